@@ -1,0 +1,1 @@
+"""Compagnon's Flet user interface: renders engine state and sends events; computes no rule."""

@@ -1,0 +1,128 @@
+"""Generic forms: the engines describe actions as :class:`scoring.Field` lists, this renders them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import flet as ft
+
+from scoring import Action, Field, Option, Tr
+
+Values = dict[str, Any]
+
+
+def option_field(opt: Option) -> Field:
+    return Field(opt.key, opt.label, opt.kind, opt.default, opt.choices, opt.minimum, opt.maximum)
+
+
+def defaults(fields: Sequence[Field], names: Sequence[str]) -> Values:
+    out: Values = {}
+    for f in fields:
+        if f.default is not None:
+            out[f.key] = f.default
+        elif f.kind == "bool":
+            out[f.key] = False
+        elif f.kind == "seats":
+            out[f.key] = []
+        elif f.kind == "ints":
+            out[f.key] = [0] * len(names)
+        elif f.kind == "choice" and f.choices:
+            out[f.key] = f.choices[0][0]
+        elif f.kind == "seat" and names:
+            out[f.key] = 0
+        elif f.kind == "text":
+            out[f.key] = ""
+    return out
+
+
+def _int(text: str) -> int | str:
+    try:
+        return int(text.strip().replace(" ", "").replace("\u202f", ""))
+    except ValueError:
+        return text
+
+
+def field_control(f: Field, value: Any, names: Sequence[str], lang: str,
+                  set_value: Callable[[Any], None]) -> ft.Control:
+    label = f.label.get(lang)
+    if f.kind == "bool":
+        return ft.Switch(label=label, value=bool(value), on_change=lambda e: set_value(bool(e.control.value)))
+    if f.kind == "text":
+        return ft.TextField(label=label, value=value or "", on_change=lambda e: set_value(e.control.value),
+                            multiline=True, min_lines=1, max_lines=4)
+    if f.kind in ("choice", "seat"):
+        opts = ([ft.DropdownOption(key=str(i), text=n) for i, n in enumerate(names)] if f.kind == "seat"
+                else [ft.DropdownOption(key=k, text=t.get(lang)) for k, t in f.choices])
+        convert: Callable[[str], Any] = int if f.kind == "seat" else str
+        return ft.Dropdown(label=label, value=None if value is None else str(value), options=opts,
+                           on_select=lambda e: set_value(convert(e.control.value)), expand=True)
+    if f.kind == "seats":
+        chosen = set(value or [])
+
+        def toggle(i: int, on: bool) -> None:
+            set_value(sorted((chosen | {i}) if on else (chosen - {i})))
+
+        return ft.Column([ft.Text(label, weight=ft.FontWeight.W_500),
+                          ft.Row([ft.Checkbox(label=n, value=i in chosen,
+                                              on_change=lambda e, i=i: toggle(i, bool(e.control.value)))
+                                  for i, n in enumerate(names)], wrap=True)], spacing=2)
+    if f.kind == "ints":
+        vals = list(value or [0] * len(names))
+
+        def set_one(i: int, text: str) -> None:
+            new = list(vals)
+            new[i] = _int(text)
+            set_value(new)
+
+        return ft.Column([ft.Text(label, weight=ft.FontWeight.W_500),
+                          ft.Row([ft.TextField(label=n, value=str(vals[i]) if i < len(vals) else "0",
+                                               width=110, keyboard_type=ft.KeyboardType.NUMBER,
+                                               on_change=lambda e, i=i: set_one(i, e.control.value))
+                                  for i, n in enumerate(names)], wrap=True)], spacing=2)
+    if f.kind == "painting":
+        from app.painting import PaintingEditor
+        return PaintingEditor(f, value, lang, set_value)
+    # int
+    hint = ""
+    if f.minimum is not None or f.maximum is not None:
+        hint = f"{'' if f.minimum is None else f.minimum}…{'' if f.maximum is None else f.maximum}"
+    return ft.TextField(label=label, value="" if value is None else str(value), hint_text=hint,
+                        keyboard_type=ft.KeyboardType.NUMBER, width=170,
+                        on_change=lambda e: set_value(_int(e.control.value)))
+
+
+@ft.component
+def FieldsForm(fields: Sequence[Field], values: Values, names: Sequence[str], lang: str,
+               on_change: Callable[[Values], None]) -> ft.Control:
+    def setter(key: str) -> Callable[[Any], None]:
+        return lambda v: on_change({**values, key: v})
+
+    controls = [field_control(f, values.get(f.key), names, lang, setter(f.key)) for f in fields]
+    return ft.Row(controls, wrap=True, spacing=12, run_spacing=8)
+
+
+def tr(text: Tr | None, lang: str) -> str:
+    return "" if text is None else text.get(lang)
+
+
+@ft.component
+def ActionForm(action: Action, names: Sequence[str], lang: str,
+               on_submit: Callable[[Values], bool]) -> ft.Control:
+    """One action card; ``on_submit`` returns True when the event was recorded."""
+    values, set_values = ft.use_state(lambda: defaults(action.fields, names))
+
+    def submit(_e: ft.Event[ft.Button]) -> None:
+        if on_submit(values):
+            set_values(defaults(action.fields, names))
+
+    button_cls = ft.Button if action.primary else ft.OutlinedButton
+    body: list[ft.Control] = []
+    if action.help:
+        body.append(ft.Text(tr(action.help, lang), size=12, italic=True))
+    if action.fields:
+        body.append(FieldsForm(action.fields, values, names, lang, set_values))
+    body.append(button_cls(action.label.get(lang), on_click=submit))
+    if len(body) == 1:
+        return body[0]
+    return ft.Card(ft.Container(ft.Column(body, spacing=8), padding=12))

@@ -1,0 +1,124 @@
+"""Entry point: ``compagnon [--port 8550] [--host 127.0.0.1] [--desktop]``."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+import flet as ft
+
+from app.state import AppContext, AppState, use_app
+from db.store import Store
+
+ASSETS = str(Path(__file__).resolve().parent.parent / "assets")
+WIDE = 760  # max content width on a desktop window
+
+_store: Store | None = None
+
+
+def store() -> Store:
+    """One store (one connection pool) per server process."""
+    global _store
+    if _store is None:
+        _store = Store()
+    return _store
+
+
+@ft.component
+def Layout() -> ft.Control:
+    from app.screens import NAV
+
+    app = use_app()
+    location = ft.use_route_location()
+    outlet = ft.use_route_outlet()
+    page = ft.context.page
+    selected = 0
+    for i, (path, _icon, _key) in enumerate(NAV):
+        if location == path or (path != "/" and location.startswith(path)):
+            selected = i
+
+    def go(e: ft.Event[ft.NavigationBar]) -> None:
+        page.navigate(NAV[int(e.control.selected_index)][0])
+
+    def toggle_lang(_e: ft.Event[ft.TextButton]) -> None:
+        app.set_lang("en" if app.lang == "fr" else "fr")
+
+    banner: list[ft.Control] = []
+    if app.message:
+        colour = ft.Colors.ERROR_CONTAINER if app.message_is_error else ft.Colors.SECONDARY_CONTAINER
+        banner.append(ft.Container(
+            ft.Row([ft.Text(app.message, expand=True, selectable=True),
+                    ft.IconButton(ft.Icons.CLOSE, tooltip=app.t("cancel"),
+                                  on_click=lambda _e: app.tell(""))]),
+            bgcolor=colour, padding=ft.Padding.only(left=12, right=4), border_radius=8))
+
+    header = ft.Container(
+        ft.Row([
+            ft.Image(src="icon.png", width=32, height=32),
+            ft.Text(app.t("app"), size=20, weight=ft.FontWeight.BOLD, expand=True),
+            ft.TextButton(app.t("language"), on_click=toggle_lang, tooltip=app.t("language")),
+        ]),
+        padding=ft.Padding.symmetric(horizontal=12, vertical=6),
+        bgcolor=ft.Colors.PRIMARY_CONTAINER,
+    )
+    body = ft.Container(
+        ft.Column([*banner, outlet], scroll=ft.ScrollMode.AUTO, expand=True, spacing=12),
+        padding=12, expand=True, width=WIDE, alignment=ft.Alignment.TOP_CENTER,
+    )
+    nav = ft.NavigationBar(
+        selected_index=selected, on_change=go,
+        destinations=[ft.NavigationBarDestination(icon=icon, label=app.t(key)) for _p, icon, key in NAV],
+    )
+    return ft.Column([header, ft.Row([body], alignment=ft.MainAxisAlignment.CENTER, expand=True,
+                                     vertical_alignment=ft.CrossAxisAlignment.START), nav],
+                     expand=True, spacing=0)
+
+
+@ft.component
+def App(app: AppState) -> ft.Control:
+    from app.screens import ROUTES, NotFound
+
+    return AppContext(app, lambda: ft.Router([ft.Route(component=Layout, children=ROUTES)],
+                                             not_found=NotFound))
+
+
+def main(page: ft.Page) -> None:
+    s = store()
+    app = AppState(store=s, lang=s.get_setting("lang", "fr"))
+    page.title = "Compagnon"
+    page.padding = 0
+    page.theme = ft.Theme(color_scheme_seed="#00695c")
+    page.theme_mode = ft.ThemeMode.LIGHT
+
+    def on_message(_topic: object) -> None:
+        app.version += 1
+
+    page.pubsub.subscribe(on_message)
+    app.broadcast = lambda topic: page.pubsub.send_others(topic)
+    page.on_close = lambda _e: page.pubsub.unsubscribe_all()
+    page.render(App, app)
+
+
+def cli(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="compagnon", description="Compagnon, the board-game table companion.")
+    parser.add_argument("--port", type=int, default=8550, help="web port (default 8550)")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (0.0.0.0 to let phones on the network join)")
+    parser.add_argument("--desktop", action="store_true", help="open a desktop window instead of the browser")
+    parser.add_argument("--no-browser", action="store_true", help="serve only; do not open a browser")
+    args = parser.parse_args(argv)
+    if args.no_browser:
+        os.environ["FLET_FORCE_WEB_SERVER"] = "1"
+    store()  # open (and migrate) the database before serving: a bad DATABASE_URL fails here, clearly
+    if args.desktop:
+        ft.run(main, assets_dir=ASSETS, view=ft.AppView.FLET_APP)
+        return
+    shown = "localhost" if args.host in ("127.0.0.1", "localhost") else args.host
+    print(f"Compagnon is running at http://{shown}:{args.port}/", flush=True)
+    ft.run(main, host=args.host, port=args.port, view=ft.AppView.WEB_BROWSER, no_cdn=True,
+           assets_dir=ASSETS)
+
+
+if __name__ == "__main__":
+    cli()

@@ -1,0 +1,119 @@
+"""The match screen: the game's panels and actions, timers, secrets, undo, scoring."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from app.forms import ActionForm, Values
+from app.screens.home import emblem
+from app.state import use_app
+from app.timer_view import Timers
+from app.widgets import PrivacyScreen, panel_card, section
+from db.store import StoreError
+from scoring import RulesError
+
+
+def describe(event: dict[str, Any]) -> str:
+    """A compact line for the timeline (the payload, less the type)."""
+    rest = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
+    return f"{event['type']}  {rest}"[:160]
+
+
+@ft.component
+def MatchScreen() -> ft.Control:
+    app = use_app()
+    lang, page = app.lang, ft.context.page
+    _ = app.version
+    confirm_abandon, set_confirm_abandon = ft.use_state(False)
+    try:
+        match_id = int(ft.use_route_params().get("id", ""))
+        m = app.store.load(match_id)
+    except (ValueError, StoreError):
+        return ft.Column([ft.Text(app.t("no_match")),
+                          ft.Button(app.t("back_home"), on_click=lambda _e: page.navigate("/"))])
+    if m.status != "in_progress":
+        page.navigate(f"/history/{m.id}")
+        return ft.Container()
+    game, state = m.game, m.state
+    names = list(state.get("names", m.names))
+
+    def send(action: Values) -> bool:
+        try:
+            app.store.record(m.id, action)
+        except (RulesError, StoreError) as exc:
+            app.tell(str(exc), error=True)
+            return False
+        app.tell("")
+        app.changed()
+        return True
+
+    def undo(_e: object) -> None:
+        try:
+            last = app.store.undo(m.id)
+        except StoreError as exc:
+            app.tell(str(exc), error=True)
+            return
+        app.tell(app.t("undone", a=describe(last)))
+        app.changed()
+
+    def finish(_e: object) -> None:
+        try:
+            app.store.finish(m.id)
+        except StoreError as exc:
+            app.tell(str(exc), error=True)
+            return
+        app.tell("")
+        app.changed()
+        page.navigate(f"/history/{m.id}")
+
+    def abandon(_e: object) -> None:
+        app.store.abandon(m.id)
+        app.changed()
+        page.navigate("/")
+
+    over = game.finished(state)
+    public_actions = [a for a in game.actions(state, None) if not a.private]
+    public_actions.sort(key=lambda a: not a.primary)
+    private_actions = [a for a in game.actions(state, None) if a.private]
+    seats_with_secrets = []
+    for seat, name in enumerate(names):
+        panels = [p for p in game.panels(state, seat) if p.seat == seat]
+        acts = [a for a in private_actions if a.seat == seat]
+        if panels or acts:
+            seats_with_secrets.append(PrivacyScreen(seat, name, panels, acts, names, lang, send,
+                                                    key=f"privacy-{m.id}-{seat}"))
+
+    header = ft.Row([emblem(game.slug, 40), ft.Column([
+        ft.Text(f"{game.name.get(lang)} #{m.id}", size=20, weight=ft.FontWeight.BOLD),
+        ft.Text(" · ".join(names), size=12)], spacing=0, expand=True),
+        ft.IconButton(ft.Icons.UNDO, tooltip=app.t("undo"), on_click=undo, disabled=not m.can_undo)])
+    body: list[ft.Control] = [header]
+    if over:
+        body.append(ft.Card(ft.Container(ft.Column([
+            ft.Text(app.t("match_over"), size=16, weight=ft.FontWeight.BOLD),
+            ft.Button(app.t("finish"), icon=ft.Icons.SCOREBOARD, on_click=finish)]), padding=12),
+            color=ft.Colors.PRIMARY_CONTAINER))
+    body += [panel_card(p, lang) for p in game.panels(state, None) if p.seat is None]
+    if public_actions and not over:
+        body.append(section(app.t("actions"), [ActionForm(a, names, lang, send, key=f"{m.id}-{len(m.log)}-{a.type}-{i}")
+                                               for i, a in enumerate(public_actions)]))
+    timers = Timers(game.phases, state.get("timers", {}), names, lang, send)
+    if timers is not None and not over:
+        body.append(timers)
+    if seats_with_secrets:
+        body.append(section(app.t("secrets"), seats_with_secrets))
+    timeline = [ft.Text(describe(e), size=12, selectable=True) for e in reversed(m.events[-12:])]
+    if timeline:
+        body.append(ft.ExpansionTile(title=ft.Text(f"{app.t('events')} ({len(m.events)})"),
+                                     controls=timeline))
+    if confirm_abandon:
+        body.append(ft.Row([ft.Text(app.t("abandon_q"), expand=True),
+                            ft.Button(app.t("confirm"), on_click=abandon),
+                            ft.TextButton(app.t("cancel"), on_click=lambda _e: set_confirm_abandon(False))],
+                           wrap=True))
+    else:
+        body.append(ft.TextButton(app.t("abandon"), icon=ft.Icons.DELETE_OUTLINE,
+                                  on_click=lambda _e: set_confirm_abandon(True)))
+    return ft.Column(body, spacing=12)

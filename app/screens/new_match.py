@@ -1,0 +1,112 @@
+"""New match: game, players in seat order, options, the generated set-up, start.
+
+The set-up shown is the one stored: the preview and the match use the same seed.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+
+import flet as ft
+
+from app.forms import FieldsForm, option_field
+from app.screens.home import emblem
+from app.state import use_app
+from db.store import StoreError
+from scoring import RulesError, all_games, find_game
+
+
+@ft.component
+def NewMatch() -> ft.Control:
+    app = use_app()
+    lang, page = app.lang, ft.context.page
+    slug = ft.use_route_params().get("slug")
+    _ = app.version
+    chosen, set_chosen = ft.use_state(())  # player ids, in seat order
+    raw_options, set_options = ft.use_state({})
+    seed, set_seed = ft.use_state(lambda: secrets.token_hex(8))
+    place, set_place = ft.use_state("")
+    quick, set_quick = ft.use_state("")
+
+    if slug is None:
+        return ft.Column([ft.Text(app.t("choose_game"), size=22, weight=ft.FontWeight.BOLD)] + [
+            ft.ListTile(leading=emblem(g.slug, 36), title=ft.Text(g.name.get(lang)),
+                        subtitle=ft.Text(app.t("n_players", a=g.min_players, b=g.max_players)),
+                        on_click=lambda _e, s=g.slug: page.navigate(f"/new/{s}"))
+            for g in all_games()])
+    try:
+        game = find_game(slug)
+    except RulesError:
+        return ft.Text(app.t("not_found"))
+    players = app.store.players()
+    by_id = {p.id: p for p in players}
+    seat_ids = [i for i in chosen if i in by_id]
+
+    def toggle(pid: int, on: bool) -> None:
+        set_chosen(tuple([*seat_ids, pid] if on and pid not in seat_ids else
+                         [i for i in seat_ids if i != pid]))
+
+    def quick_add(_e: object = None) -> None:
+        try:
+            p = app.store.add_player(quick)
+        except StoreError as exc:
+            app.tell(str(exc), error=True)
+            return
+        set_quick("")
+        set_chosen(tuple([*seat_ids, p.id]))
+        app.tell("")
+        app.changed()
+
+    # The number of players comes from the seats chosen, not from a separate option.
+    options = {**raw_options, "players": len(seat_ids)}
+    problem, setup = "", None
+    if not seat_ids:
+        problem = app.t("need_players", a=f"{game.min_players}–{game.max_players}", b=0)
+    else:
+        try:
+            valid = game.validate_options(options)
+            setup = game.setup(valid, random.Random(f"{seed}:setup"))
+        except RulesError as exc:
+            problem = str(exc)
+
+    def start(_e: object) -> None:
+        try:
+            match_id = app.store.create_match(slug, options, seat_ids, seed=seed, place=place)
+        except (RulesError, StoreError) as exc:
+            app.tell(str(exc), error=True)
+            return
+        app.tell("")
+        app.changed()
+        page.navigate(f"/match/{match_id}")
+
+    seat_list = [ft.Text(f"{app.t('seat_n', a=i + 1)} : {by_id[pid].name}") for i, pid in enumerate(seat_ids)]
+    option_fields = [option_field(o) for o in game.options if o.key != "players"]
+    setup_view: list[ft.Control] = []
+    if setup is not None:
+        steps = [ft.Text(f"{i + 1}. {step.get(lang)}", selectable=True)
+                 for i, step in enumerate(setup.instructions)]
+        setup_view.append(ft.Card(ft.Container(ft.Column([
+            ft.Row([ft.Text(app.t("setup"), size=18, weight=ft.FontWeight.BOLD, expand=True),
+                    ft.TextButton(app.t("reroll"), icon=ft.Icons.CASINO,
+                                  on_click=lambda _e: set_seed(secrets.token_hex(8)))]),
+            *steps]), padding=12)))
+    return ft.Column([
+        ft.Row([emblem(game.slug), ft.Text(f"{app.t('new_match')} : {game.name.get(lang)}", size=20,
+                                           weight=ft.FontWeight.BOLD, expand=True)]),
+        ft.Text(app.t("seats"), size=18, weight=ft.FontWeight.BOLD),
+        ft.Text(app.t("seats_help"), size=12, italic=True),
+        ft.Row([ft.Checkbox(label=p.name, value=p.id in seat_ids,
+                            on_change=lambda e, pid=p.id: toggle(pid, bool(e.control.value)))
+                for p in players], wrap=True),
+        ft.Row([ft.TextField(label=app.t("add_player"), value=quick, expand=True,
+                             on_change=lambda e: set_quick(e.control.value), on_submit=quick_add),
+                ft.IconButton(ft.Icons.PERSON_ADD, tooltip=app.t("add_player"), on_click=quick_add)]),
+        *seat_list,
+        ft.Text(app.t("options"), size=18, weight=ft.FontWeight.BOLD) if option_fields else ft.Container(),
+        FieldsForm(option_fields, options, [by_id[i].name for i in seat_ids], lang, set_options),
+        ft.TextField(label=app.t("place"), value=place, on_change=lambda e: set_place(e.control.value)),
+        ft.Text(problem, color=ft.Colors.ERROR) if problem else ft.Container(),
+        *setup_view,
+        ft.Button(app.t("start"), icon=ft.Icons.PLAY_ARROW, on_click=start, disabled=setup is None),
+    ], spacing=10)

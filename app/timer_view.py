@@ -1,0 +1,93 @@
+"""The phase timers: remaining time is computed from the timestamps in the events
+(``scoring.timers``), so a sleeping phone or a late tick never skews it."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import flet as ft
+
+from app.i18n import t
+from scoring import Phase
+from scoring import timers as tm
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def mmss(ms: int) -> str:
+    s = max(0, (ms + 999) // 1000)
+    return f"{s // 60}:{s % 60:02d}"
+
+
+def timer_keys(phase: Phase, names: Sequence[str]) -> list[tuple[str, str]]:
+    """The timers a phase has: one for the table, or one per seat."""
+    if phase.who == "table":
+        return [(phase.key, "")]
+    return [(f"{phase.key}:{i}", n) for i, n in enumerate(names)]
+
+
+@ft.component
+def TimerRow(key: str, label: str, seconds: int, timer: dict[str, Any] | None, now: int, lang: str,
+             send: Callable[[dict[str, Any]], bool]) -> ft.Control:
+    ms = seconds * 1000 if timer is None else tm.remaining(timer, now)
+    running = timer is not None and tm.running(timer)
+    over = timer is not None and tm.expired(timer, now)
+    warn = timer is not None and tm.warning(timer, now)
+    colour = ft.Colors.ERROR if over or warn else None
+    buttons: list[ft.Control] = []
+    if timer is None:
+        buttons.append(ft.IconButton(ft.Icons.PLAY_ARROW, tooltip=f"{t('timer_start', lang)} {label}",
+                                     on_click=lambda _e: send({"type": "timer", "key": key, "op": "start",
+                                                               "at": now_ms(), "ms": seconds * 1000})))
+    elif running and not over:
+        buttons.append(ft.IconButton(ft.Icons.PAUSE, tooltip=f"{t('timer_pause', lang)} {label}",
+                                     on_click=lambda _e: send({"type": "timer", "key": key, "op": "pause",
+                                                               "at": now_ms()})))
+    elif not over:
+        buttons.append(ft.IconButton(ft.Icons.PLAY_ARROW, tooltip=f"{t('timer_resume', lang)} {label}",
+                                     on_click=lambda _e: send({"type": "timer", "key": key, "op": "resume",
+                                                               "at": now_ms()})))
+    if timer is not None:
+        buttons.append(ft.IconButton(ft.Icons.RESTART_ALT, tooltip=f"{t('timer_reset', lang)} {label}",
+                                     on_click=lambda _e: send({"type": "timer", "key": key, "op": "reset",
+                                                               "ms": seconds * 1000})))
+    text = t("time_up", lang) if over else mmss(ms)
+    return ft.Row([ft.Icon(ft.Icons.HOURGLASS_BOTTOM, color=colour),
+                   ft.Text(label, expand=True),
+                   ft.Semantics(ft.Text(text, size=24, weight=ft.FontWeight.BOLD, color=colour),
+                                identifier=f"timer-{key}", live_region=True),
+                   *buttons])
+
+
+@ft.component
+def Timers(phases: Sequence[Phase], timers: dict[str, Any], names: Sequence[str], lang: str,
+           send: Callable[[dict[str, Any]], bool]) -> ft.Control | None:
+    now, set_now = ft.use_state(now_ms())
+    any_running = any(tm.running(v) and not tm.expired(v, now_ms()) for v in timers.values())
+
+    generation = ft.use_ref(0)
+
+    async def tick() -> None:
+        generation.current += 1
+        mine = generation.current
+        while any_running and generation.current == mine:
+            await asyncio.sleep(0.5)
+            set_now(now_ms())
+
+    ft.use_effect(tick, [any_running])
+    timed = [p for p in phases if p.seconds]
+    if not timed:
+        return None
+    rows: list[ft.Control] = []
+    for phase in timed:
+        rows.append(ft.Text(phase.name.get(lang), weight=ft.FontWeight.W_500))
+        for key, who in timer_keys(phase, names):
+            rows.append(TimerRow(key, who or phase.name.get(lang), int(phase.seconds or 0), timers.get(key),
+                                 now, lang, send))
+    return ft.Card(ft.Container(ft.Column([ft.Text(t("timers", lang), size=18, weight=ft.FontWeight.BOLD),
+                                           *rows], spacing=4), padding=12))

@@ -1,0 +1,99 @@
+"""Shared display pieces: panels, the privacy screen, the score sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import flet as ft
+
+from app.forms import ActionForm, Values
+from app.i18n import t
+from scoring import Action, Panel
+
+
+def panel_card(panel: Panel, lang: str) -> ft.Control:
+    rows: list[ft.Control] = [ft.Text(panel.title.get(lang), weight=ft.FontWeight.BOLD, size=16)]
+    for label, value in panel.rows:
+        rows.append(ft.Row([ft.Text(label.get(lang), expand=True), ft.Text(value, weight=ft.FontWeight.W_500,
+                                                                          selectable=True)]))
+    if panel.note:
+        rows.append(ft.Text(panel.note.get(lang), size=12, italic=True, color=ft.Colors.ON_SURFACE_VARIANT))
+    return ft.Card(ft.Container(ft.Column(rows, spacing=4), padding=12))
+
+
+@ft.component
+def PrivacyScreen(seat: int, name: str, panels: Sequence[Panel], actions: Sequence[Action],
+                  names: Sequence[str], lang: str, on_submit: Callable[[Values], bool]) -> ft.Control:
+    """Pass-the-phone privacy: nothing shows until the right person says so, and
+    panels only while a finger holds the reveal area."""
+    unlocked, set_unlocked = ft.use_state(False)
+    held, set_held = ft.use_state(False)
+
+    if not unlocked:
+        return ft.Card(ft.Container(ft.Column([
+            ft.Row([ft.Icon(ft.Icons.LOCK), ft.Text(t("hand_phone", lang, a=name), size=16,
+                                                   weight=ft.FontWeight.BOLD)]),
+            ft.Button(t("i_am", lang, a=name), icon=ft.Icons.LOCK_OPEN,
+                      on_click=lambda _e: set_unlocked(True)),
+        ]), padding=12))
+
+    def submit(values: Values) -> bool:
+        ok = on_submit(values)
+        if ok:
+            set_held(False)
+        return ok
+
+    secret: list[ft.Control] = []
+    if panels:
+        shown: ft.Control = (ft.Column([panel_card(p, lang) for p in panels]) if held else
+                             ft.Row([ft.Icon(ft.Icons.TOUCH_APP), ft.Text(t("hold_reveal", lang), size=16)],
+                                    alignment=ft.MainAxisAlignment.CENTER))
+        secret.append(ft.Semantics(
+            ft.GestureDetector(
+                ft.Container(shown, padding=16, border_radius=12, bgcolor=ft.Colors.TERTIARY_CONTAINER,
+                             alignment=ft.Alignment.CENTER, height=None if held else 90),
+                on_tap_down=lambda _e: set_held(True), on_tap_up=lambda _e: set_held(False),
+                on_long_press_end=lambda _e: set_held(False), on_tap_cancel=lambda _e: set_held(False),
+            ),
+            identifier=f"reveal-{seat}", label=t("hold_reveal", lang), button=True))
+    for a in actions:
+        secret.append(ActionForm(a, names, lang, submit))
+    secret.append(ft.TextButton(t("hide_again", lang), icon=ft.Icons.VISIBILITY_OFF,
+                                on_click=lambda _e: (set_held(False), set_unlocked(False))))
+    return ft.Card(ft.Container(ft.Column([
+        ft.Text(t("private_of", lang, a=name), size=16, weight=ft.FontWeight.BOLD), *secret]), padding=12))
+
+
+def score_sheet_view(sheet: dict[str, Any], lang: str) -> ft.Control:
+    winners = sheet.get("winners", [])
+    head = t("shared_win" if len(winners) > 1 else "winners", lang, a=", ".join(winners)) if winners else ""
+    rows: list[ft.Control] = [ft.Text(t("score_sheet", lang), size=18, weight=ft.FontWeight.BOLD)]
+    if head:
+        rows.append(ft.Text(head, size=16, color=ft.Colors.PRIMARY, weight=ft.FontWeight.BOLD))
+    for r in sheet.get("ranking", []):
+        lines = [ft.Row([ft.Text(f"{r['rank']}.", width=28, weight=ft.FontWeight.BOLD),
+                         ft.Text(r["name"], expand=True, weight=ft.FontWeight.BOLD),
+                         ft.Text(f"{r['total']}", size=18, weight=ft.FontWeight.BOLD)])]
+        lines.append(ft.Row([ft.Container(ft.Text(f"{k}: {v}", size=12), padding=ft.Padding.symmetric(vertical=4, horizontal=8),
+                                          border_radius=8, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST)
+                             for k, v in r.get("breakdown", {}).items()], wrap=True, spacing=4, run_spacing=4))
+        if r.get("tiebreak"):
+            lines.append(ft.Text(f"tie-break: {r['tiebreak']}", size=12, italic=True))
+        rows.append(ft.Container(ft.Column(lines, spacing=4), padding=8, border_radius=8,
+                                 bgcolor=ft.Colors.PRIMARY_CONTAINER if r["name"] in winners else None))
+    for note in sheet.get("notes", []):
+        rows.append(ft.Text(note, size=12, italic=True))
+    return ft.Card(ft.Container(ft.Column(rows, spacing=6), padding=12))
+
+
+def fmt_date(when: Any, lang: str) -> str:
+    if when is None:
+        return ""
+    local = when.astimezone() if when.tzinfo else when
+    return local.strftime("%d/%m/%Y %H:%M" if lang == "fr" else "%Y-%m-%d %H:%M")
+
+
+def section(title: str, controls: Sequence[ft.Control]) -> ft.Control:
+    return ft.Column([ft.Text(title, size=18, weight=ft.FontWeight.BOLD), *controls], spacing=8)
+

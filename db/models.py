@@ -1,0 +1,100 @@
+"""SQLModel tables of the match history.
+
+Dates are stored as timezone-aware UTC.  JSON documents (options, set-up,
+event payloads, score breakdowns) are stored as text so that SQLite and
+PostgreSQL behave alike.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import Column, DateTime, Index, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+#: Bumped with every schema change; see :mod:`db.migrations`.
+SCHEMA_VERSION = 1
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def _when() -> Column:  # type: ignore[type-arg]
+    return Column(DateTime(timezone=True), nullable=False)
+
+
+class Meta(SQLModel, table=True):
+    """Key/value facts about the database itself (schema version) and settings."""
+
+    key: str = Field(primary_key=True, max_length=64)
+    value: str = Field(sa_column=Column(Text, nullable=False))
+
+
+class Player(SQLModel, table=True):
+    """A person who plays across many matches."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=80, index=True)
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_when())
+
+
+class Match(SQLModel, table=True):
+    __table_args__ = (
+        Index("ix_match_status_ended", "status", "ended_at"),
+        Index("ix_match_game_status", "game", "status"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    game: str = Field(max_length=40)
+    options: str = Field(sa_column=Column(Text, nullable=False))  # JSON
+    setup: str = Field(sa_column=Column(Text, nullable=False))  # JSON set-up record
+    seed: str = Field(max_length=64)
+    status: str = Field(default="in_progress", max_length=20)  # in_progress | finished | abandoned
+    started_at: datetime = Field(default_factory=utcnow, sa_column=_when())
+    ended_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True)))
+    place: str = Field(default="", max_length=120)
+    notes: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
+    winner_names: str = Field(default="", max_length=400)  # denormalised for the history list
+    sheet: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))  # JSON score sheet
+
+
+class Seat(SQLModel, table=True):
+    __table_args__ = (UniqueConstraint("match_id", "seat_index"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    match_id: int = Field(foreign_key="match.id", index=True, ondelete="CASCADE")
+    seat_index: int
+    player_id: int = Field(foreign_key="player.id", index=True)
+    colour: str = Field(default="", max_length=20)
+
+
+class EventRow(SQLModel, table=True):
+    """The append-only event log.  ``type == "undo"`` cancels the last effective event."""
+
+    __tablename__ = "event"
+    __table_args__ = (UniqueConstraint("match_id", "seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    match_id: int = Field(foreign_key="match.id", ondelete="CASCADE")
+    seq: int
+    type: str = Field(max_length=40)
+    payload: str = Field(sa_column=Column(Text, nullable=False))  # JSON
+    at: datetime = Field(default_factory=utcnow, sa_column=_when())
+
+
+class ScoreRow(SQLModel, table=True):
+    """One seat's line of a finished match's score sheet."""
+
+    __tablename__ = "score"
+    __table_args__ = (UniqueConstraint("match_id", "seat_index"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    match_id: int = Field(foreign_key="match.id", index=True, ondelete="CASCADE")
+    seat_index: int
+    player_id: int | None = Field(default=None, foreign_key="player.id", index=True)  # None: virtual
+    name: str = Field(max_length=80)
+    total: int
+    rank: int
+    winner: bool = False
+    breakdown: str = Field(sa_column=Column(Text, nullable=False))  # JSON

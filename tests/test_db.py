@@ -1,0 +1,235 @@
+"""The match history: players, matches, the append-only event log, undo, crash safety."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+from sqlmodel import Session, select
+
+from db.engine import SchemaTooNew, make_engine, migrate, schema_version
+from db.models import SCHEMA_VERSION, EventRow, Meta
+from db.store import Store, StoreError, effective_events
+from scoring import SLUGS, RulesError, find_game
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def store(tmp_path):
+    return Store(f"sqlite:///{tmp_path / 'h.db'}")
+
+
+def people(store, *names):
+    return [store.add_player(n).id for n in names]
+
+
+def drive(store, match_id, steps, seed=1):
+    """Record ``steps`` random legal actions of the match's game; returns how many were recorded."""
+    rng = random.Random(seed)
+    done = 0
+    for _ in range(steps):
+        m = store.load(match_id)
+        action = m.game.sample_action(m.state, rng)
+        if action is None:
+            break
+        store.record(match_id, action)
+        done += 1
+    return done
+
+
+def test_sqlite_is_in_wal_mode_with_foreign_keys(store):
+    with store.engine.connect() as c:
+        assert c.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert c.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+
+
+def test_players_create_rename_and_refuse_bad_names(store):
+    a, b = people(store, "Léa", "Sam")
+    with pytest.raises(StoreError, match="already exists"):
+        store.add_player("LÉA")
+    with pytest.raises(StoreError, match="empty"):
+        store.add_player("   ")
+    with pytest.raises(StoreError, match="at most 80"):
+        store.add_player("x" * 81)
+    store.rename_player(b, "  Samuel   B ")
+    assert [p.name for p in store.players()] == ["Léa", "Samuel B"]
+    with pytest.raises(StoreError, match="'Léa' already exists"):
+        store.rename_player(b, "léa")
+
+
+def test_merge_moves_seats_and_refuses_two_people_at_one_table(store):
+    a, b, c, dup = people(store, "Ana", "Bo", "Cy", "ana (phone)")
+    m1 = store.create_match("apaches", {"players": 3}, [dup, b, c])
+    store.merge_players(a, dup)
+    assert store.load(m1).names == ["Ana", "Bo", "Cy"]
+    assert [p.name for p in store.players()] == ["Ana", "Bo", "Cy"]
+    with pytest.raises(StoreError, match="two people"):
+        store.merge_players(a, b)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_create_match_stores_the_setup_of_its_seed(store, slug):
+    game = find_game(slug)
+    ids = people(store, *[f"P{i}" for i in range(game.min_players)])
+    opts = game.validate_options({"players": game.min_players})
+    match_id = store.create_match(slug, opts, ids, seed="abc")
+    m = store.load(match_id)
+    assert m.setup == game.setup(opts, random.Random("abc:setup")).record
+    assert m.status == "in_progress" and m.events == []
+    assert [s.id for s in store.in_progress()] == [match_id]
+
+
+def test_create_match_refuses_bad_requests_and_writes_nothing(store):
+    a, b, c = people(store, "A", "B", "C")
+    with pytest.raises(RulesError, match="'players'"):
+        store.create_match("apaches", {"players": 9}, [a, b, c])
+    with pytest.raises(StoreError, match="needs 2 players, got 3"):
+        store.create_match("apaches", {"players": 2}, [a, b, c])
+    with pytest.raises(StoreError, match="two seats"):
+        store.create_match("apaches", {"players": 2}, [a, a])
+    with pytest.raises(StoreError, match="no player with id 99"):
+        store.create_match("apaches", {"players": 2}, [a, 99])
+    assert store.in_progress() == []
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_recorded_events_replay_to_the_same_state_after_reopening(tmp_path, slug):
+    url = f"sqlite:///{tmp_path / 'h.db'}"
+    s1 = Store(url)
+    game = find_game(slug)
+    ids = people(s1, *[f"P{i}" for i in range(game.min_players)])
+    mid = s1.create_match(slug, {"players": game.min_players}, ids)
+    drive(s1, mid, 25)
+    before = s1.load(mid)
+    after = Store(url).load(mid)  # a new process would see the same: no cache
+    assert after.events == before.events and after.state == before.state
+
+
+def test_an_illegal_action_writes_nothing(store):
+    ids = people(store, "A", "B")
+    mid = store.create_match("apaches", {"players": 2}, ids)
+    with pytest.raises(RulesError):
+        store.record(mid, {"type": "no-such-thing"})
+    assert store.load(mid).log == []
+
+
+def test_undo_appends_and_cancels_the_last_event(store):
+    ids = people(store, "A", "B", "C")
+    mid = store.create_match("robby-solo", {"players": 3}, ids)
+    assert drive(store, mid, 3) == 3
+    m = store.load(mid)
+    state_before_last = store.load(mid).state
+    last = store.undo(mid)
+    after = store.load(mid)
+    assert last == m.events[-1]
+    assert after.events == m.events[:-1]
+    assert len(after.log) == len(m.log) + 1 and after.log[-1].type == "undo"  # append-only
+    assert after.state != state_before_last
+    with pytest.raises(StoreError, match="nothing to undo"):
+        for _ in range(10):
+            store.undo(mid)
+
+
+def test_effective_events_skip_undone_rows():
+    rows = [EventRow(match_id=1, seq=i, type=t, payload=json.dumps({"type": t, "n": i}))
+            for i, t in enumerate(["a", "b", "undo", "c", "undo", "undo", "d"], start=1)]
+    assert [e["n"] for e in effective_events(rows)] == [7]
+
+
+def test_finish_needs_a_finished_match_and_then_files_it(store):
+    game = find_game("traction-avant")
+    ids = people(store, "A", "B", "C", "D")
+    mid = store.create_match("traction-avant", {"players": 4}, ids)
+    with pytest.raises(StoreError, match="not over"):
+        store.finish(mid)
+    drive(store, mid, 400)
+    assert game.finished(store.load(mid).state)
+    sheet = store.finish(mid)
+    m = store.load(mid)
+    assert m.status == "finished" and m.sheet == sheet.to_json()
+    hist = store.history()
+    assert [h.id for h in hist] == [mid] and hist[0].winners == list(sheet.winners)
+    assert store.in_progress() == []
+    with pytest.raises(StoreError, match="already finished"):
+        store.finish(mid)
+    with pytest.raises(StoreError, match="no more events"):
+        store.record(mid, {"type": "anything"})
+
+
+def test_abandon(store):
+    ids = people(store, "A", "B")
+    mid = store.create_match("apaches", {"players": 2}, ids)
+    store.abandon(mid)
+    assert store.in_progress() == [] and store.history() == []
+    assert store.load(mid).status == "abandoned"
+
+
+def test_settings_are_remembered(tmp_path):
+    url = f"sqlite:///{tmp_path / 'h.db'}"
+    Store(url).set_setting("lang", "en")
+    assert Store(url).get_setting("lang") == "en"
+    assert Store(url).get_setting("missing", "fr") == "fr"
+
+
+def test_schema_version_is_written_and_a_newer_database_is_refused(tmp_path):
+    url = f"sqlite:///{tmp_path / 'h.db'}"
+    engine = make_engine(url)
+    assert schema_version(engine) == SCHEMA_VERSION
+    assert migrate(engine) == SCHEMA_VERSION  # idempotent
+    with Session(engine) as s:
+        s.merge(Meta(key="schema_version", value=str(SCHEMA_VERSION + 1)))
+        s.commit()
+    with pytest.raises(SchemaTooNew, match=str(SCHEMA_VERSION + 1)):
+        make_engine(url)
+
+
+def test_sigkill_in_the_middle_of_a_match_loses_no_committed_event(tmp_path):
+    """Kill the writing process with SIGKILL; every event it reported as committed is there."""
+    db = tmp_path / "h.db"
+    script = textwrap.dedent(f"""
+        import random, sys
+        sys.path.insert(0, {str(ROOT)!r})
+        from db.store import Store
+        s = Store({f"sqlite:///{db}"!r})
+        ids = [s.add_player(n).id for n in "ABCD"]
+        mid = s.create_match("traction-avant", {{"players": 4}}, ids)
+        rng = random.Random(5)
+        print("match", mid, flush=True)
+        for i in range(100000):
+            m = s.load(mid)
+            a = m.game.sample_action(m.state, rng)
+            if a is None:
+                rng = random.Random(i)
+                continue
+            s.record(mid, a)
+            print("committed", len(m.log) + 1, flush=True)
+    """)
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    mid = int(proc.stdout.readline().split()[1])
+    committed = 0
+    deadline = time.time() + 30
+    while committed < 25 and time.time() < deadline:
+        line = proc.stdout.readline()
+        if line.startswith("committed"):
+            committed = int(line.split()[1])
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    assert committed >= 25
+    s = Store(f"sqlite:///{db}")
+    m = s.load(mid)
+    assert len(m.log) >= committed
+    with Session(s.engine) as sess:
+        seqs = [r.seq for r in sess.exec(select(EventRow).where(EventRow.match_id == mid))]
+    assert sorted(seqs) == list(range(1, len(seqs) + 1))
+    assert m.status == "in_progress"  # and it resumes:
+    drive(s, mid, 2)

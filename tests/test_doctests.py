@@ -1,0 +1,19 @@
+"""The doctests of the scoring and db modules run as tests."""
+
+import doctest
+import importlib
+import pkgutil
+
+import pytest
+
+import db
+import scoring
+
+MODULES = sorted({f"scoring.{m.name}" for m in pkgutil.iter_modules(scoring.__path__) if m.name != "__main__"}
+                 | {f"db.{m.name}" for m in pkgutil.iter_modules(db.__path__)})
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_doctests(name):
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
