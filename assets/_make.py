@@ -1,0 +1,439 @@
+#!/usr/bin/env python3
+"""Regenerate the Compagnon SVG artwork and palette.json (standard library only).
+
+Run:  python3 assets/_make.py
+Writes every *.svg under assets/ plus assets/palette.json.  The PNG renders
+(icon.png, favicon.png) are made from icon.svg with headless Chromium; see
+assets/README.md.
+"""
+import json
+import math
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# --------------------------------------------------------------------------
+# Palettes (the app's own choices, not the colours printed in the boxes)
+# --------------------------------------------------------------------------
+APP_TEAL = "#00695c"
+
+GAMES = {
+    "apaches": "#8e2430",
+    "robby-solo": "#2e7d32",
+    "traction-avant": "#37474f",
+    "apprentis": "#1565c0",
+}
+
+APACHES = {
+    "1": "#d32f2f",  # red
+    "2": "#ef6c00",  # orange
+    "3": "#fbc02d",  # yellow
+    "4": "#388e3c",  # green
+    "5": "#00838f",  # teal/cyan
+    "6": "#1e63c6",  # blue
+    "7": "#7b1fa2",  # purple
+    "8": "#78909c",  # grey: bourgeois
+    "9": "#5d4037",  # dark brown: receleur (fence)
+}
+
+ROBBY = {
+    "yellow": "#fbc02d",
+    "green": "#43a047",
+    "red": "#e53935",
+    "blue": "#1e88e5",
+    "grey": "#9e9e9e",
+    "purple": "#8e24aa",
+    "khaki": "#a89a5b",
+}
+
+APPRENTIS = {  # soft card backgrounds
+    "maison": "#ffe0b2",
+    "ciel": "#bbdefb",
+    "oiseau": "#fff59d",
+    "lac": "#b2ebf2",
+    "perso": "#f8bbd0",
+    "arbre": "#e6ee9c",
+    "fontaine": "#d1c4e9",
+    "pont": "#d7ccc8",
+    "sapin": "#a5d6a7",
+    "eglise": "#cfd8dc",
+}
+
+
+def hex2rgb(h):
+    h = h.lstrip("#")
+    return tuple(int(h[i:i + 2], 16) for i in (0, 2, 4))
+
+
+def darken(h, f=0.62):
+    return "#%02x%02x%02x" % tuple(int(c * f) for c in hex2rgb(h))
+
+
+def is_light(h):
+    r, g, b = hex2rgb(h)
+    return 0.299 * r + 0.587 * g + 0.114 * b > 160
+
+
+def svg(body, vb="0 0 64 64"):
+    return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="%s">%s</svg>\n'
+            % (vb, body.strip()))
+
+
+def write(rel, text):
+    path = os.path.join(HERE, rel)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text)
+    size = len(text.encode())
+    assert size < 4096, (rel, size)
+    return rel
+
+
+def bg(color, rx=14):
+    return '<rect width="64" height="64" rx="%d" fill="%s"/>' % (rx, color)
+
+
+# --------------------------------------------------------------------------
+# Reusable pictogram parts
+# --------------------------------------------------------------------------
+MEEPLE = ("M24 12c-4.5 0-7 3-7 6.5 0 2.5 1.2 4 2.5 5-5 1-11 2.5-11 6 0 2.5 4 3 7 3.5"
+          "-1.5 4-4 9-6 13-.6 1.4 0 2.5 1.5 2.5h8c1.5-3.5 3-6 5-6s3.5 2.5 5 6h8"
+          "c1.5 0 2.1-1.1 1.5-2.5-2-4-4.5-9-6-13 3-.5 7-1 7-3.5 0-3.5-6-5-11-6"
+          " 1.3-1 2.5-2.5 2.5-5 0-3.5-2.5-6.5-7-6.5z")
+
+
+def pips(cx, cy, s, n, color, r=None):
+    """Die pips for face n on a die of half-size s centred on (cx, cy)."""
+    r = r or s * 0.2
+    d = s * 0.52
+    spots = {
+        1: [(0, 0)],
+        2: [(-1, -1), (1, 1)],
+        3: [(-1, -1), (0, 0), (1, 1)],
+        4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+        5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+        6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+    }[n]
+    return "".join('<circle cx="%g" cy="%g" r="%g" fill="%s"/>'
+                   % (round(cx + x * d, 2), round(cy + y * d, 2), round(r, 2), color)
+                   for x, y in spots)
+
+
+def die(cx, cy, s, n, angle, face="#fff8e1", pip="#bf360c", stroke=None):
+    st = ' stroke="%s" stroke-width="2"' % stroke if stroke else ""
+    return ('<g transform="rotate(%g %g %g)"><rect x="%g" y="%g" width="%g" height="%g"'
+            ' rx="%g" fill="%s"%s/>%s</g>'
+            % (angle, cx, cy, cx - s, cy - s, 2 * s, 2 * s, s * 0.35, face, st,
+               pips(cx, cy, s, n, pip)))
+
+
+def top_hat(x, y, w, color, band):
+    """Top hat whose brim is centred on (x, y), total width w."""
+    k = w / 28.0
+    return ('<g transform="translate(%g %g) scale(%g)">'
+            '<path d="M-9-20h18l-1.5 18h-15z" fill="%s"/>'
+            '<path d="M-8.6-6h17.2l-.4 4h-16.4z" fill="%s"/>'
+            '<path d="M-14-2q14-4 28 0q0 3-3 3h-22q-3 0-3-3z" fill="%s"/></g>'
+            % (x, y, k, color, band, color))
+
+
+def dollar(cx, cy, h, color, w):
+    """A dollar sign drawn as strokes, height h."""
+    k = h / 24.0
+    return ('<g transform="translate(%g %g) scale(%g)" fill="none" stroke="%s"'
+            ' stroke-width="%g" stroke-linecap="round">'
+            '<path d="M6-6.5C4-9.5-6-9.5-6-4.5-6 .5 6-1 6 4.5 6 10-4 10-6.5 7"/>'
+            '<path d="M0-12v24"/></g>' % (cx, cy, k, color, w / k))
+
+
+def money_bag(fill, tie, mark):
+    return ('<path d="M25 22l-3.5-8.5c-.8-2 1-3 3-2.2 2.6 1 5 1.4 7.5 1.4s4.9-.4 7.5-1.4'
+            'c2-.8 3.8.2 3 2.2L39 22z" fill="%s"/>'
+            '<path d="M25 21c-9 4-15 13-15 22 0 8 8 12 22 12s22-4 22-12c0-9-6-18-15-22z"'
+            ' fill="%s"/>'
+            '<rect x="23" y="19" width="18" height="4.5" rx="2.2" fill="%s"/>'
+            % (fill, fill, tie)) + dollar(32, 40, 20, mark, 3.6)
+
+
+def bank(color):
+    dk = darken(color, 0.55)
+    cols = "".join('<rect x="%g" y="27" width="6" height="19" fill="%s"/>' % (x, color)
+                   for x in (11, 21.3, 36.7, 47))
+    return svg(
+        '<g stroke="%s" stroke-width="2" stroke-linejoin="round">'
+        '<path d="M6 22L32 8l26 14z" fill="%s"/>'
+        '<rect x="7" y="22" width="50" height="5" fill="%s"/>%s'
+        '<rect x="7" y="46" width="50" height="5" fill="%s"/>'
+        '<rect x="4" y="51" width="56" height="5" fill="%s"/></g>'
+        '<circle cx="32" cy="16.5" r="3" fill="#fff"/>'
+        % (dk, color, color, cols, color, color))
+
+
+def banknote(x, y, w, h, fill, line, mark):
+    cx, cy = x + w / 2, y + h / 2
+    return ('<rect x="%g" y="%g" width="%g" height="%g" rx="3" fill="%s"/>'
+            '<rect x="%g" y="%g" width="%g" height="%g" rx="2" fill="none" stroke="%s"'
+            ' stroke-width="1.5"/>'
+            '<circle cx="%g" cy="%g" r="%g" fill="%s"/>'
+            % (x, y, w, h, fill, x + 3, y + 3, w - 6, h - 6, line,
+               cx, cy, h * 0.33, line)) + dollar(cx, cy, h * 0.46, mark, 2.4)
+
+
+def district(n, color):
+    dk = darken(color, 0.6)
+    ink = "#3e2723" if is_light(color) else "#fff"
+    house = ('<path d="M32 7L57 26V54a4 4 0 0 1-4 4H11a4 4 0 0 1-4-4V26z" fill="%s"'
+             ' stroke="%s" stroke-width="3" stroke-linejoin="round"/>' % (color, dk))
+    if n == 8:
+        mark = top_hat(32, 27, 20, "#263238", "#b71c1c")
+    elif n == 9:
+        mark = ('<g transform="translate(32 20.5) scale(.36) translate(-32 -34)">%s</g>'
+                % money_bag("#d7b98e", "#8d6e63", "#5d4037"))
+    else:
+        mark = '<circle cx="32" cy="21" r="4.5" fill="%s" opacity=".9"/>' % ink
+    num = ('<text x="32" y="52" text-anchor="middle" font-family="sans-serif"'
+           ' font-weight="bold" font-size="25" fill="%s">%d</text>' % (ink, n))
+    return svg(house + mark + num)
+
+
+def token(fill, ring):
+    return ('<circle cx="32" cy="32" r="29" fill="%s"/>'
+            '<circle cx="32" cy="32" r="25" fill="none" stroke="%s" stroke-width="2"/>'
+            % (fill, ring))
+
+
+# --------------------------------------------------------------------------
+# Files
+# --------------------------------------------------------------------------
+def main():
+    out = []
+    # 1. app icon --------------------------------------------------------
+    icon = (bg(APP_TEAL) +
+            '<ellipse cx="30" cy="52" rx="23" ry="3" fill="#004d40"/>'
+            '<path transform="translate(-4 2)" d="%s" fill="#ffb300"'
+            ' stroke="#ff8f00" stroke-width="1.2" stroke-linejoin="round"/>' % MEEPLE +
+            die(44.5, 41, 9.5, 5, 14, stroke="#e65100"))
+    out.append(write("icon.svg", svg(icon)))
+
+    # 2. game emblems ----------------------------------------------------
+    c = GAMES["apaches"]
+    apaches = (bg(c) +
+               # flat cap (casquette): short brim under a crown that overhangs it
+               '<path d="M41 32.5l15 .8c2.6.2 2.6 3.7 0 3.7H40z" fill="#a1887f"/>'
+               '<path d="M12 35c-1-6 3-10.5 11.5-11 10-.6 21-.8 28 2.5 3.5 1.7 4.5 4.5 3 6.5'
+               'L13 37z" fill="#e8dcc8"/>'
+               '<path d="M33 24.5q13 1 19.5 5.5M14 33.8l38.5-1.6" fill="none" stroke="#a1887f"'
+               ' stroke-width="1.5"/>'
+               '<circle cx="33" cy="24" r="1.8" fill="#a1887f"/>'
+               # knife
+               '<path d="M7 48.5Q18 41 37 41.5v6.5H14z" fill="#cfd8dc"/>'
+               '<path d="M12 46.5Q22 43.5 35 43.5" stroke="#90a4ae" stroke-width="1"'
+               ' fill="none"/>'
+               '<rect x="37" y="40" width="4" height="9.5" rx="1" fill="#90a4ae"/>'
+               '<rect x="41" y="41.5" width="16" height="6.5" rx="3" fill="#f3c98b"/>'
+               '<circle cx="46" cy="44.75" r="1.1" fill="%s"/>'
+               '<circle cx="52" cy="44.75" r="1.1" fill="%s"/>' % (c, c))
+    out.append(write("games/apaches.svg", svg(apaches)))
+
+    robby = bg(GAMES["robby-solo"]) + money_bag("#f1e3c3", "#a1887f", "#2e7d32")
+    out.append(write("games/robby-solo.svg", svg(robby)))
+
+    c = GAMES["traction-avant"]
+    car = (bg(c) +
+           # cabin, fastback and long bonnet
+           '<path d="M6.5 41c-1-5 1-9 5.5-10.5C14 24.5 18 21 25 21h7c4 0 6.5 3 8.5 8.5'
+           'l14 1.2c2.3.2 3.5 1.3 3.5 3.3V41z" fill="#eceff1"/>'
+           '<path d="M17 30.5c2-5 5-7 9-7h4.5v7zM33 23.5h.5c2.5 0 4.5 2.5 5.8 7H33z" fill="%s"/>'
+           '<path d="M41 30l17 1.3" stroke="#90a4ae" stroke-width="1"/>'
+           # separate sweeping wings over the wheels, running board between
+           '<g fill="#eceff1" stroke="%s" stroke-width="1.5" stroke-linejoin="round">'
+           '<path d="M27 46l9-3c2-6 6.5-9.5 12-9.5 6 0 10 4 11.5 12.5z"/>'
+           '<path d="M4.5 46c0-6.5 4.5-11 10.5-11s10 4.5 11 11z"/></g>'
+           '<path d="M32.5 31v11" stroke="#90a4ae" stroke-width="1"/>'
+           '<rect x="54" y="43.5" width="7.5" height="2.4" rx="1.2" fill="#b0bec5"/>'
+           '<circle cx="55" cy="33.5" r="2.6" fill="#ffd54f" stroke="%s" stroke-width="1"/>'
+           % (c, c, c) +
+           "".join('<circle cx="%g" cy="47" r="6.2" fill="#212121" stroke="#eceff1"'
+                   ' stroke-width="1.6"/><circle cx="%g" cy="47" r="2.4" fill="#b0bec5"/>'
+                   % (x, x) for x in (15.5, 48.5)))
+    out.append(write("games/traction-avant.svg", svg(car)))
+
+    c = GAMES["apprentis"]
+    blobs = [(21, 22, "#e53935"), (32.5, 18.5, "#fdd835"), (44, 22, "#43a047"),
+             (15.5, 32, "#1e88e5"), (48, 32.5, "#8e24aa")]
+    palette = (bg(c) +
+               '<path d="M32 11c14 0 25 8 25 20 0 9-7 12-12 10-4-1.5-6.5 1-5.5 4.5'
+               ' 1 4-1.5 8-8 8C17 53.5 7 45 7 32.5 7 20 18 11 32 11z" fill="#f3d9a4"/>'
+               '<circle cx="23" cy="43" r="3.6" fill="%s"/>' % c +
+               "".join('<circle cx="%g" cy="%g" r="4.2" fill="%s"/>' % b for b in blobs) +
+               '<path d="M57.5 58.5L45 46" stroke="#6d4c41" stroke-width="4.5"'
+               ' stroke-linecap="round"/>'
+               '<path d="M45.5 46.5l-4.5-4.5" stroke="#b0bec5" stroke-width="5"/>'
+               '<path d="M41.8 42.8c-2-2-3-2.5-5.2-5.9-1-1.6.5-3.1 2.1-2.1 3.4 2.2 3.9 3.2 5.9 5.2z"'
+               ' fill="#e53935"/>')
+    out.append(write("games/apprentis.svg", svg(palette)))
+
+    # 3. Apaches districts ------------------------------------------------
+    for n in range(1, 10):
+        out.append(write("apaches/district-%d.svg" % n, district(n, APACHES[str(n)])))
+    out.append(write("apaches/bourgeois.svg", svg(
+        token("#78909c", "#b0bec5") + top_hat(32, 42, 36, "#212121", "#b71c1c") +
+        '<path d="M20 46q12 3 24 0" stroke="#cfd8dc" stroke-width="1.5" fill="none"/>')))
+    # kepi of a sergent de ville: tall, tilted, with flat top and visor
+    out.append(write("apaches/policeman.svg", svg(
+        token("#90a4ae", "#cfd8dc") +
+        '<g transform="rotate(-8 32 36)">'
+        '<path d="M19 22.5l26-2-2 23.5H21.5z" fill="#1a237e"/>'
+        '<ellipse cx="32" cy="21.5" rx="13" ry="2.8" fill="#283593"/>'
+        '<rect x="21" y="37" width="22.5" height="4" fill="#b71c1c"/>'
+        '<path d="M20.6 33h23.5" stroke="#ffca28" stroke-width="1.2"/>'
+        '<circle cx="32" cy="29" r="2.6" fill="#ffca28"/>'
+        '<path d="M21.5 43.5h22c-1 4.5-6 6-12 6s-9-1.5-10-6z" fill="#0d1333"/></g>')))
+    out.append(write("apaches/hidden.svg", svg(
+        token("#4e342e", "#8d6e63") +
+        '<path d="M24 25.5c0-5 3.5-8 8-8s8 3 8 7.5c0 6.5-8 6.5-8 13" fill="none"'
+        ' stroke="#ffe0b2" stroke-width="5.5" stroke-linecap="round"/>'
+        '<circle cx="32" cy="46.5" r="3.4" fill="#ffe0b2"/>')))
+
+    # 4. Robby Solo --------------------------------------------------------
+    for name, col in ROBBY.items():
+        out.append(write("robby-solo/bank-%s.svg" % name, bank(col)))
+    beads = []
+    for i in range(11):
+        t = i / 10.0
+        x = 9 + 46 * t
+        y = 8 + 20 * (1 - (2 * t - 1) ** 2)
+        beads.append('<circle cx="%.1f" cy="%.1f" r="3.4"/>' % (x, y))
+    out.append(write("robby-solo/object.svg", svg(
+        '<path d="M9 8Q32 48 55 8" fill="none" stroke="#f9a825" stroke-width="2"/>'
+        '<g fill="#ffca28" stroke="#f57f17" stroke-width="1">%s</g>' % "".join(beads) +
+        '<path d="M32 31l13 10-13 19-13-19z" fill="#29b6f6" stroke="#0277bd"'
+        ' stroke-width="2" stroke-linejoin="round"/>'
+        '<path d="M19 41h26M26 41l6 19 6-19M26 41l6-10 6 10" fill="none" stroke="#0277bd"'
+        ' stroke-width="1.2"/>'
+        '<path d="M23 39.5l5-4" stroke="#e1f5fe" stroke-width="2" stroke-linecap="round"/>')))
+    out.append(write("robby-solo/money.svg", svg(
+        '<g transform="rotate(-10 32 32)">%s</g>'
+        % banknote(6, 14, 50, 28, "#81c784", "#2e7d32", "#2e7d32") +
+        banknote(8, 24, 50, 28, "#a5d6a7", "#2e7d32", "#f1f8e9"))))
+
+    # 5. Les apprentis cards ----------------------------------------------
+    def card(key, body):
+        return write("apprentis/%s.svg" % key, svg(
+            '<rect x="2" y="2" width="60" height="60" rx="9" fill="%s" stroke="%s"'
+            ' stroke-width="2"/>' % (APPRENTIS[key], darken(APPRENTIS[key], 0.75)) + body))
+
+    out.append(card("maison",
+                    '<path d="M14 30h36v22H14z" fill="#fff8e1"/>'
+                    '<path d="M9 32L32 13l23 19z" fill="#d84315" stroke="#d84315"'
+                    ' stroke-width="2" stroke-linejoin="round"/>'
+                    '<rect x="40" y="14" width="5" height="10" fill="#8d6e63"/>'
+                    '<rect x="19" y="38" width="9" height="14" fill="#6d4c41"/>'
+                    '<rect x="34" y="37" width="10" height="9" fill="#4fc3f7"'
+                    ' stroke="#6d4c41" stroke-width="1.5"/>'
+                    '<path d="M10 52h44" stroke="#6d4c41" stroke-width="2"/>'))
+    out.append(card("ciel",
+                    '<circle cx="42" cy="22" r="9" fill="#ffca28"/>'
+                    '<path d="M16 46a8 8 0 0 1 2-15.5 11 11 0 0 1 20.5-3.5 9 9 0 0 1 10 19z"'
+                    ' fill="#fff" stroke="#90caf9" stroke-width="1.5"/>'))
+    out.append(card("oiseau",
+                    '<path d="M14 30l-8-4 3 9z" fill="#1565c0"/>'
+                    '<ellipse cx="28" cy="35" rx="16" ry="10" fill="#1e88e5"/>'
+                    '<circle cx="43" cy="25" r="8" fill="#1e88e5"/>'
+                    '<path d="M50 23l8 2.5-8 2.5z" fill="#ff8f00"/>'
+                    '<circle cx="45" cy="23.5" r="1.8" fill="#fff"/>'
+                    '<circle cx="45.4" cy="23.5" r=".9" fill="#0d1333"/>'
+                    '<path d="M18 32q10 14 20 2-8 2-20-2z" fill="#0d47a1"/>'
+                    '<path d="M25 45v7M32 45v7M22 52h6M29 52h6" stroke="#ff8f00"'
+                    ' stroke-width="2" stroke-linecap="round"/>'))
+    out.append(card("lac",
+                    '<path d="M6 30q26-8 52 0v20a5 5 0 0 1-5 5H11a5 5 0 0 1-5-5z" fill="#81c784"/>'
+                    '<ellipse cx="32" cy="42" rx="23" ry="11" fill="#0288d1"/>'
+                    '<path d="M18 40q3-2.5 6 0t6 0M32 46q3-2.5 6 0t6 0" fill="none"'
+                    ' stroke="#e1f5fe" stroke-width="2" stroke-linecap="round"/>'
+                    '<path d="M12 31v-12M16 31v-9M50 31v-11" stroke="#2e7d32"'
+                    ' stroke-width="1.6"/>'
+                    '<g fill="#6d4c41"><rect x="10.8" y="17" width="2.4" height="7" rx="1.2"/>'
+                    '<rect x="14.8" y="20" width="2.4" height="6" rx="1.2"/>'
+                    '<rect x="48.8" y="18" width="2.4" height="7" rx="1.2"/></g>'))
+    out.append(card("perso",
+                    '<circle cx="32" cy="22" r="9" fill="#ad1457"/>'
+                    '<path d="M14 55c0-12 8-20 18-20s18 8 18 20z" fill="#ad1457"/>'))
+    out.append(card("arbre",
+                    '<path d="M29 38h6v16h-6z" fill="#6d4c41"/>'
+                    '<path d="M32 44l-7-6M32 46l6-6" stroke="#6d4c41" stroke-width="2.5"/>'
+                    '<g fill="#43a047"><circle cx="32" cy="22" r="12"/>'
+                    '<circle cx="21" cy="31" r="9"/><circle cx="43" cy="31" r="9"/>'
+                    '<circle cx="32" cy="34" r="8"/></g>'
+                    '<path d="M22 54h20" stroke="#6d4c41" stroke-width="2"'
+                    ' stroke-linecap="round"/>'))
+    out.append(card("fontaine",
+                    '<path d="M32 24v-8M32 16q-10-2-14 14M32 16q10-2 14 14" fill="none"'
+                    ' stroke="#29b6f6" stroke-width="2.5" stroke-linecap="round"/>'
+                    '<circle cx="32" cy="14" r="3" fill="#29b6f6"/>'
+                    '<rect x="29" y="22" width="6" height="16" fill="#78909c"/>'
+                    '<path d="M10 38h44l-4 10H14z" fill="#78909c"/>'
+                    '<rect x="16" y="48" width="32" height="6" rx="1" fill="#546e7a"/>'
+                    '<path d="M12 38h40" stroke="#29b6f6" stroke-width="3"/>'))
+    out.append(card("pont",
+                    '<path d="M3 46h58v9a6 6 0 0 1-6 6H9a6 6 0 0 1-6-6z" fill="#29b6f6"/>'
+                    '<path d="M6 28h52v6H52v16a20 14 0 0 0-40 0V34H6z" fill="#795548"/>'
+                    '<path d="M6 28h52" stroke="#4e342e" stroke-width="2.5"/>'
+                    '<path d="M8 20v8M20 20v8M32 20v8M44 20v8M56 20v8M8 21h48" stroke="#4e342e"'
+                    ' stroke-width="2"/>'))
+    out.append(card("sapin",
+                    '<rect x="29" y="46" width="6" height="9" fill="#6d4c41"/>'
+                    '<g fill="#1b5e20"><path d="M32 8l10 13H22z"/><path d="M32 16l14 17H18z"/>'
+                    '<path d="M32 26l17 21H15z"/></g>'))
+    out.append(card("eglise",
+                    '<path d="M32 4.5v9M28.5 7.5h7" stroke="#5d4037" stroke-width="2"/>'
+                    '<path d="M32 13l7 11H25z" fill="#5c6bc0"/>'
+                    '<rect x="25.5" y="24" width="13" height="31" fill="#fafafa"/>'
+                    '<path d="M38.5 35l8-6 8 6v20h-16z" fill="#fafafa"/>'
+                    '<path d="M37 35l9.5-7 9.5 7" fill="none" stroke="#5c6bc0"'
+                    ' stroke-width="3" stroke-linejoin="round"/>'
+                    '<path d="M28.5 55V46a3.5 3.5 0 0 1 7 0v9z" fill="#6d4c41"/>'
+                    '<circle cx="32" cy="32" r="3" fill="#ffca28"/>'
+                    '<path d="M44 48v-7a2.5 2.5 0 0 1 5 0v7z" fill="#90caf9"/>'
+                    '<path d="M9 55h46" stroke="#5d4037" stroke-width="2"/>'))
+
+    # 6. Traction-Avant -----------------------------------------------------
+    out.append(write("traction-avant/thunes.svg", svg(
+        '<g transform="rotate(-8 30 26)">'
+        '<rect x="4" y="12" width="46" height="26" rx="3" fill="#d7ccc8"/>'
+        '<rect x="7" y="15" width="40" height="20" rx="2" fill="none" stroke="#6d4c41"'
+        ' stroke-width="1.5"/>'
+        '<circle cx="27" cy="25" r="6" fill="#a1887f"/></g>'
+        '<ellipse cx="42" cy="48" rx="15" ry="5" fill="#e65100"/>'
+        '<rect x="27" y="38" width="30" height="10" fill="#e65100"/>'
+        '<ellipse cx="42" cy="38" rx="15" ry="5" fill="#ffb300"/>'
+        '<path d="M30 42v4M36 43v5M42 43.5v5M48 43v5M54 42v4" stroke="#ffb300"'
+        ' stroke-width="1.3"/>'
+        '<circle cx="20" cy="46" r="12" fill="#ffca28" stroke="#e65100" stroke-width="2"/>'
+        '<circle cx="20" cy="46" r="8.5" fill="none" stroke="#e65100" stroke-width="1.2"/>'
+        '<path d="M17 51.5v-11h6.5M17 46h5" fill="none" stroke="#e65100" stroke-width="2.6"'
+        ' stroke-linecap="round" stroke-linejoin="round"/>')))
+    out.append(write("traction-avant/hourglass.svg", svg(
+        '<path d="M18 10h28v4H18zM18 50h28v4H18z" fill="#6d4c41"/>'
+        '<path d="M20 14h24c0 10-9 13-9 18s9 8 9 18H20c0-10 9-13 9-18s-9-8-9-18z"'
+        ' fill="#e3f2fd" stroke="#546e7a" stroke-width="2" stroke-linejoin="round"/>'
+        '<path d="M24.5 22h15c-2 4-6.5 6-7.5 9.5-1-3.5-5.5-5.5-7.5-9.5z" fill="#ffb300"/>'
+        '<path d="M32 33v13" stroke="#ffb300" stroke-width="1.5"/>'
+        '<path d="M22.5 49c1-4 5-6 9.5-6s8.5 2 9.5 6z" fill="#ffb300"/>'
+        '<path d="M15 10h4v44h-4zM45 10h4v44h-4z" fill="#8d6e63"/>')))
+    out.append(write("traction-avant/dice.svg", svg(
+        die(22, 24, 13, 5, -12, face="#fafafa", pip="#263238", stroke="#37474f") +
+        die(43, 42, 13, 3, 14, face="#fafafa", pip="#c62828", stroke="#37474f"))))
+
+    # 7. palette.json --------------------------------------------------------
+    pal = {"apaches": APACHES, "robby-solo": ROBBY,
+           "apprentis": APPRENTIS, "games": GAMES}
+    with open(os.path.join(HERE, "palette.json"), "w", encoding="utf-8") as fh:
+        json.dump(pal, fh, indent=2)
+        fh.write("\n")
+    return out
+
+
+if __name__ == "__main__":
+    files = main()
+    print("\n".join(files))
