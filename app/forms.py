@@ -30,10 +30,18 @@ def defaults(fields: Sequence[Field], names: Sequence[str]) -> Values:
         elif f.kind == "choice" and f.choices:
             out[f.key] = f.choices[0][0]
         elif f.kind == "seat" and names:
-            out[f.key] = 0
+            out[f.key] = f.minimum if f.minimum is not None else 0
         elif f.kind == "text":
             out[f.key] = ""
     return out
+
+
+def dropdown(label: str, value: str | None, options: list[ft.DropdownOption],
+             on_select: Callable[[ft.Event[ft.Dropdown]], None], ident: str,
+             width: int = 260) -> ft.Control:
+    """A Dropdown with an accessible name (its tooltip; Flutter exposes no label for it)."""
+    return ft.Dropdown(label=label, value=value, options=options, on_select=on_select, width=width,
+                       tooltip=label, key=f"dd-{ident}")
 
 
 def _int(text: str) -> int | str:
@@ -51,12 +59,14 @@ def field_control(f: Field, value: Any, names: Sequence[str], lang: str,
     if f.kind == "text":
         return ft.TextField(label=label, value=value or "", on_change=lambda e: set_value(e.control.value),
                             multiline=True, min_lines=1, max_lines=4)
+    if f.kind == "seat" and f.minimum is not None and f.minimum == f.maximum and f.minimum < len(names):
+        return ft.Text(f"{label} : {names[f.minimum]}", weight=ft.FontWeight.W_500)  # fixed seat
     if f.kind in ("choice", "seat"):
         opts = ([ft.DropdownOption(key=str(i), text=n) for i, n in enumerate(names)] if f.kind == "seat"
                 else [ft.DropdownOption(key=k, text=t.get(lang)) for k, t in f.choices])
         convert: Callable[[str], Any] = int if f.kind == "seat" else str
-        return ft.Dropdown(label=label, value=None if value is None else str(value), options=opts,
-                           on_select=lambda e: set_value(convert(e.control.value)), expand=True)
+        return dropdown(label, None if value is None else str(value), opts,
+                        lambda e: set_value(convert(e.control.value)), f.key, width=260)
     if f.kind == "seats":
         chosen = set(value or [])
 
@@ -92,11 +102,29 @@ def field_control(f: Field, value: Any, names: Sequence[str], lang: str,
                         on_change=lambda e: set_value(_int(e.control.value)))
 
 
+def use_values(initial: Callable[[], Values]) -> tuple[Values, Callable[[Values], None],
+                                                     Callable[[str, Any], None], Callable[[], Values]]:
+    """Form state whose latest value is always readable (a ref mirrors the state)."""
+    values, set_state = ft.use_state(initial)
+    ref = ft.use_ref(None)
+    if ref.current is None:
+        ref.current = values
+
+    def set_values(new: Values) -> None:
+        ref.current = new
+        set_state(new)
+
+    def on_field(key: str, value: Any) -> None:
+        set_values({**ref.current, key: value})
+
+    return values, set_values, on_field, lambda: dict(ref.current)
+
+
 @ft.component
 def FieldsForm(fields: Sequence[Field], values: Values, names: Sequence[str], lang: str,
-               on_change: Callable[[Values], None]) -> ft.Control:
+               on_field: Callable[[str, Any], None]) -> ft.Control:
     def setter(key: str) -> Callable[[Any], None]:
-        return lambda v: on_change({**values, key: v})
+        return lambda v: on_field(key, v)
 
     controls = [field_control(f, values.get(f.key), names, lang, setter(f.key)) for f in fields]
     return ft.Row(controls, wrap=True, spacing=12, run_spacing=8)
@@ -109,11 +137,13 @@ def tr(text: Tr | None, lang: str) -> str:
 @ft.component
 def ActionForm(action: Action, names: Sequence[str], lang: str,
                on_submit: Callable[[Values], bool]) -> ft.Control:
-    """One action card; ``on_submit`` returns True when the event was recorded."""
-    values, set_values = ft.use_state(lambda: defaults(action.fields, names))
+    """One action card; ``on_submit`` gets ``{"type": ..., **values}`` and returns True when the
+    event was recorded."""
+    values, set_values, on_field, latest = use_values(lambda: defaults(action.fields, names))
 
     def submit(_e: ft.Event[ft.Button]) -> None:
-        if on_submit(values):
+        # The latest values, not this render's: a tap can arrive before the last keystroke re-rendered.
+        if on_submit({"type": action.type, **latest()}):
             set_values(defaults(action.fields, names))
 
     button_cls = ft.Button if action.primary else ft.OutlinedButton
@@ -121,7 +151,7 @@ def ActionForm(action: Action, names: Sequence[str], lang: str,
     if action.help:
         body.append(ft.Text(tr(action.help, lang), size=12, italic=True))
     if action.fields:
-        body.append(FieldsForm(action.fields, values, names, lang, set_values))
+        body.append(FieldsForm(action.fields, values, names, lang, on_field))
     body.append(button_cls(action.label.get(lang), on_click=submit))
     if len(body) == 1:
         return body[0]

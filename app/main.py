@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from app.state import AppContext, AppState, use_app
 from db.store import Store
 
 ASSETS = str(Path(__file__).resolve().parent.parent / "assets")
+log = logging.getLogger("compagnon")
 WIDE = 760  # max content width on a desktop window
 
 _store: Store | None = None
@@ -26,16 +28,15 @@ def store() -> Store:
 
 
 @ft.component
-def Layout() -> ft.Control:
-    from app.screens import NAV
+def Layout(route: str) -> ft.Control:
+    from app.screens import NAV, resolve
 
     app = use_app()
-    location = ft.use_route_location()
-    outlet = ft.use_route_outlet()
     page = ft.context.page
+    path = route.split("?")[0] or "/"
     selected = 0
-    for i, (path, _icon, _key) in enumerate(NAV):
-        if location == path or (path != "/" and location.startswith(path)):
+    for i, (nav_path, _icon, _key) in enumerate(NAV):
+        if path == nav_path or (nav_path != "/" and path.startswith(nav_path)):
             selected = i
 
     def go(e: ft.Event[ft.NavigationBar]) -> None:
@@ -48,7 +49,7 @@ def Layout() -> ft.Control:
     if app.message:
         colour = ft.Colors.ERROR_CONTAINER if app.message_is_error else ft.Colors.SECONDARY_CONTAINER
         banner.append(ft.Container(
-            ft.Row([ft.Text(app.message, expand=True, selectable=True),
+            ft.Row([ft.Text(app.message, expand=True),
                     ft.IconButton(ft.Icons.CLOSE, tooltip=app.t("cancel"),
                                   on_click=lambda _e: app.tell(""))]),
             bgcolor=colour, padding=ft.Padding.only(left=12, right=4), border_radius=8))
@@ -62,8 +63,12 @@ def Layout() -> ft.Control:
         padding=ft.Padding.symmetric(horizontal=12, vertical=6),
         bgcolor=ft.Colors.PRIMARY_CONTAINER,
     )
+    screen, params = resolve(path)
+    # The screen is keyed by what it shows: a write elsewhere (version) or a language switch
+    # mounts it afresh, so it re-reads the database and its forms start clean.
     body = ft.Container(
-        ft.Column([*banner, outlet], scroll=ft.ScrollMode.AUTO, expand=True, spacing=12),
+        ft.Column([*banner, screen(**params, key=f"{path}|{app.version}|{app.lang}")],
+                  scroll=ft.ScrollMode.AUTO, expand=True, spacing=12),
         padding=12, expand=True, width=WIDE, alignment=ft.Alignment.TOP_CENTER,
     )
     nav = ft.NavigationBar(
@@ -77,10 +82,18 @@ def Layout() -> ft.Control:
 
 @ft.component
 def App(app: AppState) -> ft.Control:
-    from app.screens import ROUTES, NotFound
+    page = ft.context.page
+    route, set_route = ft.use_state(page.route or "/")
 
-    return AppContext(app, lambda: ft.Router([ft.Route(component=Layout, children=ROUTES)],
-                                             not_found=NotFound))
+    def on_route(e: ft.RouteChangeEvent) -> None:
+        app.tell("")  # a message belongs to the screen it was said on
+        set_route(e.route)
+
+    def listen() -> None:
+        page.on_route_change = on_route
+
+    ft.use_effect(listen, [])
+    return AppContext(app, lambda: Layout(route))
 
 
 def main(page: ft.Page) -> None:
@@ -91,11 +104,28 @@ def main(page: ft.Page) -> None:
     page.theme = ft.Theme(color_scheme_seed="#00695c")
     page.theme_mode = ft.ThemeMode.LIGHT
 
-    def on_message(_topic: object) -> None:
+    async def bump() -> None:
         app.version += 1
 
+    def on_message(_topic: object) -> None:
+        # Delivered on a worker thread: hop onto this page's own loop and context.
+        try:
+            page.run_task(bump)
+        except Exception:  # noqa: BLE001 - the page is gone (closed tab, restarted server)
+            try:
+                page.pubsub.unsubscribe_all()
+            except Exception:  # noqa: BLE001
+                pass
+
     page.pubsub.subscribe(on_message)
-    app.broadcast = lambda topic: page.pubsub.send_others(topic)
+    def broadcast(topic: object) -> None:
+        # Telling the other pages must never break this page's own update.
+        try:
+            page.pubsub.send_others(topic)
+        except Exception:  # noqa: BLE001 - a dead page must not stop a live one
+            log.exception("could not tell the other pages")
+
+    app.broadcast = broadcast
     page.on_close = lambda _e: page.pubsub.unsubscribe_all()
     page.render(App, app)
 

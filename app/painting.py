@@ -12,6 +12,7 @@ from typing import Any
 
 import flet as ft
 
+from app.forms import dropdown
 from scoring import Field
 
 ERASE = "_erase"
@@ -73,8 +74,8 @@ def PaintingEditor(f: Field, value: Any, lang: str, set_value: Callable[[Any], N
     palette = [ft.DropdownOption(key=k, text=t.get(lang)) for k, t in f.choices]
     palette.append(ft.DropdownOption(key=ERASE, text="⌫ effacer" if lang == "fr" else "⌫ erase"))
     tools: list[ft.Control] = [
-        ft.Dropdown(label="Carte" if lang == "fr" else "Card", value=brush, options=palette, width=200,
-                    on_select=lambda e: set_brush(e.control.value)),
+        dropdown("Carte" if lang == "fr" else "Card", brush, palette, lambda e: set_brush(e.control.value),
+                 f"brush-{f.key}", width=200),
     ]
     if brush == "maison":
         tools.append(ft.TextField(label="Points", value=points, width=90, keyboard_type=ft.KeyboardType.NUMBER,

@@ -80,14 +80,22 @@ def Timers(phases: Sequence[Phase], timers: dict[str, Any], names: Sequence[str]
             set_now(now_ms())
 
     ft.use_effect(tick, [any_running])
-    timed = [p for p in phases if p.seconds]
-    if not timed:
-        return None
     rows: list[ft.Control] = []
-    for phase in timed:
+    shown: set[str] = set()
+    for phase in phases:
+        keys = [(k, w) for k, w in timer_keys(phase, names) if phase.seconds or k in timers]
+        if not keys:
+            continue  # an untimed phase whose timer the game has not set (e.g. switched off)
         rows.append(ft.Text(phase.name.get(lang), weight=ft.FontWeight.W_500))
-        for key, who in timer_keys(phase, names):
-            rows.append(TimerRow(key, who or phase.name.get(lang), int(phase.seconds or 0), timers.get(key),
-                                 now, lang, send))
+        for key, who in keys:
+            timer = timers.get(key)
+            seconds = int(phase.seconds or 0) if timer is None else int(timer["duration"]) // 1000
+            rows.append(TimerRow(key, who or phase.name.get(lang), seconds, timer, now, lang, send))
+            shown.add(key)
+    for key, timer in timers.items():  # timers a game created without a declared phase
+        if key not in shown:
+            rows.append(TimerRow(key, key, int(timer["duration"]) // 1000, timer, now, lang, send))
+    if not rows:
+        return None
     return ft.Card(ft.Container(ft.Column([ft.Text(t("timers", lang), size=18, weight=ft.FontWeight.BOLD),
                                            *rows], spacing=4), padding=12))

@@ -15,8 +15,7 @@ from scoring import Action, Panel
 def panel_card(panel: Panel, lang: str) -> ft.Control:
     rows: list[ft.Control] = [ft.Text(panel.title.get(lang), weight=ft.FontWeight.BOLD, size=16)]
     for label, value in panel.rows:
-        rows.append(ft.Row([ft.Text(label.get(lang), expand=True), ft.Text(value, weight=ft.FontWeight.W_500,
-                                                                          selectable=True)]))
+        rows.append(ft.Row([ft.Text(label.get(lang), expand=True), ft.Text(value, weight=ft.FontWeight.W_500)]))
     if panel.note:
         rows.append(ft.Text(panel.note.get(lang), size=12, italic=True, color=ft.Colors.ON_SURFACE_VARIANT))
     return ft.Card(ft.Container(ft.Column(rows, spacing=4), padding=12))
@@ -75,7 +74,8 @@ def score_sheet_view(sheet: dict[str, Any], lang: str) -> ft.Control:
         lines = [ft.Row([ft.Text(f"{r['rank']}.", width=28, weight=ft.FontWeight.BOLD),
                          ft.Text(r["name"], expand=True, weight=ft.FontWeight.BOLD),
                          ft.Text(f"{r['total']}", size=18, weight=ft.FontWeight.BOLD)])]
-        lines.append(ft.Row([ft.Container(ft.Text(f"{k}: {v}", size=12), padding=ft.Padding.symmetric(vertical=4, horizontal=8),
+        chip_pad = ft.Padding.symmetric(vertical=4, horizontal=8)
+        lines.append(ft.Row([ft.Container(ft.Text(f"{k}: {v}", size=12), padding=chip_pad,
                                           border_radius=8, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST)
                              for k, v in r.get("breakdown", {}).items()], wrap=True, spacing=4, run_spacing=4))
         if r.get("tiebreak"):

@@ -7,7 +7,6 @@ Writes every *.svg under assets/ plus assets/palette.json.  The PNG renders
 assets/README.md.
 """
 import json
-import math
 import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -66,7 +65,7 @@ def hex2rgb(h):
 
 
 def darken(h, f=0.62):
-    return "#%02x%02x%02x" % tuple(int(c * f) for c in hex2rgb(h))
+    return "#{:02x}{:02x}{:02x}".format(*tuple(int(c * f) for c in hex2rgb(h)))
 
 
 def is_light(h):
@@ -75,8 +74,7 @@ def is_light(h):
 
 
 def svg(body, vb="0 0 64 64"):
-    return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="%s">%s</svg>\n'
-            % (vb, body.strip()))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{vb}">{body.strip()}</svg>\n')
 
 
 def write(rel, text):
@@ -114,92 +112,82 @@ def pips(cx, cy, s, n, color, r=None):
         5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
         6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
     }[n]
-    return "".join('<circle cx="%g" cy="%g" r="%g" fill="%s"/>'
-                   % (round(cx + x * d, 2), round(cy + y * d, 2), round(r, 2), color)
+    return "".join(f'<circle cx="{round(cx + x * d, 2):g}" cy="{round(cy + y * d, 2):g}" r="{round(r, 2):g}" fill="{color}"/>'
                    for x, y in spots)
 
 
 def die(cx, cy, s, n, angle, face="#fff8e1", pip="#bf360c", stroke=None):
-    st = ' stroke="%s" stroke-width="2"' % stroke if stroke else ""
-    return ('<g transform="rotate(%g %g %g)"><rect x="%g" y="%g" width="%g" height="%g"'
-            ' rx="%g" fill="%s"%s/>%s</g>'
-            % (angle, cx, cy, cx - s, cy - s, 2 * s, 2 * s, s * 0.35, face, st,
-               pips(cx, cy, s, n, pip)))
+    st = f' stroke="{stroke}" stroke-width="2"' if stroke else ""
+    return (f'<g transform="rotate({angle:g} {cx:g} {cy:g})"><rect x="{cx - s:g}" y="{cy - s:g}" width="{2 * s:g}" height="{2 * s:g}"'
+            f' rx="{s * 0.35:g}" fill="{face}"{st}/>{pips(cx, cy, s, n, pip)}</g>')
 
 
 def top_hat(x, y, w, color, band):
     """Top hat whose brim is centred on (x, y), total width w."""
     k = w / 28.0
-    return ('<g transform="translate(%g %g) scale(%g)">'
-            '<path d="M-9-20h18l-1.5 18h-15z" fill="%s"/>'
-            '<path d="M-8.6-6h17.2l-.4 4h-16.4z" fill="%s"/>'
-            '<path d="M-14-2q14-4 28 0q0 3-3 3h-22q-3 0-3-3z" fill="%s"/></g>'
-            % (x, y, k, color, band, color))
+    return (f'<g transform="translate({x:g} {y:g}) scale({k:g})">'
+            f'<path d="M-9-20h18l-1.5 18h-15z" fill="{color}"/>'
+            f'<path d="M-8.6-6h17.2l-.4 4h-16.4z" fill="{band}"/>'
+            f'<path d="M-14-2q14-4 28 0q0 3-3 3h-22q-3 0-3-3z" fill="{color}"/></g>')
 
 
 def dollar(cx, cy, h, color, w):
     """A dollar sign drawn as strokes, height h."""
     k = h / 24.0
-    return ('<g transform="translate(%g %g) scale(%g)" fill="none" stroke="%s"'
-            ' stroke-width="%g" stroke-linecap="round">'
+    return (f'<g transform="translate({cx:g} {cy:g}) scale({k:g})" fill="none" stroke="{color}"'
+            f' stroke-width="{w / k:g}" stroke-linecap="round">'
             '<path d="M6-6.5C4-9.5-6-9.5-6-4.5-6 .5 6-1 6 4.5 6 10-4 10-6.5 7"/>'
-            '<path d="M0-12v24"/></g>' % (cx, cy, k, color, w / k))
+            '<path d="M0-12v24"/></g>')
 
 
 def money_bag(fill, tie, mark):
     return ('<path d="M25 22l-3.5-8.5c-.8-2 1-3 3-2.2 2.6 1 5 1.4 7.5 1.4s4.9-.4 7.5-1.4'
-            'c2-.8 3.8.2 3 2.2L39 22z" fill="%s"/>'
+            f'c2-.8 3.8.2 3 2.2L39 22z" fill="{fill}"/>'
             '<path d="M25 21c-9 4-15 13-15 22 0 8 8 12 22 12s22-4 22-12c0-9-6-18-15-22z"'
-            ' fill="%s"/>'
-            '<rect x="23" y="19" width="18" height="4.5" rx="2.2" fill="%s"/>'
-            % (fill, fill, tie)) + dollar(32, 40, 20, mark, 3.6)
+            f' fill="{fill}"/>'
+            f'<rect x="23" y="19" width="18" height="4.5" rx="2.2" fill="{tie}"/>') + dollar(32, 40, 20, mark, 3.6)
 
 
 def bank(color):
     dk = darken(color, 0.55)
-    cols = "".join('<rect x="%g" y="27" width="6" height="19" fill="%s"/>' % (x, color)
+    cols = "".join(f'<rect x="{x:g}" y="27" width="6" height="19" fill="{color}"/>'
                    for x in (11, 21.3, 36.7, 47))
     return svg(
-        '<g stroke="%s" stroke-width="2" stroke-linejoin="round">'
-        '<path d="M6 22L32 8l26 14z" fill="%s"/>'
-        '<rect x="7" y="22" width="50" height="5" fill="%s"/>%s'
-        '<rect x="7" y="46" width="50" height="5" fill="%s"/>'
-        '<rect x="4" y="51" width="56" height="5" fill="%s"/></g>'
-        '<circle cx="32" cy="16.5" r="3" fill="#fff"/>'
-        % (dk, color, color, cols, color, color))
+        f'<g stroke="{dk}" stroke-width="2" stroke-linejoin="round">'
+        f'<path d="M6 22L32 8l26 14z" fill="{color}"/>'
+        f'<rect x="7" y="22" width="50" height="5" fill="{color}"/>{cols}'
+        f'<rect x="7" y="46" width="50" height="5" fill="{color}"/>'
+        f'<rect x="4" y="51" width="56" height="5" fill="{color}"/></g>'
+        '<circle cx="32" cy="16.5" r="3" fill="#fff"/>')
 
 
 def banknote(x, y, w, h, fill, line, mark):
     cx, cy = x + w / 2, y + h / 2
-    return ('<rect x="%g" y="%g" width="%g" height="%g" rx="3" fill="%s"/>'
-            '<rect x="%g" y="%g" width="%g" height="%g" rx="2" fill="none" stroke="%s"'
+    return (f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="3" fill="{fill}"/>'
+            f'<rect x="{x + 3:g}" y="{y + 3:g}" width="{w - 6:g}" height="{h - 6:g}" rx="2" fill="none" stroke="{line}"'
             ' stroke-width="1.5"/>'
-            '<circle cx="%g" cy="%g" r="%g" fill="%s"/>'
-            % (x, y, w, h, fill, x + 3, y + 3, w - 6, h - 6, line,
-               cx, cy, h * 0.33, line)) + dollar(cx, cy, h * 0.46, mark, 2.4)
+            f'<circle cx="{cx:g}" cy="{cy:g}" r="{h * 0.33:g}" fill="{line}"/>') + dollar(cx, cy, h * 0.46, mark, 2.4)
 
 
 def district(n, color):
     dk = darken(color, 0.6)
     ink = "#3e2723" if is_light(color) else "#fff"
-    house = ('<path d="M32 7L57 26V54a4 4 0 0 1-4 4H11a4 4 0 0 1-4-4V26z" fill="%s"'
-             ' stroke="%s" stroke-width="3" stroke-linejoin="round"/>' % (color, dk))
+    house = (f'<path d="M32 7L57 26V54a4 4 0 0 1-4 4H11a4 4 0 0 1-4-4V26z" fill="{color}"'
+             f' stroke="{dk}" stroke-width="3" stroke-linejoin="round"/>')
     if n == 8:
         mark = top_hat(32, 27, 20, "#263238", "#b71c1c")
     elif n == 9:
-        mark = ('<g transform="translate(32 20.5) scale(.36) translate(-32 -34)">%s</g>'
-                % money_bag("#d7b98e", "#8d6e63", "#5d4037"))
+        mark = ('<g transform="translate(32 20.5) scale(.36) translate(-32 -34)">{}</g>'.format(money_bag("#d7b98e", "#8d6e63", "#5d4037")))
     else:
-        mark = '<circle cx="32" cy="21" r="4.5" fill="%s" opacity=".9"/>' % ink
+        mark = f'<circle cx="32" cy="21" r="4.5" fill="{ink}" opacity=".9"/>'
     num = ('<text x="32" y="52" text-anchor="middle" font-family="sans-serif"'
            ' font-weight="bold" font-size="25" fill="%s">%d</text>' % (ink, n))
     return svg(house + mark + num)
 
 
 def token(fill, ring):
-    return ('<circle cx="32" cy="32" r="29" fill="%s"/>'
-            '<circle cx="32" cy="32" r="25" fill="none" stroke="%s" stroke-width="2"/>'
-            % (fill, ring))
+    return (f'<circle cx="32" cy="32" r="29" fill="{fill}"/>'
+            f'<circle cx="32" cy="32" r="25" fill="none" stroke="{ring}" stroke-width="2"/>')
 
 
 # --------------------------------------------------------------------------
@@ -210,8 +198,8 @@ def main():
     # 1. app icon --------------------------------------------------------
     icon = (bg(APP_TEAL) +
             '<ellipse cx="30" cy="52" rx="23" ry="3" fill="#004d40"/>'
-            '<path transform="translate(-4 2)" d="%s" fill="#ffb300"'
-            ' stroke="#ff8f00" stroke-width="1.2" stroke-linejoin="round"/>' % MEEPLE +
+            f'<path transform="translate(-4 2)" d="{MEEPLE}" fill="#ffb300"'
+            ' stroke="#ff8f00" stroke-width="1.2" stroke-linejoin="round"/>' +
             die(44.5, 41, 9.5, 5, 14, stroke="#e65100"))
     out.append(write("icon.svg", svg(icon)))
 
@@ -231,8 +219,8 @@ def main():
                ' fill="none"/>'
                '<rect x="37" y="40" width="4" height="9.5" rx="1" fill="#90a4ae"/>'
                '<rect x="41" y="41.5" width="16" height="6.5" rx="3" fill="#f3c98b"/>'
-               '<circle cx="46" cy="44.75" r="1.1" fill="%s"/>'
-               '<circle cx="52" cy="44.75" r="1.1" fill="%s"/>' % (c, c))
+               f'<circle cx="46" cy="44.75" r="1.1" fill="{c}"/>'
+               f'<circle cx="52" cy="44.75" r="1.1" fill="{c}"/>')
     out.append(write("games/apaches.svg", svg(apaches)))
 
     robby = bg(GAMES["robby-solo"]) + money_bag("#f1e3c3", "#a1887f", "#2e7d32")
@@ -243,19 +231,17 @@ def main():
            # cabin, fastback and long bonnet
            '<path d="M6.5 41c-1-5 1-9 5.5-10.5C14 24.5 18 21 25 21h7c4 0 6.5 3 8.5 8.5'
            'l14 1.2c2.3.2 3.5 1.3 3.5 3.3V41z" fill="#eceff1"/>'
-           '<path d="M17 30.5c2-5 5-7 9-7h4.5v7zM33 23.5h.5c2.5 0 4.5 2.5 5.8 7H33z" fill="%s"/>'
+           f'<path d="M17 30.5c2-5 5-7 9-7h4.5v7zM33 23.5h.5c2.5 0 4.5 2.5 5.8 7H33z" fill="{c}"/>'
            '<path d="M41 30l17 1.3" stroke="#90a4ae" stroke-width="1"/>'
            # separate sweeping wings over the wheels, running board between
-           '<g fill="#eceff1" stroke="%s" stroke-width="1.5" stroke-linejoin="round">'
+           f'<g fill="#eceff1" stroke="{c}" stroke-width="1.5" stroke-linejoin="round">'
            '<path d="M27 46l9-3c2-6 6.5-9.5 12-9.5 6 0 10 4 11.5 12.5z"/>'
            '<path d="M4.5 46c0-6.5 4.5-11 10.5-11s10 4.5 11 11z"/></g>'
            '<path d="M32.5 31v11" stroke="#90a4ae" stroke-width="1"/>'
            '<rect x="54" y="43.5" width="7.5" height="2.4" rx="1.2" fill="#b0bec5"/>'
-           '<circle cx="55" cy="33.5" r="2.6" fill="#ffd54f" stroke="%s" stroke-width="1"/>'
-           % (c, c, c) +
-           "".join('<circle cx="%g" cy="47" r="6.2" fill="#212121" stroke="#eceff1"'
-                   ' stroke-width="1.6"/><circle cx="%g" cy="47" r="2.4" fill="#b0bec5"/>'
-                   % (x, x) for x in (15.5, 48.5)))
+           f'<circle cx="55" cy="33.5" r="2.6" fill="#ffd54f" stroke="{c}" stroke-width="1"/>' +
+           "".join(f'<circle cx="{x:g}" cy="47" r="6.2" fill="#212121" stroke="#eceff1"'
+                   f' stroke-width="1.6"/><circle cx="{x:g}" cy="47" r="2.4" fill="#b0bec5"/>' for x in (15.5, 48.5)))
     out.append(write("games/traction-avant.svg", svg(car)))
 
     c = GAMES["apprentis"]
@@ -264,8 +250,8 @@ def main():
     palette = (bg(c) +
                '<path d="M32 11c14 0 25 8 25 20 0 9-7 12-12 10-4-1.5-6.5 1-5.5 4.5'
                ' 1 4-1.5 8-8 8C17 53.5 7 45 7 32.5 7 20 18 11 32 11z" fill="#f3d9a4"/>'
-               '<circle cx="23" cy="43" r="3.6" fill="%s"/>' % c +
-               "".join('<circle cx="%g" cy="%g" r="4.2" fill="%s"/>' % b for b in blobs) +
+               f'<circle cx="23" cy="43" r="3.6" fill="{c}"/>' +
+               "".join('<circle cx="{:g}" cy="{:g}" r="4.2" fill="{}"/>'.format(*b) for b in blobs) +
                '<path d="M57.5 58.5L45 46" stroke="#6d4c41" stroke-width="4.5"'
                ' stroke-linecap="round"/>'
                '<path d="M45.5 46.5l-4.5-4.5" stroke="#b0bec5" stroke-width="5"/>'
@@ -297,31 +283,30 @@ def main():
 
     # 4. Robby Solo --------------------------------------------------------
     for name, col in ROBBY.items():
-        out.append(write("robby-solo/bank-%s.svg" % name, bank(col)))
+        out.append(write(f"robby-solo/bank-{name}.svg", bank(col)))
     beads = []
     for i in range(11):
         t = i / 10.0
         x = 9 + 46 * t
         y = 8 + 20 * (1 - (2 * t - 1) ** 2)
-        beads.append('<circle cx="%.1f" cy="%.1f" r="3.4"/>' % (x, y))
+        beads.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.4"/>')
     out.append(write("robby-solo/object.svg", svg(
         '<path d="M9 8Q32 48 55 8" fill="none" stroke="#f9a825" stroke-width="2"/>'
-        '<g fill="#ffca28" stroke="#f57f17" stroke-width="1">%s</g>' % "".join(beads) +
+        '<g fill="#ffca28" stroke="#f57f17" stroke-width="1">{}</g>'.format("".join(beads)) +
         '<path d="M32 31l13 10-13 19-13-19z" fill="#29b6f6" stroke="#0277bd"'
         ' stroke-width="2" stroke-linejoin="round"/>'
         '<path d="M19 41h26M26 41l6 19 6-19M26 41l6-10 6 10" fill="none" stroke="#0277bd"'
         ' stroke-width="1.2"/>'
         '<path d="M23 39.5l5-4" stroke="#e1f5fe" stroke-width="2" stroke-linecap="round"/>')))
     out.append(write("robby-solo/money.svg", svg(
-        '<g transform="rotate(-10 32 32)">%s</g>'
-        % banknote(6, 14, 50, 28, "#81c784", "#2e7d32", "#2e7d32") +
+        '<g transform="rotate(-10 32 32)">{}</g>'.format(banknote(6, 14, 50, 28, "#81c784", "#2e7d32", "#2e7d32")) +
         banknote(8, 24, 50, 28, "#a5d6a7", "#2e7d32", "#f1f8e9"))))
 
     # 5. Les apprentis cards ----------------------------------------------
     def card(key, body):
-        return write("apprentis/%s.svg" % key, svg(
-            '<rect x="2" y="2" width="60" height="60" rx="9" fill="%s" stroke="%s"'
-            ' stroke-width="2"/>' % (APPRENTIS[key], darken(APPRENTIS[key], 0.75)) + body))
+        return write(f"apprentis/{key}.svg", svg(
+            f'<rect x="2" y="2" width="60" height="60" rx="9" fill="{APPRENTIS[key]}" stroke="{darken(APPRENTIS[key], 0.75)}"'
+            ' stroke-width="2"/>' + body))
 
     out.append(card("maison",
                     '<path d="M14 30h36v22H14z" fill="#fff8e1"/>'

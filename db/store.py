@@ -24,7 +24,7 @@ from typing import Any
 
 from sqlalchemy import func
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, col, delete, select
+from sqlmodel import Session, col, select
 
 from db.engine import make_engine
 from db.models import EventRow, Match, Meta, Player, ScoreRow, Seat, utcnow

@@ -7,9 +7,26 @@ from __future__ import annotations
 
 import importlib
 
-from scoring.core import (HIDDEN, Action, Field, Game, IllegalEvent, InvalidOptions,
-                          InvalidScoreInput, Option, Panel, Phase, RulesError, ScoreSheet,
-                          Secret, Setup, Tr, UnknownGame, event_rng, replay)
+from scoring.core import (
+    HIDDEN,
+    Action,
+    Field,
+    Game,
+    IllegalEvent,
+    InvalidOptions,
+    InvalidScoreInput,
+    Option,
+    Panel,
+    Phase,
+    RulesError,
+    ScoreSheet,
+    Secret,
+    Setup,
+    Tr,
+    UnknownGame,
+    event_rng,
+    replay,
+)
 
 _MODULES = {
     "apaches": "scoring.apaches",

@@ -256,6 +256,8 @@ class Game:
     colour: ClassVar[str] = "#455a64"
     options: ClassVar[tuple[Option, ...]] = ()
     phases: ClassVar[tuple[Phase, ...]] = ()
+    #: event type -> payload fields that are secret until the match ends (e.g. a drawn token)
+    secret_fields: ClassVar[dict[str, tuple[str, ...]]] = {"draw": ("token",)}
 
     # -- set-up -------------------------------------------------------------
     def validate_options(self, raw: Mapping[str, Any]) -> JSON:
@@ -339,6 +341,17 @@ class Game:
     def panels(self, state: State, seat: int | None) -> list[Panel]:  # game
         """What the match screen shows; computed from ``view(state, seat)``."""
         return []
+
+    def public_event(self, event: Mapping[str, Any]) -> JSON:
+        """The event as a timeline may show it during play: secret fields hidden.
+
+        >>> class G(Game):
+        ...     secret_fields = {"order": ("shots",)}
+        >>> G().public_event({"type": "order", "seat": 1, "shots": 3})
+        {'type': 'order', 'seat': 1, 'shots': '?'}
+        """
+        hidden = self.secret_fields.get(str(event.get("type")), ())
+        return {k: (HIDDEN if k in hidden else v) for k, v in event.items()}
 
     def finished(self, state: State) -> bool:
         return bool(state.get("finished"))

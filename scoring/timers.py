@@ -66,7 +66,7 @@ def expired(t: Timer, now: int) -> bool:
 
 
 def warning(t: Timer, now: int) -> bool:
-    return 0 < remaining(t, now) <= min(WARN_MS, t["duration"] // 4)
+    return bool(0 < remaining(t, now) <= min(WARN_MS, int(t["duration"]) // 4))
 
 
 def expires_at(t: Timer) -> int | None:

@@ -90,7 +90,7 @@ def test_create_match_stores_the_setup_of_its_seed(store, slug):
 
 def test_create_match_refuses_bad_requests_and_writes_nothing(store):
     a, b, c = people(store, "A", "B", "C")
-    with pytest.raises(RulesError, match="'players'"):
+    with pytest.raises(RulesError, match="players: 9 is above 4"):
         store.create_match("apaches", {"players": 9}, [a, b, c])
     with pytest.raises(StoreError, match="needs 2 players, got 3"):
         store.create_match("apaches", {"players": 2}, [a, b, c])

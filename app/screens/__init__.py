@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+
 import flet as ft
 
 from app.screens.history import HistoryList, MatchReview
@@ -18,15 +21,25 @@ NAV = [
     ("/history", ft.Icons.HISTORY, "history"),
 ]
 
-ROUTES = [
-    ft.Route(index=True, component=Home),
-    ft.Route(path="new", component=NewMatch),
-    ft.Route(path="new/:slug", component=NewMatch),
-    ft.Route(path="players", component=Players),
-    ft.Route(path="match/:id", component=MatchScreen),
-    ft.Route(path="history", component=HistoryList),
-    ft.Route(path="history/:id", component=MatchReview),
+ROUTES: list[tuple[re.Pattern[str], Callable[..., ft.Control]]] = [
+    (re.compile(r"/"), Home),
+    (re.compile(r"/new"), NewMatch),
+    (re.compile(r"/new/(?P<slug>[\w-]+)"), NewMatch),
+    (re.compile(r"/players"), Players),
+    (re.compile(r"/match/(?P<match_id>\d+)"), MatchScreen),
+    (re.compile(r"/history"), HistoryList),
+    (re.compile(r"/history/(?P<match_id>\d+)"), MatchReview),
 ]
+
+
+def resolve(path: str) -> tuple[Callable[..., ft.Control], dict[str, str]]:
+    """The screen for a path, and its parameters."""
+    path = path.rstrip("/") or "/"
+    for pattern, screen in ROUTES:
+        m = pattern.fullmatch(path)
+        if m:
+            return screen, m.groupdict()
+    return NotFound, {}
 
 
 @ft.component

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 import flet as ft
 
 from app.screens.home import emblem
+from app.screens.match import describe
 from app.state import use_app
 from app.widgets import fmt_date, panel_card, score_sheet_view
 from db.store import StoreError
@@ -35,12 +38,12 @@ def HistoryList() -> ft.Control:
 
 
 @ft.component
-def MatchReview() -> ft.Control:
+def MatchReview(match_id: str = "") -> ft.Control:
     app = use_app()
     lang, page = app.lang, ft.context.page
     _ = app.version
     try:
-        m = app.store.load(int(ft.use_route_params().get("id", "")))
+        m = app.store.load(int(match_id))
     except (ValueError, StoreError):
         return ft.Text(app.t("no_match"))
     game = m.game
@@ -56,7 +59,13 @@ def MatchReview() -> ft.Control:
     elif m.status == "in_progress":
         body.append(ft.Button(app.t("resume"), on_click=lambda _e: page.navigate(f"/match/{m.id}")))
     body += [panel_card(p, lang) for p in game.panels(m.state, None) if p.seat is None]
+    done = m.status == "finished"  # secrets are all revealed at the end, never before
+
+    def line(seq: int, payload: str) -> str:
+        event = json.loads(payload)
+        shown = event if done else game.public_event(event)
+        return f"{seq}. {describe(shown)}"
+
     body.append(ft.ExpansionTile(title=ft.Text(f"{app.t('events')} ({len(m.events)})"),
-                                 controls=[ft.Text(f"{r.seq}. {r.type} {r.payload}"[:200], size=12,
-                                                   selectable=True) for r in m.log]))
+                                 controls=[ft.Text(line(r.seq, r.payload), size=12) for r in m.log]))
     return ft.Column(body, spacing=12)

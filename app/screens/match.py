@@ -22,14 +22,13 @@ def describe(event: dict[str, Any]) -> str:
 
 
 @ft.component
-def MatchScreen() -> ft.Control:
+def MatchScreen(match_id: str = "") -> ft.Control:
     app = use_app()
     lang, page = app.lang, ft.context.page
     _ = app.version
     confirm_abandon, set_confirm_abandon = ft.use_state(False)
     try:
-        match_id = int(ft.use_route_params().get("id", ""))
-        m = app.store.load(match_id)
+        m = app.store.load(int(match_id))
     except (ValueError, StoreError):
         return ft.Column([ft.Text(app.t("no_match")),
                           ft.Button(app.t("back_home"), on_click=lambda _e: page.navigate("/"))])
@@ -55,7 +54,7 @@ def MatchScreen() -> ft.Control:
         except StoreError as exc:
             app.tell(str(exc), error=True)
             return
-        app.tell(app.t("undone", a=describe(last)))
+        app.tell(app.t("undone", a=describe(m.game.public_event(last))))
         app.changed()
 
     def finish(_e: object) -> None:
@@ -94,7 +93,7 @@ def MatchScreen() -> ft.Control:
         body.append(ft.Card(ft.Container(ft.Column([
             ft.Text(app.t("match_over"), size=16, weight=ft.FontWeight.BOLD),
             ft.Button(app.t("finish"), icon=ft.Icons.SCOREBOARD, on_click=finish)]), padding=12),
-            color=ft.Colors.PRIMARY_CONTAINER))
+            bgcolor=ft.Colors.PRIMARY_CONTAINER))
     body += [panel_card(p, lang) for p in game.panels(state, None) if p.seat is None]
     if public_actions and not over:
         body.append(section(app.t("actions"), [ActionForm(a, names, lang, send, key=f"{m.id}-{len(m.log)}-{a.type}-{i}")
@@ -104,7 +103,7 @@ def MatchScreen() -> ft.Control:
         body.append(timers)
     if seats_with_secrets:
         body.append(section(app.t("secrets"), seats_with_secrets))
-    timeline = [ft.Text(describe(e), size=12, selectable=True) for e in reversed(m.events[-12:])]
+    timeline = [ft.Text(describe(game.public_event(e)), size=12) for e in reversed(m.events[-12:])]
     if timeline:
         body.append(ft.ExpansionTile(title=ft.Text(f"{app.t('events')} ({len(m.events)})"),
                                      controls=timeline))

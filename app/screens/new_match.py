@@ -10,7 +10,7 @@ import secrets
 
 import flet as ft
 
-from app.forms import FieldsForm, option_field
+from app.forms import FieldsForm, option_field, use_values
 from app.screens.home import emblem
 from app.state import use_app
 from db.store import StoreError
@@ -18,16 +18,16 @@ from scoring import RulesError, all_games, find_game
 
 
 @ft.component
-def NewMatch() -> ft.Control:
+def NewMatch(slug: str | None = None) -> ft.Control:
     app = use_app()
     lang, page = app.lang, ft.context.page
-    slug = ft.use_route_params().get("slug")
     _ = app.version
     chosen, set_chosen = ft.use_state(())  # player ids, in seat order
-    raw_options, set_options = ft.use_state({})
+    raw_options, _set_options, on_option, _latest = use_values(dict)
     seed, set_seed = ft.use_state(lambda: secrets.token_hex(8))
-    place, set_place = ft.use_state("")
+    place_ref = ft.use_ref("")
     quick, set_quick = ft.use_state("")
+    quick_ref = ft.use_ref("")
 
     if slug is None:
         return ft.Column([ft.Text(app.t("choose_game"), size=22, weight=ft.FontWeight.BOLD)] + [
@@ -44,19 +44,19 @@ def NewMatch() -> ft.Control:
     seat_ids = [i for i in chosen if i in by_id]
 
     def toggle(pid: int, on: bool) -> None:
-        set_chosen(tuple([*seat_ids, pid] if on and pid not in seat_ids else
-                         [i for i in seat_ids if i != pid]))
+        set_chosen(lambda prev: tuple([*prev, pid] if on and pid not in prev else
+                                      [i for i in prev if i != pid]))
 
     def quick_add(_e: object = None) -> None:
         try:
-            p = app.store.add_player(quick)
+            p = app.store.add_player(quick_ref.current or "")
         except StoreError as exc:
             app.tell(str(exc), error=True)
             return
+        quick_ref.current = ""
         set_quick("")
-        set_chosen(tuple([*seat_ids, p.id]))
-        app.tell("")
-        app.changed()
+        set_chosen(lambda prev: tuple([*prev, p.id]))
+        app.tell("")  # no app.changed(): that would mount the screen afresh and lose the seats chosen
 
     # The number of players comes from the seats chosen, not from a separate option.
     options = {**raw_options, "players": len(seat_ids)}
@@ -72,7 +72,7 @@ def NewMatch() -> ft.Control:
 
     def start(_e: object) -> None:
         try:
-            match_id = app.store.create_match(slug, options, seat_ids, seed=seed, place=place)
+            match_id = app.store.create_match(slug, options, seat_ids, seed=seed, place=place_ref.current or "")
         except (RulesError, StoreError) as exc:
             app.tell(str(exc), error=True)
             return
@@ -84,7 +84,7 @@ def NewMatch() -> ft.Control:
     option_fields = [option_field(o) for o in game.options if o.key != "players"]
     setup_view: list[ft.Control] = []
     if setup is not None:
-        steps = [ft.Text(f"{i + 1}. {step.get(lang)}", selectable=True)
+        steps = [ft.Text(f"{i + 1}. {step.get(lang)}")
                  for i, step in enumerate(setup.instructions)]
         setup_view.append(ft.Card(ft.Container(ft.Column([
             ft.Row([ft.Text(app.t("setup"), size=18, weight=ft.FontWeight.BOLD, expand=True),
@@ -100,12 +100,13 @@ def NewMatch() -> ft.Control:
                             on_change=lambda e, pid=p.id: toggle(pid, bool(e.control.value)))
                 for p in players], wrap=True),
         ft.Row([ft.TextField(label=app.t("add_player"), value=quick, expand=True,
-                             on_change=lambda e: set_quick(e.control.value), on_submit=quick_add),
+                             on_change=lambda e: (setattr(quick_ref, "current", e.control.value),
+                                                 set_quick(e.control.value)), on_submit=quick_add),
                 ft.IconButton(ft.Icons.PERSON_ADD, tooltip=app.t("add_player"), on_click=quick_add)]),
         *seat_list,
         ft.Text(app.t("options"), size=18, weight=ft.FontWeight.BOLD) if option_fields else ft.Container(),
-        FieldsForm(option_fields, options, [by_id[i].name for i in seat_ids], lang, set_options),
-        ft.TextField(label=app.t("place"), value=place, on_change=lambda e: set_place(e.control.value)),
+        FieldsForm(option_fields, options, [by_id[i].name for i in seat_ids], lang, on_option),
+        ft.TextField(label=app.t("place"), on_change=lambda e: setattr(place_ref, "current", e.control.value)),
         ft.Text(problem, color=ft.Colors.ERROR) if problem else ft.Container(),
         *setup_view,
         ft.Button(app.t("start"), icon=ft.Icons.PLAY_ARROW, on_click=start, disabled=setup is None),

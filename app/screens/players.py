@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from app.forms import dropdown
 from app.state import use_app
 from db.store import StoreError
 
@@ -13,16 +14,19 @@ def Players() -> ft.Control:
     app = use_app()
     _ = app.version
     new_name, set_new_name = ft.use_state("")
+    typed = ft.use_ref("")  # the latest keystrokes, even before they re-render
     editing, set_editing = ft.use_state(None)  # (player id, draft name)
+    draft_ref = ft.use_ref("")
     merging, set_merging = ft.use_state(None)  # player id being merged away
     players = app.store.players()
 
     def add(_e: object = None) -> None:
         try:
-            p = app.store.add_player(new_name)
+            p = app.store.add_player(typed.current or "")
         except StoreError as exc:
             app.tell(str(exc), error=True)
             return
+        typed.current = ""
         set_new_name("")
         app.tell(f"{app.t('recorded')}: {p.name}")
         app.changed()
@@ -56,37 +60,38 @@ def Players() -> ft.Control:
             draft = editing[1]
             rows.append(ft.Row([
                 ft.TextField(label=app.t("name"), value=draft, expand=True, autofocus=True,
-                             on_change=lambda e, pid=pid: set_editing((pid, e.control.value)),
-                             on_submit=lambda _e, pid=pid, d=draft: save_rename(pid, d)),
+                             on_change=lambda e, pid=pid: (setattr(draft_ref, "current", e.control.value),
+                                                           set_editing((pid, e.control.value))),
+                             on_submit=lambda _e, pid=pid: save_rename(pid, draft_ref.current)),
                 ft.IconButton(ft.Icons.CHECK, tooltip=app.t("save"),
-                              on_click=lambda _e, pid=pid, d=draft: save_rename(pid, d)),
+                              on_click=lambda _e, pid=pid: save_rename(pid, draft_ref.current)),
                 ft.IconButton(ft.Icons.CLOSE, tooltip=app.t("cancel"), on_click=lambda _e: set_editing(None)),
             ]))
         elif merging == pid:
             others = [o for o in players if o.id != pid]
             rows.append(ft.Row([
-                ft.Dropdown(label=app.t("merge_into", a=p.name), expand=True,
-                            options=[ft.DropdownOption(key=str(o.id), text=o.name) for o in others],
-                            on_select=lambda e, pid=pid: merge(pid, int(e.control.value))),
+                dropdown(app.t("merge_into", a=p.name), None,
+                         [ft.DropdownOption(key=str(o.id), text=o.name) for o in others],
+                         lambda e, pid=pid: merge(pid, int(e.control.value)), f"merge-{pid}", width=280),
                 ft.IconButton(ft.Icons.CLOSE, tooltip=app.t("cancel"), on_click=lambda _e: set_merging(None)),
             ]))
         else:
-            rows.append(ft.ListTile(
-                leading=ft.CircleAvatar(content=ft.Text(p.name[:1].upper())),
-                title=ft.Text(p.name),
-                trailing=ft.Row([
-                    ft.IconButton(ft.Icons.EDIT, tooltip=f"{app.t('rename')} {p.name}",
-                                  on_click=lambda _e, pid=pid, n=p.name: set_editing((pid, n))),
-                    ft.IconButton(ft.Icons.MERGE, tooltip=f"{app.t('merge')} {p.name}",
-                                  on_click=lambda _e, pid=pid: set_merging(pid)),
-                ], tight=True, spacing=0),
-            ))
+            rows.append(ft.Row([
+                ft.CircleAvatar(content=ft.Text(p.name[:1].upper())),
+                ft.Text(p.name, expand=True, size=16),
+                ft.IconButton(ft.Icons.EDIT, tooltip=f"{app.t('rename')} {p.name}",
+                              on_click=lambda _e, pid=pid, n=p.name: (setattr(draft_ref, "current", n),
+                                                                      set_editing((pid, n)))),
+                ft.IconButton(ft.Icons.MERGE, tooltip=f"{app.t('merge')} {p.name}",
+                              on_click=lambda _e, pid=pid: set_merging(pid)),
+            ]))
     if not players:
         rows.append(ft.Text(app.t("no_players"), italic=True))
     return ft.Column([
         ft.Text(app.t("players"), size=22, weight=ft.FontWeight.BOLD),
         ft.Row([ft.TextField(label=app.t("add_player"), value=new_name, expand=True,
-                             on_change=lambda e: set_new_name(e.control.value), on_submit=add),
+                             on_change=lambda e: (setattr(typed, "current", e.control.value),
+                                                   set_new_name(e.control.value)), on_submit=add),
                 ft.Button(app.t("add"), icon=ft.Icons.PERSON_ADD, on_click=add)]),
         *rows,
     ], spacing=8)

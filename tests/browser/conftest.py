@@ -95,45 +95,135 @@ class UI:
         self.page.goto(self.base + path)
         self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
         self.page.locator("flt-semantics-placeholder").evaluate("e => e.click()")
-        self.page.wait_for_timeout(800)
+        self.page.wait_for_selector("flt-semantics-host flt-semantics", state="attached", timeout=30_000)
+        self.settle(quiet_ms=700, max_ms=8000)
         return self
 
     def button(self, name: str, exact: bool = False):
-        return self.page.get_by_role("button", name=re.compile(re.escape(name)) if not exact else name).first
+        """A button by its text, or an icon button by its tooltip (an aria-label on its wrapper)."""
+        by_role = self.page.get_by_role("button", name=re.compile(re.escape(name)) if not exact else name)
+        quoted = name.replace('"', '\\"')
+        match = f'[aria-label="{quoted}"]' if exact else f'[aria-label*="{quoted}"]'
+        by_tip = self.page.locator(f'{match} [role="button"], [role="button"]{match}')
+        return by_role.or_(by_tip).first
+
+    def reach(self, locator, timeout: int = 15_000):
+        """Wait for ``locator``; scroll down, then up, as a person would, when it is off screen
+        (Flutter leaves off-screen widgets out of the accessibility tree)."""
+        deadline = time.time() + timeout / 1000
+        self.page.mouse.move(195, 400)
+        direction = 500
+        scrolled = 0
+        while True:
+            try:
+                locator.wait_for(timeout=700)
+                return locator
+            except Exception:
+                if time.time() > deadline:
+                    raise
+            self.page.mouse.wheel(0, direction)
+            scrolled += 1
+            if scrolled % 8 == 0:
+                direction = -direction
+            self.page.wait_for_timeout(250)
+
+    def settle(self, quiet_ms: int = 300, max_ms: int = 4000) -> None:
+        """Wait until the accessibility tree has stopped changing (a re-render can move things)."""
+        self.page.evaluate("""([quiet, max]) => new Promise(resolve => {
+            const host = document.querySelector('flt-semantics-host') || document.body;
+            let timer = setTimeout(done, quiet);
+            const stop = setTimeout(done, max);
+            const obs = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, quiet); });
+            obs.observe(host, {subtree: true, childList: true, attributes: true, characterData: true});
+            function done() { obs.disconnect(); clearTimeout(timer); clearTimeout(stop); resolve(); }
+        })""", [quiet_ms, max_ms])
 
     def click(self, name: str, exact: bool = False) -> None:
-        b = self.button(name, exact)
-        b.wait_for(timeout=15_000)
-        b.click()
-        self.page.wait_for_timeout(500)
+        self.settle()
+        self.tap(self.reach(self.button(name, exact)))
+
+    def tab(self, name: str) -> None:
+        """A destination of the bottom navigation bar."""
+        self.settle()
+        self.tap(self.reach(self.page.get_by_role("tab", name=name)))
+
+    def in_clear(self, locator) -> None:
+        """Scroll (with the wheel: Flutter scrolls its own canvas) until the element sits clear of
+        the header and the bottom navigation bar, where a finger can reach it."""
+        height = self.page.viewport_size["height"] if self.page.viewport_size else 844
+        for _ in range(12):
+            box = locator.bounding_box()
+            if box is None:
+                return
+            centre = box["y"] + box["height"] / 2
+            if 80 < centre < height - 100:
+                return
+            self.page.mouse.move(195, height / 2)
+            self.page.mouse.wheel(0, centre - height / 2)
+            self.page.wait_for_timeout(300)
+            self.settle()
+
+    def tap(self, locator) -> None:
+        """A real pointer tap, once the element is in reach and the screen has stopped moving."""
+        self.settle()
+        self.in_clear(locator)
+        locator.click()
+        self.page.wait_for_timeout(300)
+        self.settle()
 
     def fill(self, label: str, text: str) -> None:
-        box = self.page.get_by_role("textbox", name=re.compile(re.escape(label))).first
-        box.wait_for(timeout=15_000)
-        box.fill(text)
-        self.page.wait_for_timeout(300)
+        box = self.reach(self.page.get_by_role("textbox", name=re.compile(re.escape(label))).first)
+        for attempt in range(3):  # as a person: tap the field, select what is there, type over it
+            self.settle()
+            self.in_clear(box)
+            box.click()
+            self.page.wait_for_timeout(150)
+            if attempt < 2:
+                self.page.keyboard.press("Control+A")
+                self.page.keyboard.type(text)
+            else:
+                box.fill(text)
+            self.page.wait_for_timeout(300)
+            if box.input_value() == text:
+                return
+        raise AssertionError(f"could not type {text!r} into {label!r}: it holds {box.input_value()!r}")
+
+    def _has(self, text: str):
+        """Text shows either as content or as an accessible name (Flutter merges labels)."""
+        quoted = text.replace('"', '\\"')
+        return self.page.locator(f'flt-semantics:text-is("{quoted}"), span:has-text("{quoted}"), '
+                                 f'[aria-label*="{quoted}"], flt-semantics:has-text("{quoted}")')
 
     def see(self, text: str, timeout: int = 15_000) -> None:
-        self.page.get_by_text(text, exact=False).first.wait_for(timeout=timeout)
+        self.reach(self._has(text).first, timeout)
 
     def sees(self, text: str) -> bool:
-        return self.page.get_by_text(text, exact=False).count() > 0
+        return self._has(text).count() > 0
+
+    def by_id(self, identifier: str):
+        return self.page.locator(f'[flt-semantics-identifier="{identifier}"]').first
+
+    def click_id(self, identifier: str) -> None:
+        el = self.by_id(identifier)
+        el.wait_for(timeout=15_000)
+        el.click()
+        self.page.wait_for_timeout(500)
 
     def check(self, name: str) -> None:
-        box = self.page.get_by_role("checkbox", name=re.compile(re.escape(name))).first
-        box.wait_for(timeout=15_000)
-        box.click()
-        self.page.wait_for_timeout(400)
+        self.settle()
+        self.tap(self.reach(self.page.get_by_role("checkbox", name=re.compile(re.escape(name))).first))
 
     def choose(self, label: str, option: str) -> None:
         """Open a dropdown by its label and pick an option."""
-        box = self.page.get_by_role("combobox", name=re.compile(re.escape(label))).first
-        if box.count() == 0:
-            box = self.page.get_by_role("textbox", name=re.compile(re.escape(label))).first
-        box.click()
-        self.page.wait_for_timeout(400)
-        self.page.get_by_role("menuitem", name=re.compile(re.escape(option))).first.click()
-        self.page.wait_for_timeout(400)
+        quoted = label.replace('"', '\\"')
+        box = (self.page.locator("[aria-expanded]").filter(has_text=label)
+               .or_(self.page.locator(f'[aria-label*="{quoted}"] [aria-expanded]'))).first
+        self.settle()
+        self.in_clear(self.reach(box))
+        box.click()  # a menu opens on a real pointer press
+        self.page.wait_for_timeout(500)
+        # The menu opens in an overlay at the end of the tree: its items are buttons named by their text.
+        self.tap(self.page.get_by_role("button", name=option, exact=True).last)
 
     def shot(self, name: str) -> Path:
         SHOTS.mkdir(parents=True, exist_ok=True)
@@ -143,14 +233,38 @@ class UI:
         return path
 
     def text(self) -> str:
-        return str(self.page.locator("flt-semantics-host").inner_text())
+        """Everything the accessibility tree says: texts and accessible names."""
+        return str(self.page.evaluate("""() => {
+            const host = document.querySelector('flt-semantics-host');
+            if (!host) return '';
+            const out = [];
+            for (const el of host.querySelectorAll('*')) {
+                const l = el.getAttribute('aria-label'); if (l) out.push(l);
+                for (const n of el.childNodes)
+                    if (n.nodeType === 3 && n.textContent.trim()) out.push(n.textContent.trim());
+                if (el.tagName === 'INPUT' && el.value) out.push(el.value);
+            }
+            return out.join('\\n');
+        }"""))
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    rep = yield
+    setattr(item, f"rep_{rep.when}", rep)
+    return rep
 
 
 @pytest.fixture
-def ui(server, browser):
+def ui(request, server, browser):
     ctx = browser.new_context(viewport={"width": 390, "height": 844})
     page = ctx.new_page()
-    yield UI(page, server.url)
+    person = UI(page, server.url)
+    yield person
+    rep = getattr(request.node, "rep_call", None)
+    if rep is not None and rep.failed:  # keep what the screen showed, and what it said
+        person.shot(f"FAILED-{request.node.name}")
+        (SHOTS / f"FAILED-{request.node.name}.txt").write_text(person.text())
     ctx.close()
 
 

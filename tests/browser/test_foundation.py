@@ -1,0 +1,120 @@
+"""The foundation, as a person uses it: players, a match, undo, reload, resume,
+a killed server, the end of the match and the history."""
+
+from __future__ import annotations
+
+import signal
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def add_players(ui, *names):
+    ui.open("/players")
+    for n in names:
+        ui.fill("Ajouter un joueur", n)
+        ui.click("Ajouter", exact=True)
+        ui.see(f"Enregistré: {n}")
+
+
+def test_players_are_created_renamed_and_merged(ui):
+    add_players(ui, "Léa", "Sam", "Sam (téléphone)")
+    ui.shot("players")
+    ui.click("Renommer Léa")
+    ui.fill("Nom", "Léa M.")
+    ui.click("Enregistrer")
+    ui.see("Léa M.")
+    ui.click("Fusionner Sam (téléphone)")
+    ui.choose("Fusionner Sam (téléphone) dans", "Sam")
+    ui.see("Sam (téléphone) fusionné dans Sam")
+    assert not ui.sees("Renommer Sam (téléphone)")
+    # A bad name is refused with a message, and nothing is lost.
+    ui.fill("Ajouter un joueur", "sam")
+    ui.click("Ajouter", exact=True)
+    ui.see("already exists")
+    assert ui.sees("Renommer Léa M.") and ui.sees("Renommer Sam")
+
+
+def test_a_match_from_start_to_history_survives_undo_reload_and_a_killed_server(server, ui, new_ui):
+    add_players(ui, "Léa", "Sam", "Ana")
+    ui.open("/")
+    ui.shot("home")
+    ui.tab("Nouvelle partie")
+    ui.click("Robby Solo")
+    for n in ("Léa", "Sam", "Ana"):
+        ui.check(n)
+    ui.see("Place 3 : Ana")
+    ui.see("Mise en place")
+    ui.shot("new-match")
+    ui.click("Commencer la partie")
+    ui.see("Robby Solo #1")
+    ui.see("Manche 1")
+    ui.shot("match")
+
+    # Record an event, then undo it.
+    ui.fill("Cartes Butin dans la pioche", "40")
+    ui.click("Recompter la pioche")
+    ui.see("40")
+    ui.click("Annuler le dernier événement")
+    ui.see("Annulé")
+
+    # Reload the page: the match is still there to resume.
+    ui.page.reload()
+    ui.open("/")
+    ui.see("Robby Solo #1")
+    ui.click("Reprendre")
+    ui.see("Manche 1")
+
+    # Kill the server outright mid-match, start it again: nothing committed is lost.
+    ui.fill("Cartes Butin dans la pioche", "30")
+    ui.click("Recompter la pioche")
+    ui.see("30")
+    server.kill(signal.SIGKILL)
+    server.start()
+    # The page reconnects by itself (as a phone would) and finds the match as it was;
+    # a device that opens the match afresh sees the same.
+    ui.page.wait_for_timeout(5000)
+    ui.see("30")
+    other = new_ui().open("/match/1")
+    other.see("Robby Solo #1")
+    other.see("30")
+
+    # The deck cannot restock every bank: the match is over; score it.
+    ui.fill("Cartes Butin dans la pioche", "2")
+    ui.click("Recompter la pioche")
+    ui.see("La partie est terminée")
+    ui.click("Décompte final")
+    ui.see("Feuille de score")
+    ui.see("Victoire partagée")
+    ui.shot("score-sheet")
+    ui.open("/history")
+    ui.see("Robby Solo #1")
+    ui.see("Léa 0")
+    ui.shot("history")
+    ui.open("/")
+    ui.see("Aucune partie en cours")
+
+
+def test_language_switch_is_remembered(ui):
+    ui.open("/")
+    ui.see("Les jeux")
+    ui.click("English", exact=True)
+    ui.see("The games")
+    ui.open("/")
+    ui.see("The games")
+    ui.click("Français", exact=True)
+    ui.see("Les jeux")
+
+
+def test_unknown_page_and_match(ui):
+    ui.open("/nowhere")
+    ui.see("Cette page n'existe pas")
+    ui.open("/match/999")
+    ui.see("Partie introuvable")
+
+
+def test_desktop_layout(server, new_ui):
+    ui = new_ui(1280, 800).open("/")
+    ui.see("Les Apaches de Paris")
+    ui.shot("home-desktop")
