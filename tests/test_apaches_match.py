@@ -174,9 +174,9 @@ def test_only_the_player_to_play_ends_a_turn():
 
 
 def test_last_turn_order():
-    """« Pour jouer ce dernier tour, l'ordre de pose peut changer ... Le joueur qui a le plus d'Apaches
-    jouera en premier ... Si des joueurs ont le même nombre d'Apaches, ... sens horaire à partir du 1er
-    joueur. »"""
+    """« Pour jouer ce dernier tour, l'ordre de pose peut changer ... Le joueur qui a le plus
+    d'Apaches (novices + meneurs + renforts) jouera en premier ... Si des joueurs ont le même
+    nombre d'Apaches, ... sens horaire à partir du 1er joueur. »"""
     state = to_last_order(new(4, first=2))
     assert [a.type for a in GAME.actions(state, None)][0] == "last_turn"
     state, _ = do(state, {"type": "last_turn", "apaches": [2, 5, 2, 0]})
@@ -435,7 +435,7 @@ def test_the_same_gang_may_draw_in_several_rounds():
 
 
 def test_no_draw_once_the_bag_is_empty():
-    """« No draw is possible once the bag is empty » (the issue); in 3 rounds it cannot happen."""
+    """The issue: "No draw is possible once the bag is empty"; in 3 rounds it cannot happen."""
     state = to_settlement(new(3))
     state["bags"]["bourgeois"].update(remaining=[], left=0)
     state, event = do(state, {"type": "bourgeois", "winner": "1"})

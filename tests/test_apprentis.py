@@ -72,7 +72,7 @@ def test_game_length(players: int, length: str, turns: int, final_touch: int) ->
 
 def test_market_crossings() -> None:
     """« Pour 1 et 3 joueurs [...] Disposez 1 carte aux intersections suivantes : 1-5; 1-6; 2-4; 2-6;
-    3-4; 3-5 (total : 6) » and « Pour 2, 4 et 5 joueurs - Disposez 1 carte à toutes les intersections »"""
+    3-4; 3-5 (total : 6) » and « Pour 2, 4 et 5 joueurs » : « Disposez 1 carte à toutes les intersections »"""
     for n in (1, 3):
         record = GAME.setup({"players": n}, random.Random(0)).record
         assert sorted(record["market"]) == ["1-5", "1-6", "2-4", "2-6", "3-4", "3-5"]
