@@ -28,7 +28,7 @@ def store() -> Store:
 
 
 @ft.component
-def Layout(route: str) -> ft.Control:
+def Layout(route: str, width: float | None) -> ft.Control:
     from app.screens import NAV, resolve
 
     app = use_app()
@@ -69,7 +69,9 @@ def Layout(route: str) -> ft.Control:
     body = ft.Container(
         ft.Column([*banner, screen(**params, key=f"{path}|{app.version}|{app.lang}")],
                   scroll=ft.ScrollMode.AUTO, expand=True, spacing=12),
-        padding=12, expand=True, width=WIDE, alignment=ft.Alignment.TOP_CENTER,
+        padding=12, alignment=ft.Alignment.TOP_CENTER,
+        # A phone uses the whole width; a desktop window gets a readable centred column.
+        width=min(width, WIDE) if width else None, expand=not width,
     )
     nav = ft.NavigationBar(
         selected_index=selected, on_change=go,
@@ -84,6 +86,7 @@ def Layout(route: str) -> ft.Control:
 def App(app: AppState) -> ft.Control:
     page = ft.context.page
     route, set_route = ft.use_state(page.route or "/")
+    width, set_width = ft.use_state(page.width)
 
     def on_route(e: ft.RouteChangeEvent) -> None:
         app.tell("")  # a message belongs to the screen it was said on
@@ -91,9 +94,10 @@ def App(app: AppState) -> ft.Control:
 
     def listen() -> None:
         page.on_route_change = on_route
+        page.on_resize = lambda e: set_width(e.width)
 
     ft.use_effect(listen, [])
-    return AppContext(app, lambda: Layout(route))
+    return AppContext(app, lambda: Layout(route, width))
 
 
 def main(page: ft.Page) -> None:
