@@ -9,7 +9,7 @@ import flet as ft
 
 from app.forms import ActionForm, Values
 from app.i18n import t
-from scoring import Action, Panel
+from scoring import Action, Panel, RulesError, find_game
 
 
 def panel_card(panel: Panel, lang: str) -> ft.Control:
@@ -64,6 +64,15 @@ def PrivacyScreen(seat: int, name: str, panels: Sequence[Panel], actions: Sequen
         ft.Text(t("private_of", lang, a=name), size=16, weight=ft.FontWeight.BOLD), *secret]), padding=12))
 
 
+def category_name(slug: str, key: str, lang: str) -> str:
+    """A breakdown key as the table calls it (the game's own labels; the key itself otherwise)."""
+    try:
+        label = find_game(slug).categories.get(key)
+    except RulesError:
+        label = None
+    return label.get(lang) if label else key
+
+
 def score_sheet_view(sheet: dict[str, Any], lang: str) -> ft.Control:
     winners = sheet.get("winners", [])
     head = t("shared_win" if len(winners) > 1 else "winners", lang, a=", ".join(winners)) if winners else ""
@@ -75,7 +84,9 @@ def score_sheet_view(sheet: dict[str, Any], lang: str) -> ft.Control:
                          ft.Text(r["name"], expand=True, weight=ft.FontWeight.BOLD),
                          ft.Text(f"{r['total']}", size=18, weight=ft.FontWeight.BOLD)])]
         chip_pad = ft.Padding.symmetric(vertical=4, horizontal=8)
-        lines.append(ft.Row([ft.Container(ft.Text(f"{k}: {v}", size=12), padding=chip_pad,
+        slug = str(sheet.get("game", ""))
+        lines.append(ft.Row([ft.Container(ft.Text(f"{category_name(slug, k, lang)} : {v}", size=12),
+                                          padding=chip_pad,
                                           border_radius=8, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST)
                              for k, v in r.get("breakdown", {}).items()], wrap=True, spacing=4, run_spacing=4))
         if r.get("tiebreak"):

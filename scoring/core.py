@@ -256,6 +256,8 @@ class Game:
     colour: ClassVar[str] = "#455a64"
     options: ClassVar[tuple[Option, ...]] = ()
     phases: ClassVar[tuple[Phase, ...]] = ()
+    #: score-sheet breakdown key -> its name at the table (the JSON keys stay as they are)
+    categories: ClassVar[dict[str, Tr]] = {}
     #: event type -> payload fields that are secret until the match ends (e.g. a drawn token)
     secret_fields: ClassVar[dict[str, tuple[str, ...]]] = {"draw": ("token",)}
 
