@@ -233,3 +233,30 @@ def test_sigkill_in_the_middle_of_a_match_loses_no_committed_event(tmp_path):
     assert sorted(seqs) == list(range(1, len(seqs) + 1))
     assert m.status == "in_progress"  # and it resumes:
     drive(s, mid, 2)
+
+
+def test_a_database_of_this_version_opens_in_the_next_one_without_loss(tmp_path, monkeypatch):
+    """The migration path: a version-1 file, opened by a release whose schema is version 2."""
+    import db.engine as engine_mod
+    import db.models as models_mod
+
+    url = f"sqlite:///{tmp_path / 'h.db'}"
+    old = Store(url)
+    ids = people(old, "A", "B", "C")
+    mid = old.create_match("robby-solo", {"players": 3}, ids)
+    drive(old, mid, 5)
+    before = old.load(mid)
+    old.engine.dispose()
+
+    def add_column(conn):
+        conn.exec_driver_sql("ALTER TABLE match ADD COLUMN rating INTEGER")
+
+    monkeypatch.setattr(models_mod, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    monkeypatch.setattr(engine_mod, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    monkeypatch.setitem(engine_mod.MIGRATIONS, SCHEMA_VERSION + 1, add_column)
+    new = Store(url)
+    assert schema_version(new.engine) == SCHEMA_VERSION + 1
+    after = new.load(mid)
+    assert after.events == before.events and after.state == before.state and after.names == before.names
+    with new.engine.connect() as c:
+        assert "rating" in [row[1] for row in c.exec_driver_sql("PRAGMA table_info(match)")]
