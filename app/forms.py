@@ -65,8 +65,10 @@ def field_control(f: Field, value: Any, names: Sequence[str], lang: str,
         opts = ([ft.DropdownOption(key=str(i), text=n) for i, n in enumerate(names)] if f.kind == "seat"
                 else [ft.DropdownOption(key=k, text=t.get(lang)) for k, t in f.choices])
         convert: Callable[[str], Any] = int if f.kind == "seat" else str
+        longest = max((len(o.text or "") for o in opts), default=0)  # long options: as wide as a phone allows
         return dropdown(label, None if value is None else str(value), opts,
-                        lambda e: set_value(convert(e.control.value)), f.key, width=260)
+                        lambda e: set_value(convert(e.control.value)), f.key,
+                        width=min(320, max(260, 60 + 9 * longest)))
     if f.kind == "seats":
         chosen = set(value or [])
 
@@ -155,4 +157,4 @@ def ActionForm(action: Action, names: Sequence[str], lang: str,
     body.append(button_cls(action.label.get(lang), on_click=submit))
     if len(body) == 1:
         return body[0]
-    return ft.Card(ft.Container(ft.Column(body, spacing=8), padding=12))
+    return ft.Card(ft.Container(ft.Column(body, spacing=8), padding=12), semantic_container=False)

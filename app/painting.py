@@ -3,6 +3,9 @@
 The value is a list of rows, top row first; ``None`` is an empty cell; cells are
 the engine's codes (``maison:N``, ``ciel``, ``arbre:A2``...).  The palette comes
 from the field's ``choices``; a ``maison`` card asks for its printed points.
+The editor shows the painting framed by one ring of empty cells (``cell-<r>-<c>``
+counts from that frame), and keeps its value trimmed to the cards.  The score
+sheet's view (:func:`painting_reviews`) highlights the cells of each category.
 """
 
 from __future__ import annotations
@@ -16,78 +19,206 @@ from app.forms import dropdown
 from scoring import Field
 
 ERASE = "_erase"
-DEFAULT_SIZE = 4
+GAP = 4
+#: The room a phone (390 px) leaves for the grid inside a card.
+ROOM = 330
+SHORT = {"maison": ("Maison", "House"), "ciel": ("Ciel", "Sky"), "oiseau": ("Oiseau", "Bird"),
+         "lac": ("Lac", "Lake"), "perso": ("Perso", "Char."), "arbre": ("Arbre", "Tree"),
+         "fontaine": ("Fontaine", "Fountain"), "pont": ("Pont", "Bridge"), "sapin": ("Sapin", "Fir"),
+         "eglise": ("Église", "Church")}
+
+Grid = list[list[str | None]]
 
 
 def _card_type(code: str | None) -> str:
     return "" if not code else code.split(":")[0]
 
 
-def _short(code: str) -> str:
+def card_name(code: str | None, lang: str) -> str:
+    """``maison:3`` → ``Maison 3``, ``arbre:A2`` → ``Arbre A2``."""
+    if not code:
+        return ""
     kind, _, extra = code.partition(":")
-    return f"{kind[:6]}{' ' + extra if extra else ''}"
+    name = SHORT.get(kind, (kind, kind))[0 if lang == "fr" else 1]
+    return f"{name} {extra}" if extra else name
+
+
+def trimmed(value: Any) -> tuple[Grid, int, int]:
+    """The smallest grid holding every card, and where it starts in ``value`` (row, column)."""
+    rows = [list(r) for r in (value or []) if isinstance(r, list | tuple)]
+    cards = [(r, c) for r, row in enumerate(rows) for c, x in enumerate(row) if x]
+    if not cards:
+        return [], 0, 0
+    r0, r1 = min(r for r, _ in cards), max(r for r, _ in cards)
+    c0, c1 = min(c for _, c in cards), max(c for _, c in cards)
+    return [[row[c] if c < len(row) else None for c in range(c0, c1 + 1)] for row in rows[r0:r1 + 1]], r0, c0
+
+
+def framed(value: Any) -> Grid:
+    """The cards plus one ring of empty cells around them, where the next card can go."""
+    grid, _, _ = trimmed(value)
+    if not grid:
+        return [[None]]
+    width = len(grid[0]) + 2
+    return [[None] * width] + [[None, *row, None] for row in grid] + [[None] * width]
+
+
+def cell_size(cols: int) -> int:
+    """Cells as big as a phone allows: 64 px down to 36 (wider grids scroll sideways)."""
+    return max(36, min(64, (ROOM - GAP * (cols - 1)) // max(cols, 1)))
+
+
+def card_face(code: str | None, size: int, lang: str) -> ft.Control:
+    """A cell: the card's picture, its name when there is room, a house's points in big."""
+    if not code:
+        return ft.Container(ft.Text("+", size=size * 0.4, color=ft.Colors.OUTLINE), width=size, height=size,
+                            alignment=ft.Alignment.CENTER)
+    kind, _, extra = code.partition(":")
+    layers: list[ft.Control] = [ft.Image(src=f"apprentis/{kind}.svg", width=size, height=size)]
+    caption = extra if extra else (card_name(code, lang) if size >= 48 else "")
+    if caption:
+        big = kind == "maison"
+        layers.append(ft.Container(
+            ft.Container(ft.Text(caption, size=size * (0.34 if big else 0.2), weight=ft.FontWeight.BOLD,
+                                 color=ft.Colors.BLACK),
+                         bgcolor=ft.Colors.with_opacity(0.8, ft.Colors.WHITE), border_radius=4,
+                         padding=ft.Padding.symmetric(horizontal=3)),
+            width=size, height=size, padding=2,
+            alignment=ft.Alignment.TOP_RIGHT if big else ft.Alignment.BOTTOM_CENTER))
+    return ft.Stack(layers, width=size, height=size)
 
 
 @ft.component
 def PaintingEditor(f: Field, value: Any, lang: str, set_value: Callable[[Any], None]) -> ft.Control:
-    grid: list[list[str | None]] = [list(r) for r in (value or [[None] * DEFAULT_SIZE] * DEFAULT_SIZE)]
+    """Tap a cell to lay the chosen card there (tap again to take it back); the grid grows
+    around the painting, so it can be entered in any order, top row first or not."""
+    fr = lang == "fr"
+    grid = framed(value)
     brush, set_brush = ft.use_state(f.choices[0][0] if f.choices else "")
     points, set_points = ft.use_state("3")
-    rows, cols = len(grid), max((len(r) for r in grid), default=0)
+    rows, cols = len(grid), len(grid[0])
+    size = cell_size(cols)
 
     def paint(r: int, c: int) -> None:
         new = [list(row) for row in grid]
         code: str | None = None if brush == ERASE else brush
         if code == "maison":
-            code = f"maison:{points.strip() or '0'}"
+            digits = "".join(ch for ch in points if ch.isdigit())
+            code = f"maison:{int(digits or '0')}"
         new[r][c] = None if new[r][c] == code else code
-        set_value(new)
+        set_value(trimmed(new)[0])
 
-    def resize(dr: int, dc: int) -> None:
-        new = [list(row) for row in grid]
-        if dr > 0:
-            new.append([None] * cols)
-        elif dr < 0 and rows > 1:
-            new.pop()
-        if dc > 0:
-            new = [row + [None] for row in new]
-        elif dc < 0 and cols > 1:
-            new = [row[:-1] for row in new]
-        set_value(new)
-
-    cells: list[ft.Control] = []
+    lines: list[ft.Control] = []
     for r in range(rows):
         line: list[ft.Control] = []
         for c in range(cols):
             code = grid[r][c]
-            kind = _card_type(code)
-            inner: ft.Control = (ft.Column([ft.Image(src=f"apprentis/{kind}.svg", width=34, height=34),
-                                            ft.Text(_short(code or ""), size=10)],
-                                           spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
-                                 if code else ft.Text("+", size=18, color=ft.Colors.OUTLINE))
             line.append(ft.Semantics(
-                ft.Container(inner, width=58, height=58, alignment=ft.Alignment.CENTER,
-                             border=ft.Border.all(1, ft.Colors.OUTLINE), border_radius=6,
-                             on_click=lambda _e, r=r, c=c: paint(r, c)),
-                identifier=f"cell-{r}-{c}", label=f"{r + 1},{c + 1} {code or ''}", button=True))
-        cells.append(ft.Row(line, spacing=4))
+                content=ft.Container(card_face(code, size - 2, lang), width=size, height=size,
+                                     border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT if code else
+                                                          ft.Colors.OUTLINE), border_radius=6,
+                                     alignment=ft.Alignment.CENTER,
+                                     on_click=lambda _e, r=r, c=c: paint(r, c)),
+                identifier=f"cell-{r}-{c}", label=f"{r + 1},{c + 1} {card_name(code, lang)}".strip(),
+                button=True))
+        lines.append(ft.Row(line, spacing=GAP, tight=True))
     palette = [ft.DropdownOption(key=k, text=t.get(lang)) for k, t in f.choices]
-    palette.append(ft.DropdownOption(key=ERASE, text="⌫ effacer" if lang == "fr" else "⌫ erase"))
+    palette.append(ft.DropdownOption(key=ERASE, text="Effacer une carte" if fr else "Erase a card"))
     tools: list[ft.Control] = [
-        dropdown("Carte" if lang == "fr" else "Card", brush, palette, lambda e: set_brush(e.control.value),
-                 f"brush-{f.key}", width=200),
+        dropdown("Carte" if fr else "Card", brush, palette, lambda e: set_brush(e.control.value),
+                 f"brush-{f.key}", width=224),
     ]
     if brush == "maison":
         tools.append(ft.TextField(label="Points", value=points, width=90, keyboard_type=ft.KeyboardType.NUMBER,
                                   on_change=lambda e: set_points(e.control.value)))
-    tools += [
-        ft.IconButton(ft.Icons.ADD, tooltip="+ ligne" if lang == "fr" else "+ row", on_click=lambda _e: resize(1, 0)),
-        ft.IconButton(ft.Icons.REMOVE, tooltip="− ligne" if lang == "fr" else "− row",
-                      on_click=lambda _e: resize(-1, 0)),
-        ft.IconButton(ft.Icons.ADD_BOX, tooltip="+ colonne" if lang == "fr" else "+ column",
-                      on_click=lambda _e: resize(0, 1)),
-        ft.IconButton(ft.Icons.INDETERMINATE_CHECK_BOX, tooltip="− colonne" if lang == "fr" else "− column",
-                      on_click=lambda _e: resize(0, -1)),
-    ]
-    return ft.Column([ft.Text(f.label.get(lang), weight=ft.FontWeight.W_500),
-                      ft.Row(tools, wrap=True), ft.Column(cells, spacing=4)], spacing=6)
+    count = sum(1 for row in grid for x in row if x)
+    hint = ("Touchez une case pour y poser la carte choisie, à nouveau pour l'enlever ; "
+            "la grille s'agrandit autour du tableau." if fr else
+            "Tap a cell to lay the chosen card there, again to take it back; the grid grows around "
+            "the painting.")
+    return ft.Column([
+        ft.Text(f.label.get(lang), weight=ft.FontWeight.W_500),
+        ft.Row(tools, wrap=True, spacing=12),
+        ft.Text(hint, size=12, italic=True, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Row([ft.Column(lines, spacing=GAP, tight=True)], scroll=ft.ScrollMode.AUTO),
+        ft.Text(f"{count} carte{'s' if count > 1 else ''}" if fr else f"{count} card{'s' if count != 1 else ''}",
+                size=12),
+    ], spacing=6)
+
+
+# --------------------------------------------------------------------------- the score sheet's view
+
+
+@ft.component
+def PaintingReview(seat: int, name: str, total: int, painting: Any, cells: dict[str, Any],
+                   breakdown: dict[str, int], slug: str, lang: str) -> ft.Control:
+    """One player's painting on the score sheet: tap a category to see the cards that earned it
+    (or lost it: in red); "Tout" shows every card that counted."""
+    from app.widgets import category_name
+
+    fr = lang == "fr"
+    chosen, set_chosen = ft.use_state("")
+    grid, r0, c0 = trimmed(painting)
+    if not grid:
+        return ft.Container()
+
+    def spots(key: str) -> set[tuple[int, int]]:
+        return {(int(p[0]) - r0, int(p[1]) - c0) for p in cells.get(key, []) if isinstance(p, list | tuple)}
+
+    good, bad = ft.Colors.GREEN_300, ft.Colors.RED_300
+    colour: dict[tuple[int, int], str] = {}
+    for key in ([chosen] if chosen else [k for k in cells if breakdown.get(k, 0) < 0] +
+                [k for k in cells if breakdown.get(k, 0) >= 0]):
+        for p in spots(key):
+            colour[p] = bad if breakdown.get(key, 0) < 0 else good
+    size = min(cell_size(len(grid[0])), 52)
+    lines: list[ft.Control] = []
+    for r, row in enumerate(grid):
+        line: list[ft.Control] = []
+        for c, code in enumerate(row):
+            lit = colour.get((r, c))
+            face = card_face(code, size - 8, lang) if code else ft.Container(width=size - 8, height=size - 8)
+            mark = (" — " + ("compte" if fr else "counts")) if lit else ""
+            line.append(ft.Semantics(
+                content=ft.Container(face, width=size, height=size, padding=2, border_radius=8,
+                                     bgcolor=lit, border=ft.Border.all(2, lit) if lit else None,
+                                     opacity=1.0 if lit or not code else 0.35),
+                identifier=f"review-{seat}-{r}-{c}",
+                label=f"{r + 1},{c + 1} {card_name(code, lang)}{mark}".strip()))
+        lines.append(ft.Row(line, spacing=2, tight=True))
+
+    def chip(key: str, text: str) -> ft.Control:
+        on = chosen == key
+        return ft.Semantics(
+            content=ft.Container(ft.Text(text, size=12, color=ft.Colors.ON_PRIMARY if on else None),
+                                 padding=ft.Padding.symmetric(vertical=6, horizontal=10), border_radius=16,
+                                 bgcolor=ft.Colors.PRIMARY if on else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                                 on_click=lambda _e: set_chosen(key)),
+            identifier=f"review-{seat}-cat-{key or 'all'}", button=True, selected=on)
+
+    chips = [chip("", "Tout" if fr else "All")]
+    chips += [chip(k, f"{category_name(slug, k, lang)} : {v}") for k, v in breakdown.items()
+              if k in cells and (v or cells.get(k))]
+    title = f"Tableau de {name} : {total}" if fr else f"{name}'s painting: {total}"
+    return ft.Card(ft.Container(ft.Column([
+        ft.Text(title, size=16, weight=ft.FontWeight.BOLD),
+        ft.Row(chips, wrap=True, spacing=4, run_spacing=4),
+        ft.Row([ft.Column(lines, spacing=2, tight=True)], scroll=ft.ScrollMode.AUTO),
+    ], spacing=8), padding=12))
+
+
+def painting_reviews(sheet: dict[str, Any], state: Any, lang: str) -> list[ft.Control]:
+    """Each player's painting with the cells that earned each category, when the score sheet
+    lists them (``cells`` in its rows) and the match kept the paintings (Les apprentis)."""
+    paintings = state.get("paintings") if isinstance(state, dict) else None
+    if not isinstance(paintings, list):
+        return []
+    slug = str(sheet.get("game", ""))
+    out: list[ft.Control] = []
+    for row in sheet.get("ranking", []):
+        seat = row.get("seat")
+        if isinstance(row.get("cells"), dict) and isinstance(seat, int) and 0 <= seat < len(paintings):
+            out.append(PaintingReview(seat, str(row.get("name", "")), int(row.get("total", 0)), paintings[seat],
+                                      row["cells"], dict(row.get("breakdown", {})), slug, lang,
+                                      key=f"review-{seat}"))
+    return out

@@ -48,8 +48,9 @@ def TimerRow(key: str, label: str, seconds: int, timer: dict[str, Any] | None, n
         buttons.append(ft.IconButton(ft.Icons.PAUSE, tooltip=f"{t('timer_pause', lang)} {label}",
                                      on_click=lambda _e: send({"type": "timer", "key": key, "op": "pause",
                                                                "at": now_ms()})))
-    elif not over:
-        buttons.append(ft.IconButton(ft.Icons.PLAY_ARROW, tooltip=f"{t('timer_resume', lang)} {label}",
+    elif not over:  # paused, or created by the game and not started yet
+        verb = t("timer_resume" if timer["elapsed"] else "timer_start", lang)
+        buttons.append(ft.IconButton(ft.Icons.PLAY_ARROW, tooltip=f"{verb} {label}",
                                      on_click=lambda _e: send({"type": "timer", "key": key, "op": "resume",
                                                                "at": now_ms()})))
     if timer is not None:
@@ -59,7 +60,7 @@ def TimerRow(key: str, label: str, seconds: int, timer: dict[str, Any] | None, n
     text = t("time_up", lang) if over else mmss(ms)
     return ft.Row([ft.Icon(ft.Icons.HOURGLASS_BOTTOM, color=colour),
                    ft.Text(label, expand=True),
-                   ft.Semantics(ft.Text(text, size=24, weight=ft.FontWeight.BOLD, color=colour),
+                   ft.Semantics(content=ft.Text(text, size=24, weight=ft.FontWeight.BOLD, color=colour),
                                 identifier=f"timer-{key}", live_region=True),
                    *buttons])
 
@@ -86,7 +87,8 @@ def Timers(phases: Sequence[Phase], timers: dict[str, Any], names: Sequence[str]
         keys = [(k, w) for k, w in timer_keys(phase, names) if phase.seconds or k in timers]
         if not keys:
             continue  # an untimed phase whose timer the game has not set (e.g. switched off)
-        rows.append(ft.Text(phase.name.get(lang), weight=ft.FontWeight.W_500))
+        if phase.who != "table":  # a table timer's row is named after its phase already
+            rows.append(ft.Text(phase.name.get(lang), weight=ft.FontWeight.W_500))
         for key, who in keys:
             timer = timers.get(key)
             seconds = int(phase.seconds or 0) if timer is None else int(timer["duration"]) // 1000

@@ -15,6 +15,18 @@ from scoring import Action, Panel, RulesError, find_game
 def panel_card(panel: Panel, lang: str) -> ft.Control:
     rows: list[ft.Control] = [ft.Text(panel.title.get(lang), weight=ft.FontWeight.BOLD, size=16)]
     for label, value in panel.rows:
+        if not label.get(lang) and value.strip():  # no label: shown big, one tile per word (e.g. dice)
+            rows.append(ft.Row([ft.Container(ft.Text(w, size=34, weight=ft.FontWeight.BOLD), width=60, height=60,
+                                             alignment=ft.Alignment.CENTER, border_radius=12,
+                                             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                                             border=ft.Border.all(2, ft.Colors.OUTLINE))
+                                for w in value.split()], wrap=True, spacing=10, run_spacing=10))
+            continue
+        if len(label.get(lang)) + len(value) > 36:  # a long value goes under its label and wraps there,
+            rows.append(ft.Column([ft.Text(label.get(lang)),  # rather than crushing the label on a phone
+                                   *([ft.Text(value, weight=ft.FontWeight.W_500)] if value else [])],
+                                  spacing=0))  # a label alone (no value) leaves no blank line
+            continue
         rows.append(ft.Row([ft.Text(label.get(lang), expand=True), ft.Text(value, weight=ft.FontWeight.W_500)]))
     if panel.note:
         rows.append(ft.Text(panel.note.get(lang), size=12, italic=True, color=ft.Colors.ON_SURFACE_VARIANT))
@@ -48,12 +60,14 @@ def PrivacyScreen(seat: int, name: str, panels: Sequence[Panel], actions: Sequen
         shown: ft.Control = (ft.Column([panel_card(p, lang) for p in panels]) if held else
                              ft.Row([ft.Icon(ft.Icons.TOUCH_APP), ft.Text(t("hold_reveal", lang), size=16)],
                                     alignment=ft.MainAxisAlignment.CENTER))
-        secret.append(ft.Semantics(
-            ft.GestureDetector(
+        secret.append(ft.Semantics(  # content by keyword: Semantics' first positional is its tooltip
+            content=ft.GestureDetector(
                 ft.Container(shown, padding=16, border_radius=12, bgcolor=ft.Colors.TERTIARY_CONTAINER,
                              alignment=ft.Alignment.CENTER, height=None if held else 90),
                 on_tap_down=lambda _e: set_held(True), on_tap_up=lambda _e: set_held(False),
                 on_long_press_end=lambda _e: set_held(False), on_tap_cancel=lambda _e: set_held(False),
+                # a hold past the long-press delay cancels the tap: the long press keeps it shown
+                on_long_press_start=lambda _e: set_held(True),
             ),
             identifier=f"reveal-{seat}", label=t("hold_reveal", lang), button=True))
     for a in actions:

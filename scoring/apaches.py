@@ -63,8 +63,8 @@ __all__ = ["GAME", "Apaches", "configurations", "last_turn_order"]
 
 
 def _configuration_choices() -> tuple[tuple[str, Tr], ...]:
-    out = [("first", Tr("Configuration de première partie (tableau)", "First-game configuration (table)")),
-           ("random", Tr("Une configuration au hasard", "A random configuration"))]
+    out = [("first", Tr("Première partie (tableau)", "First game (the table)")),
+           ("random", Tr("Au hasard", "At random"))]
     for n in (2, 3, 4):
         for c in configurations(n):
             key = config_key(c)
@@ -88,6 +88,10 @@ class Apaches(Game):
     min_players = 2
     max_players = 4
     colour = "#8d6e63"
+    #: the score sheet's lines, as the table calls them
+    categories = {"wallet": Tr("Porte-monnaie", "Wallet"), "bourgeois": Tr("Bourgeois", "Bourgeois"),
+                  "policeman": Tr("Agent de ville", "Undercover policeman"),
+                  "apaches": Tr("Apaches opérationnels (50 F)", "Operational Apaches (50 F)")}
     #: the drawn bourgeois is recorded in the event; timelines hide it until the end
     secret_fields = {"bourgeois": ("token",)}
     options = (
@@ -170,10 +174,10 @@ class Apaches(Game):
                "porte-monnaie.",
                f"Each gang takes {LEADERS} leaders, {NOVICES} novices and {START_WALLET} F under its "
                "wallet."),
-            Tr(f"1er joueur (tiré au hasard) : le joueur n° {record['first_player'] + 1} de la liste ; "
-               "il prend le pion « 1er joueur ».",
-               f"1st player (drawn at random): player no. {record['first_player'] + 1} of the list; "
-               "they take the \"1st player\" counter."),
+            Tr(f"1er joueur (tiré au hasard) : la place {record['first_player'] + 1} ; elle prend le pion "
+               "« 1er joueur ».",
+               f"1st player (drawn at random): seat {record['first_player'] + 1}; they take the "
+               "\"1st player\" counter."),
             Tr("Au début de chaque manche, l'appli dit quelle planque de chaque tas mettre de côté, "
                "toiture visible, sans regarder sa valeur ; puis chacun prend ses 6 planques, "
                "à tour de rôle depuis le 1er joueur.",

@@ -50,21 +50,23 @@ MAJORITY = Tr("Majoritaire dans le quartier", "Majority in the district")
 
 
 def _seen_actions(state: State, seat: int | None) -> list[Action]:
+    """One button per holder with a draw not looked at yet (the oldest first)."""
     out = []
-    for i, draw in enumerate(state["bags"][play.BAG]["draws"]):
+    holders: list[int] = []
+    for draw in state["bags"][play.BAG]["draws"]:
         holder = draw["seat"]
-        if draw["seen"] or (seat is not None and seat != holder):
+        if draw["seen"] or holder in holders or (seat is not None and seat != holder):
             continue
+        holders.append(holder)
         r = draw.get("round", "?")
         out.append(Action(
             "seen", Tr(f"Regarder mon bourgeois (manche {r})", f"Look at my bourgeois (round {r})"),
-            (Field("draw", Tr("Tirage", "Draw"), "choice", str(i),
-                   ((str(i), Tr(f"Manche {r}", f"Round {r}")),)),),
+            (Field("seat", Tr("Tiré par", "Drawn by"), "seat", holder, minimum=holder, maximum=holder),),
             seat=holder, primary=True, private=True,
-            help=Tr("Seul ce joueur regarde : son identité s'affiche ensuite ici (maintenir pour voir). "
-                    "Le tirage ne peut plus être annulé.",
-                    "Only this player looks: who it is then shows here (hold to reveal). The draw can no "
-                    "longer be undone.")))
+            help=Tr("Seul ce joueur regarde : après ce bouton, rouvrez vos secrets et maintenez la zone pour "
+                    "voir qui c'est. Le tirage ne pourra plus être annulé.",
+                    "Only this player looks: after this button, open your secrets again and hold the area to "
+                    "see who it is. The draw can no longer be undone.")))
     return out
 
 
@@ -90,7 +92,8 @@ def _settlement_actions(state: State) -> list[Action]:
         bag_left = state["bags"][play.BAG]["left"]
         out.append(Action(
             "bourgeois", Tr("Quartier 8 : tirer un bourgeois", "District 8: draw a bourgeois"),
-            (_winner_field(state, MAJORITY),), primary=not left,
+            (_winner_field(state, Tr("Majoritaire du quartier 8", "Majority in district 8")),),
+            primary=not left,
             help=Tr(f"Le majoritaire prend 1 bourgeois au hasard ({bag_left} dans le sac) ; seul lui verra "
                     "son identité, derrière l'écran « passez le téléphone ».",
                     f"The majority player takes 1 bourgeois at random ({bag_left} in the bag); only they "
@@ -100,7 +103,8 @@ def _settlement_actions(state: State) -> list[Action]:
         done = ", ".join(f"{n} {play.burglaries(state, i)}" for i, n in enumerate(names))
         out.append(Action(
             "fence", Tr("Quartier 9 : le receleur", "District 9: the fence"),
-            (_winner_field(state, MAJORITY),), primary=str(BOURGEOIS_DISTRICT) in state["settled"],
+            (_winner_field(state, Tr("Majoritaire du quartier 9", "Majority in district 9")),),
+            primary=str(BOURGEOIS_DISTRICT) in state["settled"],
             help=Tr(f"250 F par cambriolage réussi cette manche (ici : {done}) et 1 renfort.",
                     f"250 F per burglary won this round (here: {done}) and 1 reinforcement.")))
     if not play.unsettled(state):
@@ -146,19 +150,26 @@ def actions_for(state: State, seat: int | None) -> list[Action]:
                 fields, seat=cur, primary=True,
                 help=Tr("0 ou 1 action facultative (placer ou déplacer), puis poser une planque.",
                         "0 or 1 optional action (place or move), then lay a stash.")))
+        if table and play.can_skip_turns(state):
+            out.append(Action(
+                "skip_turns", Tr("Passer au dernier tour", "Skip to the last turn"),
+                help=Tr("Si la table ne note pas chaque tour : directement au comptage des Apaches avant le "
+                        "dernier tour (personne n'est en prison, aucune caution à payer).",
+                        "When the table does not note every turn: straight to the count of Apaches before "
+                        "the last turn (nobody is in prison, no bail to pay).")))
     elif phase == "last_order" and table:
         highs = [play.in_front_max(g) for g in state["gangs"]]
-        most = ", ".join(f"{n} ≤ {h}" for n, h in zip(names, highs, strict=True))
+        most = ", ".join(f"{n} {h}" for n, h in zip(names, highs, strict=True))
         out.append(Action(
             "last_turn", Tr("Ordre du dernier tour", "Last-turn order"),
             (Field("apaches", Tr("Apaches encore devant chaque joueur",
                                  "Apaches still in front of each player"),
                    "ints", highs, minimum=0, maximum=max(highs)),),
             primary=True,
-            help=Tr(f"Meneurs + novices + renforts pas encore posés ({most}). Le plus grand nombre joue en "
-                    "premier ; à égalité, sens horaire depuis le 1er joueur.",
-                    f"Leaders + novices + reinforcements not yet placed ({most}). Most plays first; on a "
-                    "tie, clockwise from the 1st player.")))
+            help=Tr(f"Meneurs + novices + renforts pas encore posés (au plus : {most}). Le plus grand nombre "
+                    "joue en premier ; à égalité, sens horaire depuis le 1er joueur.",
+                    f"Leaders + novices + reinforcements not yet placed (at most: {most}). Most plays first; "
+                    "on a tie, clockwise from the 1st player.")))
     elif phase == "settlement" and table:
         out += _settlement_actions(state)
     elif phase == "reveal" and table:
@@ -188,9 +199,11 @@ def sample(state: State, rng: random.Random) -> dict[str, Any] | None:
     if state["finished"]:
         return None
     n = state["players"]
-    unseen = [i for i, d in enumerate(state["bags"][play.BAG]["draws"]) if not d["seen"]]
-    if unseen and rng.random() < 0.5:
-        return {"type": "seen", "draw": str(unseen[0])}
+    draws = state["bags"][play.BAG]["draws"]
+    unseen = [i for i, d in enumerate(draws) if not d["seen"]]
+    if unseen and rng.random() < 0.5:  # as the holder's button sends it, or by draw number
+        return ({"type": "seen", "seat": draws[unseen[0]]["seat"]} if rng.random() < 0.5 else
+                {"type": "seen", "draw": str(unseen[0])})
     if rng.random() < 0.03:
         who = rng.randrange(n)
         wallet = state["gangs"][who]["wallet"]
@@ -204,6 +217,8 @@ def sample(state: State, rng: random.Random) -> dict[str, Any] | None:
     if phase == "round_start":
         return {"type": "start_round"}
     if phase == "turns":
+        if play.can_skip_turns(state) and rng.random() < 0.1:
+            return {"type": "skip_turns"}
         gang = state["gangs"][play.current_seat(state) or 0]
         bail = 1 if gang["prison"] and gang["wallet"] >= BAIL and rng.random() < 0.5 else 0
         return {"type": "end_turn", "bail": bail}

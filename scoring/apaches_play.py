@@ -56,8 +56,8 @@ BAG = "bourgeois"
 #: What the uncovered stash of a district says (the « planque non recouverte »).
 STASH_KINDS = ("money", "valuables", "steal", "reinforcements", "wounded", "killed", "prison")
 PENALTIES = {"wounded": "hospital_next", "killed": "cemetery", "prison": "prison_next"}
-EVENT_TYPES = ("start_round", "end_turn", "last_turn", "settle", "bourgeois", "fence", "seen",
-               "end_round", "reveal", "adjust")
+EVENT_TYPES = ("start_round", "end_turn", "skip_turns", "last_turn", "settle", "bourgeois", "fence",
+               "seen", "end_round", "reveal", "adjust")
 
 
 def initial(setup: Mapping[str, Any], names: Sequence[str]) -> State:
@@ -168,7 +168,8 @@ def _pay(state: State, seat: int, amount: int, what: str) -> None:
 
 def apply(state: State, event: Mapping[str, Any]) -> State:
     kind = event.get("type")
-    handlers = {"start_round": _start_round, "end_turn": _end_turn, "last_turn": _last_turn,
+    handlers = {"start_round": _start_round, "end_turn": _end_turn, "skip_turns": _skip_turns,
+                "last_turn": _last_turn,
                 "settle": _settle, "bourgeois": _bourgeois, "fence": _fence, "seen": _seen,
                 "end_round": _end_round, "reveal": _reveal, "adjust": _adjust}
     if kind not in handlers:
@@ -221,6 +222,26 @@ def _end_turn(state: State, event: Mapping[str, Any]) -> State:
             out.update(phase="last_order", order=[], index=0)
         else:
             out.update(phase="settlement", order=[], index=0)
+    return out
+
+
+def can_skip_turns(state: State) -> bool:
+    """The table may jump to the last turn's order when it has not noted every turn, as long as
+    no turn is lost that could matter: before the last turn, and nobody has a leader to bail out."""
+    return (state["phase"] == "turns" and state["turn"] < TURNS
+            and not any(g["prison"] for g in state["gangs"]))
+
+
+def _skip_turns(state: State, event: Mapping[str, Any]) -> State:
+    """Turns 1 to 5 played without a note each: straight to the count before the last turn."""
+    _phase(state, "turns")
+    if state["turn"] >= TURNS:
+        raise IllegalEvent("this is already the last turn: end it player by player")
+    jailed = [state["names"][i] for i, g in enumerate(state["gangs"]) if g["prison"]]
+    if jailed:
+        raise IllegalEvent(f"{', '.join(jailed)} may pay bail at the end of a turn: note the turns one by one")
+    out = clone(state)
+    out.update(phase="last_order", turn=TURNS - 1, order=[], index=0)
     return out
 
 

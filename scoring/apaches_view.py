@@ -62,7 +62,7 @@ def _match_panel(v: State) -> Panel:
         cur = play.current_seat(v)
         rows += [(Tr("Tour", "Turn"), f"{v['turn']} / {TURNS}"),
                  (Tr("À jouer", "To play"), names[cur] if cur is not None else "—"),
-                 (Tr("Ordre du tour", "Turn order"), " → ".join(names[s] for s in v["order"]))]
+                 (Tr("Ordre du tour", "Turn order"), ", ".join(names[s] for s in v["order"]))]
         if v["turn"] == TURNS and v["last_counts"] is not None:
             rows.append((Tr("Apaches devant chacun", "Apaches in front of each"),
                          ", ".join(f"{n} {c}" for n, c in zip(names, v["last_counts"], strict=True))))
@@ -135,10 +135,19 @@ def _settlement_panel(v: State) -> Panel:
     names, rows = v["names"], []
     for d in v["districts"]:
         entry: dict[str, Any] | None = v["settled"].get(str(d))
+        # Words go in the label (French and English); the value keeps to names and numbers.
         if d == BOURGEOIS_DISTRICT:
-            label = Tr("Quartier 8 — bourgeois", "District 8 — bourgeois")
+            empty = entry is not None and entry.get("winner") is not None and "draw" not in entry
+            label = (Tr("Quartier 8 — bourgeois (sac vide)", "District 8 — bourgeois (bag empty)") if empty
+                     else Tr("Quartier 8 — bourgeois", "District 8 — bourgeois"))
         elif d == FENCE_DISTRICT:
             label = Tr("Quartier 9 — receleur", "District 9 — fence")
+            if entry is not None and entry.get("winner") is not None:
+                n = entry["reinforcements"]
+                label = Tr(f"{label.fr} : {entry['burglaries']} cambriolage(s), +{n} renfort",
+                           f"{label.en}: {entry['burglaries']} burglary(ies), +{n} reinforcement")
+        elif entry is not None and entry.get("winner") is None:  # nobody there: the stash says nothing
+            label = Tr(f"Quartier {d} — personne", f"District {d} — nobody")
         elif entry is not None:
             kind = KINDS[entry["stash"]]
             label = Tr(f"Quartier {d} — {kind.fr}", f"District {d} — {kind.en}")
@@ -161,9 +170,9 @@ def _result(names: list[str], district: int, entry: dict[str, Any]) -> str:
         return "—"
     who = names[w]
     if district == BOURGEOIS_DISTRICT:
-        return f"{who} : ?" if "draw" in entry else f"{who} : ∅"
+        return f"{who} : ?" if "draw" in entry else who
     if district == FENCE_DISTRICT:
-        return f"{who} +{entry['amount']} F (×{entry['burglaries']}), +{entry['reinforcements']} ♟"
+        return f"{who} +{entry['amount']} F"
     stash = entry["stash"]
     if stash in ("money", "valuables"):
         return f"{who} +{entry['amount']} F"
@@ -172,7 +181,7 @@ def _result(names: list[str], district: int, entry: dict[str, Any]) -> str:
         paid = ", ".join(f"{names[int(s)]} −{a}" for s, a in entry["paid"].items())
         return f"{who} +{got} F ({paid})"
     if stash == "reinforcements":
-        return f"{who} +{entry['reinforcements']} ♟"
+        return f"{who} +{entry['reinforcements']}"
     return f"{who} −1"
 
 

@@ -110,6 +110,7 @@ class Apprentis(Game):
                help=Tr("Numéro de place, 0 pour la première personne.", "Seat number, 0 for the first one.")),
     )
     phases: ClassVar[tuple[Phase, ...]] = tuple(Phase(k, v) for k, v in ui.PHASE_NAMES.items())
+    categories: ClassVar[dict[str, Tr]] = ui.CATEGORY_NAMES
 
     # -- set-up -------------------------------------------------------------
     def validate_options(self, raw: Mapping[str, Any]) -> JSON:

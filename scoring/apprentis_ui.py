@@ -45,6 +45,15 @@ CARD_NAMES = {
     "eglise": Tr("Église", "Church"),
     **{f"arbre:A{i}": Tr(f"Arbre A{i}", f"Tree A{i}") for i in range(1, 5)},
 }
+#: The score sheet's categories (the breakdown keys), as the table calls them.
+CATEGORY_NAMES = {
+    "maison": Tr("Maisons", "Houses"), "ciel": Tr("Ciel", "Sky"), "oiseau": Tr("Oiseaux", "Birds"),
+    "lac": Tr("Lac", "Lake"), "perso": Tr("Personnages", "Characters"), "arbre": Tr("Arbres", "Trees"),
+    "fontaine": Tr("Fontaines", "Fountains"), "pont": Tr("Ponts", "Bridges"), "sapin": Tr("Sapins", "Firs"),
+    "eglise": Tr("Églises", "Churches"), "taches": Tr("Taches", "Stains"),
+}
+#: A panel row with an empty label is shown big, one tile per word (the dice).
+BIG = Tr("", "")
 STAIN_NOTE = Tr("Tacher : en prenant une carte, on peut changer son dé de ±1 ; chaque tache coûte 1 point "
                 "à la fin.",
                 "Staining: when taking a card, you may change your die by ±1; each stain costs 1 point "
@@ -122,7 +131,7 @@ def actions(state: State, seat: int | None) -> list[Action]:
     elif phase == "refill" and table:
         if state["lightning"] is None:
             empty = refill_order(state["empty"])
-            out.append(Action("lightning", Tr("Une carte ⚡ est piochée", "A ⚡ card is drawn"),
+            out.append(Action("lightning", Tr("Une carte éclair est piochée", "A lightning card is drawn"),
                               (Field("spot", Tr("Où", "Where"), "choice", default=empty[0],
                                      choices=_spot_choices(empty)),),
                               help=Tr("Sa ligne et sa colonne sont défaussées et remplies ; une seule "
@@ -198,7 +207,7 @@ def panels(view: State, seat: int | None) -> list[Panel]:
     if phase == "program":
         chosen = zip(names, view["programmed"], strict=True)
         out.append(Panel(Tr("Dés programmés", "Programmed dice"),
-                         tuple((Tr(x, x), "…" if f is None else "✓") for x, f in chosen),
+                         tuple((Tr(x, x), "…" if f is None else "OK") for x, f in chosen),
                          note=Tr("Chacun cache son dé, face choisie vers le haut ; on révèle ensemble.",
                                  "Everyone hides their die, chosen face up; all reveal together.")))
         mine = view["programmed"][seat] if seat is not None else None
@@ -226,7 +235,7 @@ def panels(view: State, seat: int | None) -> list[Panel]:
 
 def _dice_panel(view: State) -> Panel:
     names = view["names"]
-    rows: list[tuple[Tr, str]] = [(Tr("Dés", "Dice"), "  ".join(map(str, view["rolled"])))]
+    rows: list[tuple[Tr, str]] = [(BIG, " ".join(map(str, view["rolled"])))]
     if view["phase"] == "draft":
         picker = names[view["draft"][view["draft_next"]]]
         rows += [(Tr("Restent", "Left"), "  ".join(map(str, view["pool"]))),
@@ -246,21 +255,22 @@ def _market_panel(view: State) -> Panel:
         rows.append((Tr("Cartes en place", "Cards in place"), "  ".join(available(view))))
     for take in view["takes"]:
         die = f"{take['die']}{take['stain']:+d}" if take["stain"] else str(take["die"])
-        rows.append((Tr(names[take["seat"]], names[take["seat"]]), f"{die} → {take['spot']}"))
+        who = names[take["seat"]]
+        rows.append((Tr(f"{who}, dé {die}", f"{who}, die {die}"), take["spot"]))
     note = Tr("Remplissez la ligne du haut de gauche à droite, puis celle du milieu, puis celle du bas. "
-              "Une carte ⚡ piochée : sa ligne et sa colonne sont défaussées et remplies (une seule fois).",
-              "Fill the top row left to right, then the middle one, then the bottom one. A ⚡ card drawn: "
+              "Une carte éclair piochée : sa ligne et sa colonne sont défaussées et remplies (une seule fois).",
+              "Fill the top row left to right, then the middle one, then the bottom one. A lightning card drawn: "
               "its row and column are discarded and refilled (only once).")
     if view["phase"] == "refill":
         rows.append((Tr("À remplir, dans l'ordre", "Fill, in order"), "  ".join(to_refill(view))))
         bolt = view["lightning"]
         if bolt:
-            rows.append((Tr("⚡", "⚡"), bolt))
+            rows.append((Tr("Éclair", "Lightning"), bolt))
             row, col = spot_row(bolt), spot_column(bolt)
-            note = Tr(f"⚡ en {bolt} : défaussez la ligne {row} et la colonne {col}, "
-                      "puis remplissez dans l'ordre. Un autre ⚡ n'est pas appliqué.",
-                      f"⚡ at {bolt}: discard row {row} and column {col}, then "
-                      "fill in order. Another ⚡ is not applied.")
+            note = Tr(f"Éclair en {bolt} : défaussez la ligne {row} et la colonne {col}, "
+                      "puis remplissez dans l'ordre. Un autre éclair n'est pas appliqué.",
+                      f"Lightning at {bolt}: discard row {row} and column {col}, then "
+                      "fill in order. Another lightning is not applied.")
     return Panel(Tr("Marché", "Market"), tuple(rows), note=note)
 
 
@@ -275,7 +285,7 @@ def _final_panels(view: State) -> list[Panel]:
         else:
             cards = len(card_map(p))
             value = f"{cards} / {expected}" if expected is not None else str(cards)
-        rows.append((Tr(name, name), f"{value} · {view['stains'][i]} ✗"))
+        rows.append((Tr(name, name), f"{value} · {view['stains'][i]}"))
     n = view["players"]
     perso = (Tr("Personnages : 1 point chacun.", "Characters: 1 point each.") if n <= 2 else
              Tr("Personnages : le plus +9, le moins −5, égalités comprises.",

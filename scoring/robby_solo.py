@@ -84,6 +84,8 @@ class RobbySolo(Game):
     min_players = MIN_PEOPLE
     max_players = MAX_PEOPLE
     colour = "#b71c1c"
+    #: the score sheet's breakdown, as the table calls it
+    categories = {"money": Tr("Argent", "Money"), "objects": Tr("Objets", "Objects")}
     #: a seat's secret bank choice stays out of the timeline until the end
     secret_fields = {"choose": tuple(f"bank{i}" for i in range(MAX_PEOPLE + 1))}
     options = (

@@ -11,9 +11,6 @@ from scoring.robby_solo_rules import BANK_NAMES, DECK_SIZE, MONEY_VALUES, OBJECT
 
 #: First choice of the entry forms: nothing is entered until someone picks a value.
 UNSET = ("", Tr("— à saisir —", "— to enter —"))
-CARD_CHOICES = (UNSET, (OBJECT, Tr("Objet", "Object")),
-                *((str(v), Tr(f"{v:,} $".replace(",", " "), f"{v:,} $".replace(",", " ")))
-                  for v in MONEY_VALUES))
 KINDS = (("rob", Tr("Je braquerai…", "I will rob…")),
          ("not_rob", Tr("Je ne braquerai pas…", "I will not rob…")))
 
@@ -30,12 +27,14 @@ def actions_for(state: State, seat: int | None) -> list[Action]:
     gname = names[g]
     out: list[Action] = []
     if phase == "restock" and seat in (None, g):
+        # One number per bank, typed on the number pad: the value in thousands, 0 for an object.
         out.append(Action("restock", Tr(f"Butins posés par {gname}", f"Loot laid out by {gname}"),
-                          tuple(Field(c, BANK_NAMES[c], "choice", "", CARD_CHOICES) for c in banks),
+                          tuple(Field(c, BANK_NAMES[c], "int", None, minimum=0, maximum=9) for c in banks),
                           seat=g, primary=True,
-                          help=Tr("Une carte Butin découverte à côté de chaque banque, en partant d'un "
-                                  "bout de la rangée.", "One loot card face up next to each bank, "
-                                  "starting from one end of the row.")))
+                          help=Tr("La carte Butin posée à côté de chaque banque : sa valeur en milliers "
+                                  "de $ (3 pour 3 000 $), 0 pour un objet.",
+                                  "The loot card laid next to each bank: its value in thousands of $ "
+                                  "(3 for 3 000 $), 0 for an object.")))
     if phase == "declare" and seat in (None, g):
         out.append(Action("declare", Tr(f"Déclaration publique de {gname}", f"{gname}'s public "
                                         "declaration"),
@@ -52,7 +51,7 @@ def actions_for(state: State, seat: int | None) -> list[Action]:
         for k in range(state["people"]):
             if seat not in (None, k) or (phase == "confirm" and k == g):
                 continue
-            pick = Field(f"bank{k}", Tr("Banque", "Bank"), "choice", "", _bank_choices(banks))
+            pick = Field(f"bank{k}", Tr("Ma banque", "My bank"), "choice", "", _bank_choices(banks))
             out.append(Action("choose", Tr(f"Banque choisie en secret par {names[k]}",
                                            f"Bank chosen in secret by {names[k]}"), (pick,),
                               seat=k, private=True, primary=seat == k,

@@ -79,23 +79,33 @@ def is_money(value: Any) -> bool:
 
 
 def parse_card(value: Any, where: str) -> Card:
-    """Read a loot card entered at the table: ``"object"`` or a money value (int or digits).
+    """Read a loot card entered at the table: its value in thousands (1 to 9) or in dollars
+    (1000 to 9000), as a number or digits; ``0`` or ``"object"`` for an object.
+
+    The short form suits a phone's number pad: one digit per bank.
 
     >>> parse_card("3000", "red"), parse_card(7000, "red"), parse_card("object", "red")
     (3000, 7000, None)
+    >>> parse_card(3, "red"), parse_card("9", "red"), parse_card(0, "red")
+    (3000, 9000, None)
     >>> parse_card("3500", "red")
     Traceback (most recent call last):
     ...
-    scoring.core.IllegalEvent: red: a loot card is 1000..9000 in whole thousands or 'object', got '3500'
+    scoring.core.IllegalEvent: red: a loot card is 1..9 (thousands), 1000..9000 or 0 (object), got '3500'
     """
     if value == OBJECT:
         return None
-    money: Any = value
+    number: Any = value
     if isinstance(value, str) and value.strip().isdigit():
-        money = int(value.strip())
-    if is_money(money):
-        return int(money)
-    raise IllegalEvent(f"{where}: a loot card is 1000..9000 in whole thousands or 'object', got {value!r}")
+        number = int(value.strip())
+    if isinstance(number, int) and not isinstance(number, bool):
+        if number == 0:
+            return None
+        if 1 <= number <= 9:
+            return number * 1000
+        if is_money(number):
+            return int(number)
+    raise IllegalEvent(f"{where}: a loot card is 1..9 (thousands), 1000..9000 or 0 (object), got {value!r}")
 
 
 def _check_hands(hands: Sequence[Sequence[Card]]) -> None:

@@ -129,12 +129,10 @@ def robby_panels(view: State, seat: int | None) -> list[Panel]:
         out.append(_last_round(view))
     if view["junior"] is not None:
         out.append(Panel(Tr("Robby Junior", "Robby Junior"), (), note=Tr(
-            "Son paquet de cartes Braquage a été mélangé une fois pour toutes : l'app joue sa carte du "
-            "dessus à la révélation, jamais avant, puis la remet dessous. Mémorisez ses coups, il les répète "
-            "toujours dans le même ordre…",
-            "His heist deck was shuffled once and for all: the app plays his top card at the reveal, never "
-            "before, then puts it at the bottom. Remember his moves: he always repeats them in the same "
-            "order…")))
+            "L'app joue sa carte Braquage à la révélation, jamais avant. Il rejoue toujours ses cartes "
+            "dans le même ordre : mémorisez ses coups…",
+            "The app plays his heist card at the reveal, never before. He always plays his cards in the "
+            "same order: remember his moves…")))
     if seat is not None and 0 <= seat < view["people"]:
         out.append(_private(view, seat))
     return out

@@ -52,7 +52,7 @@ from scoring.traction_avant_rules import (
     roulette_rolls,
     score_players,
 )
-from scoring.traction_avant_texts import PHASE_NAMES, setup_instructions
+from scoring.traction_avant_texts import KINDS, PHASE_NAMES, setup_instructions
 
 __all__ = ["GAME", "TractionAvant", "time_used"]
 
@@ -63,7 +63,7 @@ def time_used(state: State, seat: int, now: int | None = None) -> int:
     Finished movements are summed in ``state["time_used"]``; the running movement's timer is
     added (counted up to ``now`` while it runs).
 
-    >>> state = {"time_used": [60_000, 0], "timers": {"phase3:1": {"duration": 180_000,
+    >>> state = {"time_used": [60_000, 0], "timers": {"moves:1": {"duration": 180_000,
     ...          "elapsed": 20_000, "since": 1_000}}}
     >>> time_used(state, 0), time_used(state, 1), time_used(state, 1, now=11_000)
     (60000, 20000, 30000)
@@ -82,6 +82,11 @@ class TractionAvant(Game):
     min_players = 4
     max_players = 6
     colour = "#5d4037"
+    #: A secret order stays hidden in the timeline until the match is over (the panels reveal the orders
+    #: of a round together, once every gang present has written its own).
+    #: the score sheet splits each fortune by ledger kind, named as the bank panel names them
+    categories = dict(KINDS)
+    secret_fields = {"order": ("cars", "colts", "stens", "bullets", "targets", "note")}
     options = (
         Option("players", Tr("Joueurs", "Players"), "int", 4, minimum=4, maximum=6),
         Option("personnalisation", Tr("Personnalisation des joueurs (pouvoirs des chefs)",
@@ -95,12 +100,16 @@ class TractionAvant(Game):
         Option("roulette", Tr("La roulette russe", "Russian roulette"), "bool", False),
         Option("traction_series", Tr("Série de traction-avant", "Traction-Avant series"), "bool", False),
     )
+    #: The engine creates the countdowns itself (``seconds`` is left unset so that the app offers no
+    #: timer of its own): ``magouilles`` (6 minutes) when phase 2 begins and ``moves:<seat>``
+    #: (3 minutes, longer when time is bought) when a player's movement begins; the app shows and
+    #: pauses/resumes exactly those.
     phases = (
         Phase("first", PHASE_NAMES["first"]),
-        Phase("magouilles", PHASE_NAMES["magouilles"], seconds=360, who="table",
+        Phase("magouilles", PHASE_NAMES["magouilles"], who="table",
               help=Tr("6 minutes au plus (2 sabliers), seulement pour les joueurs présents dans un café.",
                       "6 minutes at most (2 hourglasses), only for the players in a café.")),
-        Phase("moves", PHASE_NAMES["moves"], seconds=180, who="each",
+        Phase("moves", PHASE_NAMES["moves"], who="each",
               help=Tr("3 minutes par joueur ; 3 minutes de plus = 100 000 Thunes à chaque adversaire.",
                       "3 minutes each; 3 more minutes = 100,000 Thunes to each opponent.")),
         Phase("heists", PHASE_NAMES["heists"]),

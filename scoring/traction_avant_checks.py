@@ -143,8 +143,14 @@ def fold_timer(state: State, key: str, at: int | None) -> int:
     return used
 
 
+#: The phase-2 table countdown: named after its :class:`~scoring.core.Phase` (``magouilles``), as the
+#: app names a table phase's timer.
+TABLE_KEY = "magouilles"
+
+
 def move_key(seat: int) -> str:
-    return f"phase3:{seat}"
+    """A player's phase-3 countdown: ``moves:<seat>``, as the app names a per-seat phase's timer."""
+    return f"moves:{seat}"
 
 
 def points_left(move: Mapping[str, Any]) -> int:

@@ -16,6 +16,7 @@ from scoring import timers
 from scoring import traction_avant_heists as heists
 from scoring.core import IllegalEvent, State, clone
 from scoring.traction_avant_checks import (
+    TABLE_KEY,
     Handler,
     book,
     fold_timer,
@@ -114,10 +115,10 @@ def _next_phase(state: State, event: Mapping[str, Any]) -> None:
     if phase == "first":
         state["phase"] = "magouilles"
         state["in_cafe"] = []
-        state["timers"]["phase2"] = timers.new_timer(MAGOUILLES_MS)
-        state["clock"] = "phase2"
+        state["timers"][TABLE_KEY] = timers.new_timer(MAGOUILLES_MS)
+        state["clock"] = TABLE_KEY
     elif phase == "magouilles":
-        used = fold_timer(state, "phase2", at)
+        used = fold_timer(state, TABLE_KEY, at)
         state["magouilles_log"].append({"turn": state["turn"], "used": used})
         state["phase"] = "moves"
         state["moved"] = []

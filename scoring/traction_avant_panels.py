@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.core import HIDDEN, JSON, Panel, State, Tr
-from scoring.traction_avant_checks import move_key, points_left, timer_used
+from scoring.traction_avant_checks import TABLE_KEY, move_key, points_left, timer_used
 from scoring.traction_avant_rules import (
     EXTRA_TIME_PRICE,
     POWERS,
@@ -45,7 +45,7 @@ def _order_text(view: State, order: Any) -> str:
     if order is None:
         return "…"
     if order == HIDDEN:
-        return "✓ (secret)"
+        return "écrit, secret / written, secret"
     parts = []
     if order["cars"]:
         parts.append(f"fuite / flee ×{order['cars']}")
@@ -54,7 +54,7 @@ def _order_text(view: State, order: Any) -> str:
     if order["stens"]:
         parts.append(f"Sten ×{order['stens']} ({order['bullets']})")
     if order["targets"]:
-        parts.append(f"→ {_names(view, order['targets'])}")
+        parts.append(f"cibles / targets : {_names(view, order['targets'])}")
     if order["note"]:
         parts.append(f"« {order['note']} »")
     return " · ".join(parts) or "—"
@@ -69,7 +69,7 @@ def _turn_panel(view: State) -> Panel:
     order = turn_order(view["first"], n)
     rows: list[tuple[Tr, str]] = [
         (Tr("Premier joueur", "First player"), names[view["first"]]),
-        (Tr("Ordre de jeu", "Order of play"), " → ".join(names[s] for s in order)),
+        (Tr("Ordre de jeu", "Order of play"), " › ".join(names[s] for s in order)),
         (Tr("Premier joueur au tour suivant", "First player next turn"),
          names[right_neighbour(view["first"], n)]),
     ]
@@ -99,9 +99,14 @@ def _turn_panel(view: State) -> Panel:
 
 def _fortunes_panel(view: State) -> Panel:
     names, thunes = view["names"], view["thunes"]
-    rows = [(Tr(names[s], names[s]), money(thunes[s]) + (" ★" if view["winner"] == s else "")
-             + (" ◆" if view["stage"] == "play" and s == view["first"] else ""))
-            for s in range(len(names))]
+    rows = []
+    for s, nm in enumerate(names):  # plain words: the app's font has no star nor diamond glyph
+        fr = en = nm
+        if view["winner"] == s:
+            fr, en = f"{fr} (vainqueur)", f"{en} (winner)"
+        elif view["stage"] == "play" and s == view["first"]:
+            fr, en = f"{fr} (premier joueur)", f"{en} (first player)"
+        rows.append((Tr(fr, en), money(thunes[s])))
     best = max(range(len(names)), key=lambda s: thunes[s])
     lead = thunes[best] - max(v for s, v in enumerate(thunes) if s != best)
     rows.append((Tr("En tête, avec une avance de", "Leading, ahead by"), f"{names[best]} · {money(lead)}"))
@@ -114,9 +119,9 @@ def _time_panel(view: State) -> Panel:
         used = int(view["time_used"][s]) + timer_used(view, move_key(s))
         bought = view["time_bought"][s]
         rows.append((Tr(nm, nm), f"{_mmss(used)}" + (f" · +3 min ×{bought}" if bought else "")))
-    if "phase2" in view["timers"]:
+    if TABLE_KEY in view["timers"]:
         rows.append((Tr("Magouilles (table)", "Magouilles (table)"),
-                     f"{_mmss(timer_used(view, 'phase2'))} / 6:00"))
+                     f"{_mmss(timer_used(view, TABLE_KEY))} / 6:00"))
     return Panel(Tr("Temps de mouvement utilisé (phase 3)", "Movement time used (phase 3)"), tuple(rows),
                  note=Tr(f"3 minutes par joueur ; 3 de plus coûtent {money(EXTRA_TIME_PRICE)} Thunes à "
                          "verser à "
@@ -224,7 +229,7 @@ def _dice_panel(view: State) -> Panel:
         r = view["roulettes"][-1]
         seq = ", ".join(f"{view['names'][s]} {v}" for s, v in r["rolls"])
         rows.append((Tr("Dernière roulette russe", "Last Russian roulette"),
-                     f"{seq} → {view['names'][r['loser']]} †"))
+                     f"{seq} › {view['names'][r['loser']]} †"))
     return Panel(Tr("Dés", "Dice"), tuple(rows))
 
 

@@ -188,6 +188,30 @@ def test_last_turn_order():
     assert played == [1, 2, 0, 3] and state["phase"] == "settlement"
 
 
+def test_a_table_that_does_not_note_every_turn_skips_to_the_last_turn():
+    """A catch-up, not a rule: turns 1 to 5 go by without a note, the last turn's order is still counted."""
+    state, _ = do(new(3, first=1), {"type": "start_round"})
+    state, _ = do(state, {"type": "end_turn"})
+    skip = [a for a in GAME.actions(state, None) if a.type == "skip_turns"]
+    assert len(skip) == 1 and not skip[0].primary  # the table's, not a player's own device
+    assert [a.type for a in GAME.actions(state, 2)] == ["end_turn"]
+    state, _ = do(state, {"type": "skip_turns"})
+    assert state["phase"] == "last_order" and state["turn"] == 5
+    state, _ = do(state, {"type": "last_turn", "apaches": [3, 5, 3]})
+    assert state["turn"] == 6 and state["order"] == [1, 2, 0]
+    assert "skip_turns" not in [a.type for a in GAME.actions(state, None)]
+    with pytest.raises(IllegalEvent, match="already the last turn"):
+        GAME.apply(state, {"type": "skip_turns"})
+
+
+def test_no_skipping_turns_while_a_leader_may_be_bailed_out():
+    state = settle_rest(settle(to_settlement(new(2, first=1)), 1, 0, "prison"))
+    state, _ = do(state, {"type": "start_round"})
+    assert "skip_turns" not in [a.type for a in GAME.actions(state, None)]
+    with pytest.raises(IllegalEvent, match="Léa may pay bail"):
+        GAME.apply(state, {"type": "skip_turns"})
+
+
 def test_last_turn_counts_cannot_exceed_the_gang():
     state = to_last_order(new(2))
     with pytest.raises(IllegalEvent, match=r"apaches\[Léa\]: must be at most 10, got 11"):
@@ -417,6 +441,26 @@ def test_the_holder_sees_the_identity_only_after_the_seen_event():
         GAME.apply(state, seen)
     with pytest.raises(IllegalEvent, match="belongs to seat 2"):
         GAME.apply(state, {"type": "seen", "seat": 0, "draw": 0})
+
+
+def test_the_holders_button_looks_at_their_oldest_draw():
+    """The private button sends the holder's seat; a gang that drew twice looks at one draw at a time."""
+    state = new(2)
+    for r in range(2):
+        state = settle_rest(to_settlement(state), bourgeois=1, seed=r)
+    state = to_settlement(state)
+    state, _ = do(state, {"type": "bourgeois", "winner": "0"})
+    buttons = [a for a in GAME.actions(state, None) if a.type == "seen"]
+    assert [(a.seat, a.label.fr) for a in buttons] == [(1, "Regarder mon bourgeois (manche 1)"),
+                                                      (0, "Regarder mon bourgeois (manche 3)")]
+    assert [(f.key, f.kind, f.default, f.minimum, f.maximum) for f in buttons[0].fields] == [
+        ("seat", "seat", 1, 1, 1)]
+    state, seen = do(state, {"type": "seen", "seat": 1})
+    assert seen == {"type": "seen", "seat": 1, "draw": 0}
+    assert [a.label.fr for a in GAME.actions(state, 1) if a.type == "seen"] == [
+        "Regarder mon bourgeois (manche 2)"]
+    with pytest.raises(IllegalEvent, match="no bourgeois is waiting"):
+        do(new(2), {"type": "seen", "seat": 1})
 
 
 def test_nobody_in_district_8_draws_nothing():

@@ -133,7 +133,14 @@ def test_restock_one_card_per_bank_entered_by_the_players():
     assert state["deck"] == DECK_SIZE - 4 and state["phase"] == "declare"
 
 
-@pytest.mark.parametrize("bad", ["3500", 10_000, 0, "", None, True, "obj", 2500.0])
+def test_restock_takes_a_digit_per_bank():
+    """The number pad's short form: « Ces cartes représentent des montants d'argent (de 1 000 à 9 000 $) ou
+    des objets » — 1 to 9 are thousands, 0 an object."""
+    state = restock(start(), 3, "9", 0, "0")
+    assert state["loot"] == {Y: [3000], G: [9000], R: [None], B: [None]}
+
+
+@pytest.mark.parametrize("bad", ["3500", 10_000, 10, -1, "", None, True, "obj", 2500.0, 3.0])
 def test_restock_refuses_values_that_are_no_loot_card(bad: Any):
     with pytest.raises(IllegalEvent, match=r"yellow: .*got " + repr(bad).replace("(", r"\(")[:6]):
         restock(start(), bad, "object", "object", "object")
@@ -605,7 +612,7 @@ def test_actions_cover_a_whole_round_at_the_table():
     assert kinds == ["restock", "deck"] and GAME.actions(state, None)[0].primary
     restock_form = GAME.actions(state, None)[0]
     assert [f.key for f in restock_form.fields] == state["banks"]
-    assert restock_form.fields[0].default == "" and ("object", ) == restock_form.fields[0].choices[1][:1]
+    assert restock_form.fields[0].kind == "int" and restock_form.fields[0].default is None
     state = restock(state, *[1000] * 6)
     types = [(a.type, a.seat, a.private) for a in GAME.actions(state, None)]
     assert ("declare", 0, False) in types and ("choose", 3, True) in types
@@ -663,3 +670,11 @@ def test_property_random_matches_with_junior_finish_replay_and_keep_secrets(seed
 
 def test_registered():
     assert find_game("robby-solo") is GAME
+
+
+def test_score_sheet_categories_are_named_for_the_table():
+    """The breakdown keys (« Les cartes avec une valeur monétaire sont simplement additionnées », then the
+    objects) have French and English names for the score sheet."""
+    sheet = GAME.score_input({"players": [{"name": "Sam", "money": [9000], "objects": 2}]})
+    assert set(sheet.ranking[0].breakdown) == set(GAME.categories)
+    assert GAME.categories["money"].fr == "Argent" and GAME.categories["objects"].en == "Objects"

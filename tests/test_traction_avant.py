@@ -196,22 +196,22 @@ def test_magouilles_timer_is_six_minutes_for_the_table():
     """« Cette phase ne doit pas excéder 6 minutes (2 sabliers) et ne concerne que les joueurs présents
     dans un ou plusieurs cafés. »"""
     state = to_phase(new_state(), "magouilles")
-    assert state["timers"]["phase2"]["duration"] == 360_000 and state["clock"] == "phase2"
+    assert state["timers"]["magouilles"]["duration"] == 360_000 and state["clock"] == "magouilles"
     state = act(state, type="cafe", seats=[2, 0])
     assert state["in_cafe"] == [0, 2]
-    state = GAME.apply(state, {"type": "timer", "key": "phase2", "op": "start", "at": 10_000})
-    with pytest.raises(IllegalEvent, match="'phase2' is still running"):
+    state = GAME.apply(state, {"type": "timer", "key": "magouilles", "op": "start", "at": 10_000})
+    with pytest.raises(IllegalEvent, match="'magouilles' is still running"):
         act(state, type="next_phase")
     state = act(state, type="next_phase", at=250_000)
     assert state["magouilles_log"] == [{"turn": 1, "used": 240_000}]
-    assert "phase2" not in state["timers"]
+    assert "magouilles" not in state["timers"]
 
 
 def test_three_minutes_per_player_and_time_used_is_stored():
     """« Chaque joueur dispose pour cette phase de 3 minutes (1 sablier) et de 12 points de mouvement »."""
     state = to_phase(new_state(), "moves")
     m = state["mover"]
-    key = f"phase3:{m}"
+    key = f"moves:{m}"
     assert state["timers"][key]["duration"] == 180_000 and state["clock"] == key
     state = GAME.apply(state, {"type": "timer", "key": key, "op": "start", "at": 1_000})
     assert time_used(state, m, now=31_000) == 30_000
@@ -242,7 +242,7 @@ def test_time_purchase_pays_every_opponent_and_extends_the_timer():
         assert entry["deltas"] == [-100_000 * (players - 1) if s == m else 100_000 for s in range(players)]
         assert state["thunes"][m] == 500_000 - 100_000 * (players - 1)
         assert all(state["thunes"][s] == 600_000 for s in range(players) if s != m)
-        assert state["timers"][f"phase3:{m}"]["duration"] == 360_000
+        assert state["timers"][f"moves:{m}"]["duration"] == 360_000
         assert state["time_bought"][m] == 1
 
 
@@ -373,6 +373,30 @@ def test_secret_orders_are_hidden_until_all_are_entered_then_revealed_together()
     assert state["heist"]["revealed"] and GAME.secrets(state) == []
     assert GAME.view(state, None)["heist"]["orders"][0]["note"] == "le gros rouge"
     assert state["heist"]["rounds"][0]["orders"][2]["bullets"] == 5
+
+
+def test_an_order_in_the_timeline_hides_what_it_says():
+    """The match's timeline shows an order event without its content (the orders are revealed by the
+    panels, all together)."""
+    event = {"type": "order", "seat": 0, "cars": 1, "colts": 2, "stens": 0, "bullets": 0, "targets": [1],
+             "note": "le gros rouge", "at": 5}
+    shown = GAME.public_event(event)
+    assert shown["seat"] == 0 and "le gros rouge" not in repr(shown) and "colts" in shown
+    assert all(shown[k] == HIDDEN for k in ("cars", "colts", "stens", "bullets", "targets", "note"))
+
+
+def test_countdowns_are_named_after_their_phases_and_need_no_pause_when_the_event_has_its_time():
+    """The app names a table phase's timer ``<phase>`` and a per-player one ``<phase>:<seat>``; the engine
+    creates exactly those, and the app sends the time ``at`` with every event."""
+    whos = {p.key: p.who for p in GAME.phases}
+    assert whos["magouilles"] == "table" and whos["moves"] == "each"
+    assert all(p.seconds is None for p in GAME.phases), "the engine creates its countdowns itself"
+    state = to_phase(new_state(), "magouilles")
+    assert set(state["timers"]) == {"magouilles"}
+    state = GAME.apply(state, {"type": "timer", "key": "magouilles", "op": "resume", "at": 1_000})
+    state = act(state, type="next_phase", at=61_000)  # running: closed at the time in the event
+    assert state["magouilles_log"][-1]["used"] == 60_000
+    assert set(state["timers"]) == {f"moves:{state['mover']}"}
 
 
 def test_order_can_be_rewritten_before_the_reveal_but_not_after():

@@ -6,6 +6,7 @@ import json
 
 import flet as ft
 
+from app.painting import painting_reviews
 from app.screens.home import emblem
 from app.screens.match import describe
 from app.state import use_app
@@ -56,6 +57,7 @@ def MatchReview(match_id: str = "") -> ft.Control:
     ]
     if m.sheet:
         body.append(score_sheet_view(m.sheet, lang))
+        body += painting_reviews(m.sheet, m.state, lang)  # Les apprentis: the cells each category counted
     elif m.status == "in_progress":
         body.append(ft.Button(app.t("resume"), on_click=lambda _e: page.navigate(f"/match/{m.id}")))
     body += [panel_card(p, lang) for p in game.panels(m.state, None) if p.seat is None]

@@ -9,15 +9,15 @@ import flet as ft
 from app.forms import ActionForm, Values
 from app.screens.home import emblem
 from app.state import use_app
-from app.timer_view import Timers
+from app.timer_view import Timers, now_ms
 from app.widgets import PrivacyScreen, panel_card, section
 from db.store import StoreError
 from scoring import RulesError
 
 
 def describe(event: dict[str, Any]) -> str:
-    """A compact line for the timeline (the payload, less the type)."""
-    rest = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
+    """A compact line for the timeline (the payload, less the type and the time ``at``)."""
+    rest = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("type", "at"))
     return f"{event['type']}  {rest}"[:160]
 
 
@@ -39,8 +39,10 @@ def MatchScreen(match_id: str = "") -> ft.Control:
     names = list(state.get("names", m.names))
 
     def send(action: Values) -> bool:
+        # Every event carries the time it was sent (``at``, ms): a game that closes a running timer
+        # (e.g. the end of a timed phase) reads it there, so a replay never depends on the clock.
         try:
-            app.store.record(m.id, action)
+            app.store.record(m.id, {**action, "at": action.get("at", now_ms())})
         except (RulesError, StoreError) as exc:
             app.tell(str(exc), error=True)
             return False
@@ -94,13 +96,13 @@ def MatchScreen(match_id: str = "") -> ft.Control:
             ft.Text(app.t("match_over"), size=16, weight=ft.FontWeight.BOLD),
             ft.Button(app.t("finish"), icon=ft.Icons.SCOREBOARD, on_click=finish)]), padding=12),
             bgcolor=ft.Colors.PRIMARY_CONTAINER))
+    timers = Timers(game.phases, state.get("timers", {}), names, lang, send)
+    if timers is not None and not over:
+        body.append(timers)  # the running countdown first: the whole table watches it
     body += [panel_card(p, lang) for p in game.panels(state, None) if p.seat is None]
     if public_actions and not over:
         body.append(section(app.t("actions"), [ActionForm(a, names, lang, send, key=f"{m.id}-{len(m.log)}-{a.type}-{i}")
                                                for i, a in enumerate(public_actions)]))
-    timers = Timers(game.phases, state.get("timers", {}), names, lang, send)
-    if timers is not None and not over:
-        body.append(timers)
     if seats_with_secrets:
         body.append(section(app.t("secrets"), seats_with_secrets))
     timeline = [ft.Text(describe(game.public_event(e)), size=12) for e in reversed(m.events[-12:])]

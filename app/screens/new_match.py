@@ -105,7 +105,9 @@ def NewMatch(slug: str | None = None) -> ft.Control:
                 ft.IconButton(ft.Icons.PERSON_ADD, tooltip=app.t("add_player"), on_click=quick_add)]),
         *seat_list,
         ft.Text(app.t("options"), size=18, weight=ft.FontWeight.BOLD) if option_fields else ft.Container(),
-        FieldsForm(option_fields, options, [by_id[i].name for i in seat_ids], lang, on_option),
+        # An option not touched yet shows its default (the value the set-up below is made with).
+        FieldsForm(option_fields, {**{f.key: f.default for f in option_fields}, **options},
+                   [by_id[i].name for i in seat_ids], lang, on_option),
         ft.TextField(label=app.t("place"), on_change=lambda e: setattr(place_ref, "current", e.control.value)),
         ft.Text(problem, color=ft.Colors.ERROR) if problem else ft.Container(),
         *setup_view,
