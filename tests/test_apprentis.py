@@ -1,6 +1,6 @@
 """Les apprentis: set-up, the turn helper, the programming variant, the match and the CLI.
 
-Rules are quoted from ``les-apprentis.fr.txt``; rulings are in docs/rules-notes.d/apprentis.md.
+Rules are quoted from ``les-apprentis.fr.txt``; rulings are in docs/rules-notes.md.
 """
 
 from __future__ import annotations
