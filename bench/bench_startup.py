@@ -1,0 +1,110 @@
+"""Start-up: from launching the server to the first screen rendered in headless Chromium, for
+Compagnon and for a minimal Flet app of a single text served the same way, in the same run.
+
+Each run launches ``python -m app.main --no-browser --port P`` (a new, empty data folder:
+the database is created and migrated as on a first start) or ``python -m bench.minimal_app``,
+polls the port every 20 ms, opens the page in a new browser context, turns the accessibility
+tree on (clicks ``flt-semantics-placeholder``, as the browser tests' ``UI.open`` does) and
+waits for the text "Compagnon" in it.  Runs alternate between the two apps after one unmeasured
+warm-up of each.  Target: Compagnon within 1.3× of the minimal app (ratio of the medians).
+
+    python -m bench.bench_startup [--runs 5] [--quick]
+"""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bench.common import NOT_MEASURED, Row, at_most, median, parser, report
+from bench.webapp import WS_PROBE, Launched, chromium
+from tests.browser.conftest import ROOT
+
+TARGET_RATIO = 1.3
+APPS = {"Compagnon": ["-m", "app.main"], "minimal Flet app": ["-m", "bench.minimal_app"]}
+
+SHOWS = """() => {
+    const host = document.querySelector('flt-semantics-host');
+    if (!host) return false;
+    for (const el of host.querySelectorAll('*')) {
+        if ((el.getAttribute('aria-label') || '').includes('Compagnon')) return true;
+        for (const n of el.childNodes)
+            if (n.nodeType === 3 && n.textContent.includes('Compagnon')) return true;
+    }
+    return false;
+}"""
+
+
+def one_run(browser: Any, module: list[str]) -> tuple[float, float, float]:
+    """Seconds from the launch to: the server answering, the first screen's last message from the
+    server reaching the page, the first screen shown."""
+    with tempfile.TemporaryDirectory(prefix="compagnon-startup-") as tmp:
+        server = Launched(Path(tmp), module)
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        context.add_init_script(WS_PROBE)
+        page = context.new_page()
+        try:
+            t0, wall0 = time.perf_counter(), time.time()
+            server.start()
+            ready = time.perf_counter() - t0
+            page.goto(server.url)
+            page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+            page.locator("flt-semantics-placeholder").evaluate("e => e.click()")
+            page.wait_for_function(SHOWS, timeout=60_000, polling=10)
+            shown = time.perf_counter() - t0
+            arrived = page.evaluate("() => window.__wsIn") / 1000 - wall0
+        finally:
+            context.close()
+            server.kill(signal.SIGKILL)
+    return ready, arrived, shown
+
+
+def import_time(module: str, runs: int) -> float:
+    """Median seconds to import ``module`` in a fresh interpreter."""
+    code = f"import time; t = time.perf_counter(); import {module}; print(time.perf_counter() - t)"
+    return median([float(subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                                        check=True).stdout) for _ in range(runs)])
+
+
+def main() -> int:
+    p = parser(__doc__.splitlines()[0])
+    p.add_argument("--runs", type=int, default=5, help="measured runs of each app (default 5)")
+    args = p.parse_args()
+    runs = 1 if args.quick else args.runs
+    ready: dict[str, list[float]] = {name: [] for name in APPS}
+    arrived: dict[str, list[float]] = {name: [] for name in APPS}
+    shown: dict[str, list[float]] = {name: [] for name in APPS}
+    with chromium() as browser:
+        for module in APPS.values():  # warm-up: files into the page cache, bytecode compiled
+            one_run(browser, module)
+        for i in range(runs):
+            order = list(APPS) if i % 2 else list(reversed(APPS))
+            for name in order:
+                r, a, s = one_run(browser, APPS[name])
+                ready[name].append(r)
+                arrived[name].append(a)
+                shown[name].append(s)
+    rows: list[Row] = []
+    for name in APPS:
+        rows.append(Row(f"{name}: launch → first screen shown, median of {runs}", median(shown[name]), "s"))
+        rows.append(Row(f"  {name}: launch → server answers", median(ready[name]), "s"))
+        rows.append(Row(f"  {name}: launch → the first screen's data reached the page", median(arrived[name]), "s"))
+    ratio = median(shown["Compagnon"]) / median(shown["minimal Flet app"])
+    rows.append(Row("Compagnon / minimal app", ratio, "×", f"≤ {TARGET_RATIO}", at_most(ratio, TARGET_RATIO),
+                    f"Compagnon {', '.join(f'{x:.2f}' for x in shown['Compagnon'])} s; minimal "
+                    f"{', '.join(f'{x:.2f}' for x in shown['minimal Flet app'])} s"))
+    rows.append(Row("  import app.main (flet, sqlmodel, the app) in a fresh interpreter", import_time("app.main", 3),
+                    "s"))
+    rows.append(Row("  import flet in a fresh interpreter", import_time("flet", 3), "s"))
+    if not all(shown.values()):
+        rows.append(Row("start-up", None, "s", "", NOT_MEASURED))
+    return report("Start-up: launch to first screen in headless Chromium", rows, args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,136 @@
+"""What every benchmark shares: its figures as a table, verdicts, the exit code, /proc readings.
+
+A script builds :class:`Row`\\ s and ends with ``raise SystemExit(report(title, rows, args))``:
+the table goes to standard output, the rows to ``--json FILE`` (for ``bench.run_all``), and the
+exit status is non-zero when something could not be measured (a missed target is a figure, not
+a failure of the script).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PASS, MISS, INFO, NOT_MEASURED = "pass", "MISS", "info", "NOT MEASURED"
+
+
+@dataclass
+class Row:
+    name: str
+    value: float | str | None
+    unit: str = ""
+    target: str = ""
+    verdict: str = INFO
+    note: str = ""
+
+
+def below(value: float, limit: float) -> str:
+    return PASS if value < limit else MISS
+
+
+def at_most(value: float, limit: float) -> str:
+    return PASS if value <= limit else MISS
+
+
+def median(xs: Sequence[float]) -> float:
+    return float(statistics.median(xs))
+
+
+def percentile(xs: Sequence[float], p: float) -> float:
+    """The ``p``-th percentile (nearest rank)."""
+    s = sorted(xs)
+    return float(s[min(len(s) - 1, max(0, round(p / 100 * len(s) + 0.5) - 1))])
+
+
+def fmt(value: float | str | None) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, str):
+        return value
+    if abs(value) >= 100 or value == int(value):
+        return f"{value:,.0f}".replace(",", " ")
+    if abs(value) >= 10:
+        return f"{value:.1f}"
+    return f"{value:.2f}" if abs(value) >= 0.1 else f"{value:.3f}"
+
+
+def table(rows: Iterable[Row], title: str = "") -> str:
+    head = ("benchmark", "value", "unit", "target", "verdict")
+    body = [(r.name, fmt(r.value), r.unit, r.target, r.verdict) for r in rows]
+    widths = [max(len(x[i]) for x in [head, *body]) for i in range(5)]
+    line = "  ".join("-" * w for w in widths)
+    out = [title, line] if title else [line]
+    out.append("  ".join(h.ljust(w) for h, w in zip(head, widths, strict=True)))
+    out.append(line)
+    for r in body:
+        cells = [r[0].ljust(widths[0]), r[1].rjust(widths[1]), *(c.ljust(w) for c, w in zip(r[2:], widths[2:],
+                                                                                            strict=True))]
+        out.append("  ".join(cells).rstrip())
+    out.append(line)
+    return "\n".join(out)
+
+
+def parser(description: str) -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(description=description)
+    p.add_argument("--json", type=Path, help="also write the rows to this file (for bench.run_all)")
+    p.add_argument("--quick", action="store_true", help="small sizes: check that the script works")
+    return p
+
+
+def report(title: str, rows: Sequence[Row], args: argparse.Namespace) -> int:
+    print(table(rows, title), flush=True)
+    notes = [f"  {r.name}: {r.note}" for r in rows if r.note]
+    if notes:
+        print("notes:\n" + "\n".join(notes), flush=True)
+    if getattr(args, "json", None):
+        args.json.write_text(json.dumps({"title": title, "rows": [asdict(r) for r in rows]}, ensure_ascii=False,
+                                        indent=1))
+    return 1 if not rows or any(r.verdict == NOT_MEASURED for r in rows) else 0
+
+
+# --------------------------------------------------------------------------- /proc readings (Linux)
+
+def proc_status(pid: int, key: str) -> int:
+    """A ``kB`` field of ``/proc/PID/status`` (``VmRSS``, ``VmHWM``...), in kB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith(key + ":"):
+            return int(line.split()[1])
+    raise KeyError(key)
+
+
+def children(pid: int) -> list[int]:
+    """Every live descendant of ``pid``."""
+    parent: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            parent[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        kids = [c for c, pp in parent.items() if pp == p]
+        out += kids
+        todo += kids
+    return out
+
+
+def cpu_seconds(pids: Iterable[int]) -> float:
+    """User + system CPU time used so far by these processes (gone ones count 0)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of stat)
+    return total / tick
