@@ -164,7 +164,7 @@ def measure(label: str, store: Store, raw: Raw, runs: int) -> list[Row]:
                     at_most(m_orm / m_raw, TARGET_RATIO))
         if "typical" in name:  # the figure of record is the most active player's; this one is for scale
             ratio.target, ratio.verdict = "", "info"
-            ratio.note = "a fixed cost (a session, a statement through SQLModel) against a query that does little"
+            ratio.note = "a fixed cost (a session, two statements through SQLModel) against a query that does little"
         rows += [Row(f"{label}: {name}", m_orm, "ms", f"< {TARGET_MS:.0f}", below(m_orm, TARGET_MS), note),
                  Row(f"{label}: {name}, hand-written SQL", m_raw, "ms"), ratio,
                  Row(f"{label}: {name}, first call", first, "ms")]
