@@ -63,6 +63,8 @@ S: dict[str, Tr] = {
     "timer_resume": Tr("Reprendre", "Resume"),
     "timer_reset": Tr("Remettre à zéro", "Reset"),
     "time_up": Tr("Temps écoulé !", "Time is up!"),
+    "sound_mute": Tr("Couper le son des minuteurs", "Mute the timers"),
+    "sound_unmute": Tr("Remettre le son des minuteurs", "Unmute the timers"),
     "secrets": Tr("Secrets", "Secrets"),
     "hand_phone": Tr("Passez le téléphone à {a}", "Hand the phone to {a}"),
     "i_am": Tr("Je suis {a}", "I am {a}"),
