@@ -320,22 +320,30 @@ class Store:
 
     # ------------------------------------------------------------ lists
     def _summaries(self, status: str, limit: int, offset: int) -> list[MatchSummary]:
+        """One page of matches: three narrow queries selecting only the columns the list shows.
+
+        (Whole entities would drag each match's set-up and score-sheet JSON and each line's
+        breakdown through the ORM: 5x the hand-written SQL in docs/benchmarks.md.)
+        """
         order = col(Match.ended_at).desc() if status == "finished" else col(Match.started_at).desc()
         with self.session() as s:
-            matches = list(s.exec(select(Match).where(Match.status == status)
-                                  .order_by(order, col(Match.id).desc()).offset(offset).limit(limit)))
-            ids = [m.id for m in matches]
+            matches = s.exec(select(Match.id, Match.game, Match.started_at, Match.ended_at, Match.winner_names,
+                                    Match.place).where(Match.status == status)
+                             .order_by(order, col(Match.id).desc()).offset(offset).limit(limit)).all()
+            ids = [m[0] for m in matches]
             names: dict[int, list[str]] = {i: [] for i in ids if i is not None}
-            for seat, player in s.exec(select(Seat, Player).join(Player)
-                                       .where(col(Seat.match_id).in_(ids)).order_by(col(Seat.seat_index))):
-                names[seat.match_id].append(player.name)
+            for match_id, name in s.exec(select(Seat.match_id, Player.name)
+                                         .join(Player, col(Player.id) == col(Seat.player_id))
+                                         .where(col(Seat.match_id).in_(ids)).order_by(col(Seat.seat_index))):
+                names[match_id].append(name)
             totals: dict[int, list[tuple[str, int]]] = {i: [] for i in names}
-            for score in s.exec(select(ScoreRow).where(col(ScoreRow.match_id).in_(ids))
-                                .order_by(col(ScoreRow.rank), col(ScoreRow.seat_index))):
-                totals[score.match_id].append((score.name, score.total))
-        return [MatchSummary(m.id, m.game, m.status, m.started_at, m.ended_at, names[m.id],
-                             [w for w in m.winner_names.split(", ") if w], totals[m.id], m.place)
-                for m in matches if m.id is not None]
+            for match_id, name, total in s.exec(select(ScoreRow.match_id, ScoreRow.name, ScoreRow.total)
+                                                .where(col(ScoreRow.match_id).in_(ids))
+                                                .order_by(col(ScoreRow.rank), col(ScoreRow.seat_index))):
+                totals[match_id].append((name, total))
+        return [MatchSummary(mid, game, status, started, ended, names[mid], [w for w in winners.split(", ") if w],
+                             totals[mid], place)
+                for mid, game, started, ended, winners, place in matches if mid is not None]
 
     def in_progress(self, limit: int = 50) -> list[MatchSummary]:
         return self._summaries("in_progress", limit, 0)
