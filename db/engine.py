@@ -65,11 +65,19 @@ def make_engine(url: str | None = None) -> Engine:
 
 
 def _v2_covering_indexes(conn: Connection) -> None:
-    """Version 2: the covering indexes of the statistics replace the narrower ones they extend.
+    """Version 2: ``match.first_seat``; the statistics' covering indexes replace narrower ones.
 
     The new indexes are created from the models' own definitions (so SQLite and PostgreSQL get
     the same DDL as a new database); the old ones are dropped only once their successors exist.
     """
+    # The seat that played first, from each match's set-up JSON (see db.models.first_seat).
+    conn.exec_driver_sql("ALTER TABLE match ADD COLUMN first_seat INTEGER NOT NULL DEFAULT 0")
+    if conn.dialect.name == "postgresql":
+        key = "(setup::json ->> '{}')::int"
+    else:
+        key = "CAST(json_extract(setup, '$.{}') AS INTEGER)"
+    conn.exec_driver_sql(f"UPDATE match SET first_seat = COALESCE({key.format('first_player')}, "
+                         f"{key.format('first_gentleman')}, 0)")
     tables = {t.name: t for t in SQLModel.metadata.sorted_tables}
     for table, name in (("match", "ix_match_game_status_times"), ("match", "ix_match_id_status_game"),
                         ("score", "ix_score_player_totals"), ("score", "ix_score_match_totals")):

@@ -8,17 +8,28 @@ PostgreSQL behave alike.
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy import Column, DateTime, Index, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 #: Bumped with every schema change; each bump has its step in :data:`db.engine.MIGRATIONS`.
-#: 2: covering indexes for the history's statistics (docs/benchmarks.md).
+#: 2: covering indexes for the history's statistics (docs/benchmarks.md); ``match.first_seat``.
 SCHEMA_VERSION = 2
 
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
+
+
+def first_seat(setup: dict[str, Any]) -> int:
+    """The seat that plays first, from a set-up record (Robby Solo calls it the first gentleman).
+
+    >>> first_seat({"first_player": 2}), first_seat({"first_gentleman": 1}), first_seat({})
+    (2, 1, 0)
+    """
+    value = setup.get("first_player", setup.get("first_gentleman"))
+    return int(value) if isinstance(value, int) else 0
 
 
 def _when() -> Column:  # type: ignore[type-arg]
@@ -60,6 +71,8 @@ class Match(SQLModel, table=True):
     place: str = Field(default="", max_length=120)
     notes: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
     winner_names: str = Field(default="", max_length=400)  # denormalised for the history list
+    # Version 2: the seat that played first (the set-up's first player), for the statistics.
+    first_seat: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     sheet: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))  # JSON score sheet
 
 

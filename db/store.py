@@ -27,7 +27,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from db.engine import make_engine
-from db.models import EventRow, Match, Meta, Player, ScoreRow, Seat, utcnow
+from db.models import EventRow, Match, Meta, Player, ScoreRow, Seat, first_seat, utcnow
 from scoring import Game, RulesError, ScoreSheet, event_rng, find_game
 
 MAX_NAME = 80
@@ -191,7 +191,7 @@ class Store:
                 if s.get(Player, pid) is None:
                     raise StoreError(f"no player with id {pid!r}")
             match = Match(game=slug, options=json.dumps(opts), setup=json.dumps(setup.record),
-                          seed=seed, place=place.strip()[:120])
+                          seed=seed, place=place.strip()[:120], first_seat=first_seat(setup.record))
             s.add(match)
             s.flush()
             assert match.id is not None
