@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 from typing import Any
 
-from sqlalchemy import Float, Integer, and_, case, cast, func
+from sqlalchemy import Float, and_, case, func
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.orm import aliased
 from sqlalchemy.sql.compiler import SQLCompiler
@@ -381,7 +381,7 @@ def score_distribution(source: Session | Store, slug: str, filters: Filters = NO
         return ()
     low, high = int(low), int(high)
     width = max(1, -(-(high - low + 1) // buckets))  # ceiling division: every total has a bucket
-    number = cast((col(ScoreRow.total) - low) / width, Integer).label("bucket")
+    number = ((col(ScoreRow.total) - low) // width).label("bucket")  # integer division, in the database
     query = (select(number, func.count()).select_from(ScoreRow)
              .join(Match, col(Match.id) == col(ScoreRow.match_id)).where(of_game).group_by(number))
     counts = {int(b): int(n) for b, n in _rows(source, query)[0]}
@@ -448,4 +448,4 @@ def places(source: Session | Store) -> list[str]:
     """The places finished matches were played at, for the place filter (the empty place left out)."""
     query = (select(Match.place).where(col(Match.status) == FINISHED, col(Match.place) != "")
              .group_by(col(Match.place)).order_by(col(Match.place)))
-    return [p for (p,) in _rows(source, query)[0]]
+    return [str(p) for p in _rows(source, query)[0]]
