@@ -318,6 +318,39 @@ class Store:
             s.add(match)
             s.commit()
 
+    def delete_match(self, match_id: int) -> dict[str, Any]:
+        """Delete a match with its seats, events and score lines; returns its document for
+        :meth:`undelete_match` (the screen's short undo)."""
+        from db.backup import match_document
+
+        with self.session() as s:
+            match = self._match(s, match_id)
+            doc = match_document(s, match)
+            for table in (ScoreRow, EventRow, Seat):
+                for row in s.exec(select(table).where(table.match_id == match_id)):  # type: ignore[attr-defined]
+                    s.delete(row)
+            s.flush()
+            s.delete(match)
+            s.commit()
+        self._cache.pop(match_id, None)
+        return doc
+
+    def undelete_match(self, doc: dict[str, Any]) -> int:
+        """Put back a match deleted by :meth:`delete_match`, with its own id."""
+        from db.backup import RestoreError, check_match, insert_match
+
+        with self.session() as s:
+            if s.get(Match, doc.get("id")) is not None:
+                raise StoreError(f"match #{doc.get('id')} already exists")
+            player_ids = {p for p in s.exec(select(Player.id)) if p is not None}
+            try:
+                check_match(doc, player_ids, f"match #{doc.get('id')}")
+            except RestoreError as exc:
+                raise StoreError(str(exc)) from exc
+            insert_match(s, doc)
+            s.commit()
+        return int(doc["id"])
+
     # ------------------------------------------------------------ lists
     def _summaries(self, status: str, limit: int, offset: int) -> list[MatchSummary]:
         """One page of matches: three narrow queries selecting only the columns the list shows.
