@@ -300,7 +300,8 @@ def head_to_head(source: Session | Store, player_id: int, filters: Filters = NO_
                                col(other.player_id).is_not(None)))
              .join(Player, col(Player.id) == col(other.player_id))
              .where(me.player_id == player_id, *_lines(filters, with_player=False))
-             .group_by(col(other.player_id), col(Player.name)).order_by(met.desc(), col(Player.name)))
+             .group_by(col(other.player_id), col(Player.name))
+             .order_by(met.desc(), func.lower(Player.name), col(other.player_id)))
     _player(source, player_id)
     (rows,) = _rows(source, query)
     return tuple(Rival(int(pid), name, int(n), int(w or 0), int(lost or 0), int(n) - int(w or 0) - int(lost or 0))
@@ -426,7 +427,7 @@ def standings(source: Session | Store, filters: Filters = NO_FILTERS) -> tuple[S
              .join(Player, col(Player.id) == col(ScoreRow.player_id))
              .where(*_lines(filters))
              .group_by(col(ScoreRow.player_id), col(Player.name))
-             .order_by(_WON.desc(), played.desc(), col(Player.name)))
+             .order_by(_WON.desc(), played.desc(), func.lower(Player.name), col(ScoreRow.player_id)))
     (rows,) = _rows(source, query)
     return tuple(Standing(int(pid), name, int(n), int(w or 0)) for pid, name, n, w in rows)
 

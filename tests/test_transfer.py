@@ -161,3 +161,118 @@ def test_csv_of_matches_and_scores(played):
     assert matches_csv(store, Filters(game="apaches")).splitlines() == [",".join(
         ["match", "game", "started_at", "ended_at", "minutes", "place", "seat", "first_player", "player", "total",
          "rank", "winner", "breakdown", "notes"])]
+
+
+# ---------------------------------------------------------------- BG Stats
+def bgstats_file():
+    """A small BG Stats export: four plays of Compagnon's games, one of another game, bad ones."""
+    return {
+        "players": [{"uuid": "u1", "id": 1, "name": "Léa", "isAnonymous": False},
+                    {"uuid": "u2", "id": 2, "name": "Sam", "isAnonymous": False},
+                    {"uuid": "u3", "id": 3, "name": "Noor", "isAnonymous": False},
+                    {"uuid": "u4", "id": 4, "name": "Robby Junior", "isAnonymous": False},
+                    {"uuid": "u5", "id": 5, "name": "", "isAnonymous": True}],
+        "locations": [{"uuid": "l1", "id": 7, "name": "Club"}],
+        "games": [{"uuid": "g1", "id": 10, "name": "Les Apaches de Paris", "highestWins": True},
+                  {"uuid": "g2", "id": 11, "name": "Catan", "highestWins": True},
+                  {"uuid": "g3", "id": 12, "name": "Robby Solo", "highestWins": True}],
+        "plays": [
+            {"playDate": "2025-04-01 20:00:00", "durationMin": 50, "gameRefId": 10, "locationRefId": 7,
+             "playerScores": [{"playerRefId": 2, "score": "1500", "rank": 2, "seatOrder": 1},
+                              {"playerRefId": 1, "score": "1800", "rank": 1, "seatOrder": 0}]},
+            {"playDate": "2025-04-02 20:00:00", "durationMin": 40, "gameRefId": 11,
+             "playerScores": [{"playerRefId": 1, "score": "10"}, {"playerRefId": 2, "score": "8"}]},
+            {"playDate": "2025-04-03 20:00:00", "durationMin": 45, "gameRefId": 10,
+             "playerScores": [{"playerRefId": 1, "score": "douze"}, {"playerRefId": 2, "score": "900"}]},
+            {"playDate": "2025-04-04 20:00:00", "durationMin": 30, "gameRefId": 12,
+             "playerScores": [{"playerRefId": 1, "score": "9000"}, {"playerRefId": 2, "score": 12000},
+                              {"playerRefId": 3, "score": "12000"}, {"playerRefId": 4, "score": "4000"}]},
+            {"playDate": "2025-04-05", "durationMin": 45, "gameRefId": 10,
+             "playerScores": [{"playerRefId": 1, "score": "1000"}, {"playerRefId": 5, "score": "900"}]},
+            {"playDate": "2025-04-01 20:00:00", "durationMin": 50, "gameRefId": 10, "locationRefId": 7,
+             "playerScores": [{"playerRefId": 1, "score": "1800", "rank": 1, "seatOrder": 0},
+                              {"playerRefId": 2, "score": "1500", "rank": 2, "seatOrder": 1}]},
+        ],
+    }
+
+
+def test_a_bg_stats_import_takes_the_good_plays_and_says_what_it_skipped_and_why(db_url):
+    from db.bgstats import import_plays
+    from db.stats import standings
+
+    store = Store(db_url)
+    try:
+        store.add_player("sam")  # an existing player is matched by name, whatever the case
+        report = import_plays(store, bgstats_file())
+        assert len(report.imported) == 2 and report.new_players == ["Léa", "Noor"]
+        assert [(s.where, s.why) for s in report.skipped] == [
+            ("play 2 (2025-04-02 20:00:00, Catan)", "'Catan' is not one of Compagnon's games"),
+            ("play 3 (2025-04-03 20:00:00, Les Apaches de Paris)", "Léa: score 'douze' is not a whole number"),
+            ("play 5 (2025-04-05, Les Apaches de Paris)", "player line 2 has no name (anonymous player)"),
+            ("play 6 (2025-04-01 20:00:00, Les Apaches de Paris)", "the same play as play 1 (2025-04-01 20:00:00, "
+                                                                   "Les Apaches de Paris)"),
+        ]
+        apaches, robby = (store.load(i) for i in report.imported)
+        assert (apaches.game.slug, apaches.names, apaches.place, apaches.status) == (
+            "apaches", ["Léa", "sam"], "Club", "finished")
+        assert apaches.ended_at is not None and (apaches.ended_at - apaches.started_at).total_seconds() == 50 * 60
+        # Robby Junior stays a virtual player (a score line, no seat); Sam and Noor share the victory
+        # (no ranks in the file: the highest score wins, ties share).
+        assert robby.names == ["Léa", "sam", "Noor"]
+        assert [(h.winners, h.totals) for h in store.history() if h.id == robby.id] == [
+            (["sam", "Noor"], [("sam", 12000), ("Noor", 12000), ("Léa", 9000), ("Robby Junior", 4000)])]
+        assert [(s.name, s.played, s.won) for s in standings(store)] == [("Léa", 2, 1), ("sam", 2, 1), ("Noor", 1, 1)]
+        # Importing the same file again imports nothing: every play is already in the history.
+        again = import_plays(store, bgstats_file())
+        assert again.imported == [] and [s.why for s in again.skipped][-3:] == [
+            f"already in the history (match #{report.imported[0]})",
+            f"already in the history (match #{report.imported[1]})",
+            f"already in the history (match #{report.imported[0]})"]
+    finally:
+        store.engine.dispose()
+
+
+def test_a_file_that_is_not_a_bg_stats_export_is_refused_whole(tmp_path):
+    from db.bgstats import BGStatsError, import_plays
+
+    store = Store(f"sqlite:///{tmp_path / 'h.db'}")
+    for doc, message in (([], "no 'plays' list"), ({"plays": "x"}, "no 'plays' list"),
+                         ({"plays": [], "games": {}}, "'games' must be a list")):
+        with pytest.raises(BGStatsError, match=message):
+            import_plays(store, doc)
+    assert store.players() == [] and store.history() == []
+
+
+def test_bg_stats_export_uses_the_field_names_seen_in_its_files_and_reimports(played, tmp_path):
+    from db.bgstats import export, import_plays
+
+    store, ids = played
+    doc = json.loads(json.dumps(export(store)))
+    # The field names of a BG Stats file (see db/bgstats.py for where each comes from).
+    assert set(doc) == {"players", "locations", "games", "plays"}
+    assert set(doc["players"][0]) == {"uuid", "id", "name", "isAnonymous", "modificationDate", "bggUsername"}
+    assert set(doc["locations"][0]) == {"uuid", "id", "name", "modificationDate"}
+    assert doc["games"] == [{"uuid": doc["games"][0]["uuid"], "id": 1, "name": "Le Gang des Traction-Avant",
+                             "modificationDate": doc["games"][0]["modificationDate"], "cooperative": False,
+                             "highestWins": True, "noPoints": False}]
+    (play,) = doc["plays"]  # only the finished match
+    assert set(play) == {"playDate", "durationMin", "gameRefId", "locationRefId", "usesTeams", "playerScores"}
+    assert set(play["playerScores"][0]) == {"playerRefId", "score", "rank", "seatOrder"}
+    m = store.load(ids["done"])
+    assert m.sheet is not None
+    first = store.load(ids["done"]).setup["first_player"]
+    names = {p["id"]: p["name"] for p in doc["players"]}
+    # Seat order starts at the set-up's first player; scores are text, as BG Stats writes them.
+    assert [names[line["playerRefId"]] for line in play["playerScores"]] == [
+        m.names[(first + k) % 4] for k in range(4)]
+    by_name = {row["name"]: row for row in m.sheet["ranking"]}
+    assert all(line["score"] == str(by_name[names[line["playerRefId"]]]["total"]) for line in play["playerScores"])
+    assert {names[line["playerRefId"]] for line in play["playerScores"] if line["rank"] == 1} == set(m.sheet["winners"])
+    assert play["playDate"] == m.started_at.strftime("%Y-%m-%d %H:%M:%S")
+    # Into another history: the same players, totals and winners.
+    other = Store(f"sqlite:///{tmp_path / 'other.db'}")
+    report = import_plays(other, doc)
+    assert report.skipped == [] and len(report.imported) == 1
+    (mine,), (theirs,) = store.history(), other.history()
+    assert (sorted(theirs.totals), sorted(theirs.winners), theirs.place) == (
+        sorted(mine.totals), sorted(mine.winners), mine.place)
