@@ -20,6 +20,7 @@ Every function takes optional :class:`Filters` (date range, game, player, place)
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 from typing import Any
@@ -32,7 +33,7 @@ from sqlalchemy.sql.elements import ColumnElement
 from sqlalchemy.sql.functions import FunctionElement
 from sqlmodel import Session, col, select
 
-from db.models import Match, Player, ScoreRow
+from db.models import EventRow, Match, Player, ScoreRow
 from db.store import Store, StoreError
 
 FINISHED = "finished"
@@ -450,3 +451,28 @@ def places(source: Session | Store) -> list[str]:
     query = (select(Match.place).where(col(Match.status) == FINISHED, col(Match.place) != "")
              .group_by(col(Match.place)).order_by(col(Match.place)))
     return [str(p) for p in _rows(source, query)[0]]
+
+
+# ---------------------------------------------------------------- one match
+def time_used(started_at: datetime, log: Sequence[EventRow], seats: int) -> list[float]:
+    """Seconds each seat used in one match: the time from the previous event to each event that
+    names its ``seat`` (a turn ended, an order given...).  Events naming no seat (dice rolls, phase
+    changes, undo rows) count for nobody.
+
+    >>> from datetime import timedelta
+    >>> t0 = datetime(2025, 3, 1, 10, 0, tzinfo=UTC)
+    >>> rows = [EventRow(match_id=1, seq=i + 1, type=ty, payload=json.dumps(p), at=t0 + timedelta(seconds=s))
+    ...         for i, (ty, p, s) in enumerate([("roll", {}, 5), ("end_turn", {"seat": 0}, 65),
+    ...                                          ("end_turn", {"seat": 1}, 95), ("end_turn", {"seat": 0}, 100)])]
+    >>> time_used(t0, rows, 2)
+    [65.0, 30.0]
+    """
+    used = [0.0] * seats
+    previous = started_at if started_at.tzinfo else started_at.replace(tzinfo=UTC)
+    for row in log:
+        at = row.at if row.at.tzinfo else row.at.replace(tzinfo=UTC)
+        seat = json.loads(row.payload).get("seat") if row.type != "undo" else None
+        if isinstance(seat, int) and 0 <= seat < seats:
+            used[seat] += max(0.0, (at - previous).total_seconds())
+        previous = at
+    return used

@@ -320,6 +320,51 @@ class Store:
             s.add(match)
             s.commit()
 
+    def set_seat_player(self, match_id: int, seat_index: int, name: str) -> Player:
+        """Correct who sat at a seat of a match, by name: an existing player (any case), else a new one.
+
+        The seat, its score line and the match's winners follow; the match's events, which name
+        seats by number, are untouched.
+        """
+        name = _clean_name(name)
+        with self.session() as s:
+            match = self._match(s, match_id)
+            seat = s.exec(select(Seat).where(Seat.match_id == match_id, Seat.seat_index == seat_index)).first()
+            if seat is None:
+                raise StoreError(f"match #{match_id} has no seat {seat_index + 1}")
+            player = s.exec(select(Player).where(func.lower(Player.name) == name.lower())).first()
+            if player is None:
+                player = Player(name=name)
+                s.add(player)
+                s.flush()
+            if player.id != seat.player_id:
+                clash = s.exec(select(Seat).where(Seat.match_id == match_id, Seat.player_id == player.id)).first()
+                if clash is not None:
+                    raise StoreError(f"{player.name!r} already sits at seat {clash.seat_index + 1} "
+                                     f"of match #{match_id}")
+            assert player.id is not None
+            seat.player_id = player.id
+            s.add(seat)
+            line = s.exec(select(ScoreRow).where(ScoreRow.match_id == match_id,
+                                                 ScoreRow.seat_index == seat_index)).first()
+            if line is not None:
+                old_name, line.player_id, line.name = line.name, player.id, player.name
+                s.add(line)
+                winners = [player.name if w == old_name else w for w in match.winner_names.split(", ") if w]
+                match.winner_names = ", ".join(winners)[:400]
+                if match.sheet:
+                    sheet = json.loads(match.sheet)
+                    for row in sheet.get("ranking", []):
+                        if row.get("seat") == seat_index:
+                            row["name"] = player.name
+                    sheet["winners"] = [player.name if w == old_name else w for w in sheet.get("winners", [])]
+                    match.sheet = json.dumps(sheet, ensure_ascii=False)
+                s.add(match)
+            s.commit()
+            s.refresh(player)
+        self._cache.pop(match_id, None)
+        return player
+
     def delete_match(self, match_id: int) -> dict[str, Any]:
         """Delete a match with its seats, events and score lines; returns its document for
         :meth:`undelete_match` (the screen's short undo)."""

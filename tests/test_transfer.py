@@ -276,3 +276,23 @@ def test_bg_stats_export_uses_the_field_names_seen_in_its_files_and_reimports(pl
     (mine,), (theirs,) = store.history(), other.history()
     assert (sorted(theirs.totals), sorted(theirs.winners), theirs.place) == (
         sorted(mine.totals), sorted(mine.winners), mine.place)
+
+
+def test_correcting_who_sat_at_a_seat_after_the_match(played):
+    store, ids = played
+    before = store.load(ids["done"])
+    assert before.sheet is not None
+    lea_won = "Léa" in before.sheet["winners"]
+    with pytest.raises(StoreError, match="'Zoé' already sits at seat 4"):
+        store.set_seat_player(ids["done"], 0, " zoé ")
+    with pytest.raises(StoreError, match="has no seat 9"):
+        store.set_seat_player(ids["done"], 8, "Max")
+    léonie = store.set_seat_player(ids["done"], 0, "Léonie")  # a new player
+    after = store.load(ids["done"])
+    assert after.names == ["Léonie", "Sam", "Ana", "Zoé"] and after.events == before.events
+    assert after.sheet is not None
+    assert [r["name"] for r in after.sheet["ranking"] if r["seat"] == 0] == ["Léonie"]
+    (summary,) = store.history()
+    assert ("Léonie" in summary.winners) == lea_won and "Léa" not in summary.winners
+    assert "Léonie" in dict(summary.totals) and player_stats(store, léonie.id).played == 1
+    assert player_stats(store, ids["players"][0]).played == 0  # Léa no longer played it
