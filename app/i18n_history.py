@@ -35,7 +35,7 @@ STRINGS: dict[str, Tr] = {
     "head_to_head": Tr("Face à face", "Head to head"),
     "h2h_line": Tr("{a} : {b} gagnées, {c} perdues, {d} égalités", "{a}: {b} won, {c} lost, {d} tied"),
     "turn_order": Tr("Ordre de jeu", "Turn order"),
-    "position": Tr("{a}ᵉ à jouer", "Plays #{a}"),
+    "position": Tr("{a}e à jouer", "Plays #{a}"),
     "first_to_play": Tr("1er à jouer", "Plays first"),
     "seat_line": Tr("{a} : {b} parties, {c} % de victoires, moyenne {d}",
                     "{a}: {b} matches, {c}% wins, average {d}"),

@@ -54,6 +54,13 @@ def HistoryList() -> ft.Control:
     return ft.Column(rows, spacing=4)
 
 
+def tile(**kw: Any) -> ft.Control:
+    """A folding section whose lines start at the left, as a list reads."""
+    return ft.ExpansionTile(expanded_cross_axis_alignment=ft.CrossAxisAlignment.START,
+                            expanded_alignment=ft.Alignment.CENTER_LEFT,
+                            controls_padding=ft.Padding.symmetric(horizontal=12, vertical=4), **kw)
+
+
 def _clock(seconds: float) -> str:
     minutes, secs = divmod(int(round(seconds)), 60)
     hours, minutes = divmod(minutes, 60)
@@ -120,7 +127,7 @@ def MatchReview(match_id: str = "") -> ft.Control:
     if not imported:
         try:
             setup = game.setup(m.options, random.Random(f"{m.seed}:setup"))
-            body.append(ft.ExpansionTile(
+            body.append(tile(
                 title=ft.Text(app.t("setup_of_match"), weight=ft.FontWeight.BOLD),
                 controls=[ft.Text(f"{i + 1}. {step.get(lang)}", size=13) for i, step in enumerate(setup.instructions)]
                 + [ft.Text(", ".join(f"{k}: {v}" for k, v in m.setup.items() if k != "options")[:600], size=11,
@@ -159,7 +166,7 @@ def MatchReview(match_id: str = "") -> ft.Control:
                 revealed.append(ft.Text(f"{owner + ' · ' if owner else ''}{'/'.join(map(str, secret.path))} : "
                                         f"{shown[:300]}", size=12))
             if revealed:
-                body.append(ft.ExpansionTile(title=ft.Text(app.t("revealed_secrets"), weight=ft.FontWeight.BOLD),
+                body.append(tile(title=ft.Text(app.t("revealed_secrets"), weight=ft.FontWeight.BOLD),
                                              controls=revealed))
 
     # -- time used per player, and the timeline
@@ -178,7 +185,7 @@ def MatchReview(match_id: str = "") -> ft.Control:
         return f"{seq}. {stamp}  {describe(shown)}"
 
     if not imported:
-        body.append(ft.ExpansionTile(title=ft.Text(app.t("timeline", a=len(m.log)), weight=ft.FontWeight.BOLD),
+        body.append(tile(title=ft.Text(app.t("timeline", a=len(m.log)), weight=ft.FontWeight.BOLD),
                                      controls=[ft.Text(line(r.seq, r.payload, r.at), size=12) for r in m.log]))
 
     # -- edit: place, notes, names
@@ -222,7 +229,7 @@ def MatchReview(match_id: str = "") -> ft.Control:
         edit += [ft.TextField(label=app.t("seat_player", a=i + 1), value=name, on_change=keep_name(i), max_length=80)
                  for i, name in enumerate(m.names)]
         edit.append(ft.Button(app.t("save_names"), icon=ft.Icons.PEOPLE, on_click=save_names))
-    body.append(ft.ExpansionTile(title=ft.Text(app.t("edit_match"), weight=ft.FontWeight.BOLD),
+    body.append(tile(title=ft.Text(app.t("edit_match"), weight=ft.FontWeight.BOLD),
                                  leading=ft.Icon(ft.Icons.EDIT), controls=[ft.Column(edit, spacing=8)]))
 
     # -- delete, with confirmation and a short undo

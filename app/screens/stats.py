@@ -75,8 +75,14 @@ def score_chart(points: list[Any], lang: str) -> ft.Control:
         interactive=True)
 
 
+def short(n: int) -> str:
+    """``17251`` → ``"17k"``: axis labels must fit under a bar on a phone."""
+    return f"{n // 1000}k" if abs(n) >= 10_000 else str(n)
+
+
 def bar_chart(values: list[tuple[str, int]], colour: str) -> ft.Control:
     top = max((v for _l, v in values), default=0)
+    every = max(1, -(-len(values) // 8))  # at most eight labels under the bars
     return fch.BarChart(
         groups=[fch.BarChartGroup(x=i, rods=[fch.BarChartRod(from_y=0, to_y=v, width=18, color=colour,
                                                              tooltip=f"{label}: {v}",
@@ -84,8 +90,9 @@ def bar_chart(values: list[tuple[str, int]], colour: str) -> ft.Control:
                                                                                                 top_right=4))])
                 for i, (label, v) in enumerate(values)],
         bottom_axis=fch.ChartAxis(labels=[fch.ChartAxisLabel(value=i, label=ft.Text(label[:8], size=10))
-                                          for i, (label, _v) in enumerate(values)], label_size=28),
-        left_axis=fch.ChartAxis(label_size=36), max_y=max(1, top) * 1.15, interactive=True)
+                                          for i, (label, _v) in enumerate(values) if i % every == 0],
+                                  label_size=28),
+        left_axis=fch.ChartAxis(label_size=36), max_y=int(max(1, top) * 1.15) + 1, interactive=True)
 
 
 @ft.component
@@ -214,7 +221,7 @@ def StatsScreen(player_id: str = "") -> ft.Control:
         buckets = score_distribution(store, filters.game, game_filters)
         if buckets:
             body.append(card(app.t("score_distribution"), [chart_box(
-                bar_chart([(str(b.low), b.count) for b in buckets], ft.Colors.INDIGO),
+                bar_chart([(short(b.low), b.count) for b in buckets], ft.Colors.INDIGO),
                 app.t("score_distribution"), "chart-score-distribution")]))
         positions = seat_effect(store, Filters(since=since, until=until, game=filters.game, player_id=pid,
                                                place=filters.place))
@@ -292,7 +299,7 @@ def StatsScreen(player_id: str = "") -> ft.Control:
                wrap=True, spacing=8, run_spacing=8),
         *[ft.Text(line, size=12) for line in report],
     ]))
-    return ft.Column(body, spacing=12)
+    return ft.Column(body, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def describe_options(options: dict[str, Any], lang: str) -> str:
@@ -301,6 +308,6 @@ def describe_options(options: dict[str, Any], lang: str) -> str:
     for key, value in options.items():
         if key == "players":
             parts.insert(0, t("players_n", lang, a=value))
-        elif value not in (False, None, "", "random"):
+        elif value is True or (isinstance(value, str) and value not in ("", "random")):
             parts.append(key.replace("_", " ") if value is True else f"{key.replace('_', ' ')}: {value}")
     return ", ".join(parts) or "–"
