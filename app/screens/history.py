@@ -9,12 +9,14 @@ import time
 from typing import Any
 
 import flet as ft
+from sqlmodel import col, select
 
 from app.painting import painting_reviews
 from app.screens.home import emblem
 from app.screens.match import describe
 from app.state import use_app
 from app.widgets import fmt_date, panel_card, score_sheet_view
+from db.models import ScoreRow
 from db.stats import time_used
 from db.store import StoreError
 from scoring import RulesError, find_game
@@ -143,9 +145,6 @@ def MatchReview(match_id: str = "") -> ft.Control:
         body.append(ft.Button(app.t("resume"), on_click=lambda _e: page.navigate(f"/match/{m.id}")))
     elif imported:
         with app.store.session() as s:
-            from sqlmodel import col, select
-
-            from db.models import ScoreRow
             lines = s.exec(select(ScoreRow).where(ScoreRow.match_id == m.id).order_by(col(ScoreRow.rank))).all()
         body.append(ft.Card(ft.Container(ft.Column(
             [ft.Text(app.t("score_sheet"), size=18, weight=ft.FontWeight.BOLD)]
