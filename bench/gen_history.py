@@ -83,6 +83,7 @@ def one_match(rng: random.Random, mid: int, names: list[str], weights: list[floa
         "id": mid, "game": slug, "options": json.dumps(options), "setup": json.dumps(setup.record), "seed": seed,
         "status": "finished", "started_at": started, "ended_at": ended, "place": rng.choice(PLACES), "notes": "",
         "winner_names": ", ".join(sheet.winners)[:400], "first_seat": first_seat(setup.record),
+        "seats": len(sheet.ranking),
         "sheet": json.dumps(sheet.to_json(), ensure_ascii=False)})
     for i, p in enumerate(seats):
         next_ids["seat"] += 1

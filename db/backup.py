@@ -85,7 +85,7 @@ def match_document(session: Session, match: Match) -> dict[str, Any]:
         "id": match.id, "game": match.game, "options": match.options, "setup": match.setup, "seed": match.seed,
         "status": match.status, "started_at": _iso(match.started_at), "ended_at": _iso(match.ended_at),
         "place": match.place, "notes": match.notes, "winner_names": match.winner_names,
-        "first_seat": match.first_seat, "sheet": match.sheet,
+        "first_seat": match.first_seat, "seat_count": match.seats, "sheet": match.sheet,
         "seats": [{"seat_index": s.seat_index, "player_id": s.player_id, "colour": s.colour} for s in seats],
         "events": [{"seq": e.seq, "type": e.type, "payload": e.payload, "at": _iso(e.at)} for e in events],
         "scores": [{"seat_index": r.seat_index, "player_id": r.player_id, "name": r.name, "total": r.total,
@@ -130,6 +130,7 @@ def check_match(doc: Any, player_ids: set[int], where: str) -> None:
     for key in ("seed", "place", "notes", "winner_names"):
         _check_text(doc, key, where)
     _check_int(doc, "first_seat", where)
+    _check_int(doc, "seat_count", where)
     _when(doc.get("started_at"), f"{where}: started_at")
     _when(doc.get("ended_at"), f"{where}: ended_at", optional=True)
     for key in ("seats", "events", "scores"):
@@ -186,7 +187,7 @@ def insert_match(session: Session, doc: Mapping[str, Any]) -> None:
                       status=doc["status"], started_at=_when(doc["started_at"], "started_at"),
                       ended_at=_when(doc["ended_at"], "ended_at", optional=True), place=doc["place"],
                       notes=doc["notes"], winner_names=doc["winner_names"], first_seat=doc["first_seat"],
-                      sheet=doc["sheet"]))
+                      seats=doc["seat_count"], sheet=doc["sheet"]))
     session.flush()
     for seat in doc["seats"]:
         session.add(Seat(match_id=doc["id"], **seat))

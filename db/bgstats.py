@@ -309,7 +309,7 @@ def import_plays(store: Store, doc: Any) -> ImportReport:
                           setup=json.dumps({"imported_from": IMPORTED}), seed=f"bgstats:{play.fingerprint()}",
                           status="finished", started_at=play.start,
                           ended_at=play.start + timedelta(minutes=play.minutes), place=play.place,
-                          winner_names=", ".join(winners)[:400], first_seat=0)
+                          winner_names=", ".join(winners)[:400], first_seat=0, seats=len(play.lines))
             s.add(match)
             s.flush()
             assert match.id is not None

@@ -65,7 +65,8 @@ def make_engine(url: str | None = None) -> Engine:
 
 
 def _v2_covering_indexes(conn: Connection) -> None:
-    """Version 2: ``match.first_seat``; the statistics' covering indexes replace narrower ones.
+    """Version 2: ``match.first_seat`` and ``match.seats``; the statistics' covering indexes replace
+    narrower ones.
 
     The new indexes are created from the models' own definitions (so SQLite and PostgreSQL get
     the same DDL as a new database); the old ones are dropped only once their successors exist.
@@ -78,12 +79,16 @@ def _v2_covering_indexes(conn: Connection) -> None:
         key = "CAST(json_extract(setup, '$.{}') AS INTEGER)"
     conn.exec_driver_sql(f"UPDATE match SET first_seat = COALESCE({key.format('first_player')}, "
                          f"{key.format('first_gentleman')}, 0)")
+    # How many lines each match's score sheet has (0 for a match not scored yet).
+    conn.exec_driver_sql("ALTER TABLE match ADD COLUMN seats INTEGER NOT NULL DEFAULT 0")
+    conn.exec_driver_sql("UPDATE match SET seats = (SELECT COUNT(*) FROM score WHERE score.match_id = match.id)")
     tables = {t.name: t for t in SQLModel.metadata.sorted_tables}
-    for table, name in (("match", "ix_match_game_status_times"), ("match", "ix_match_id_status_game"),
+    for table, name in (("match", "ix_match_status_ended_game"), ("match", "ix_match_game_status_times"),
+                        ("match", "ix_match_id_status_game"),
                         ("score", "ix_score_player_totals"), ("score", "ix_score_match_totals")):
         index = next(i for i in tables[table].indexes if i.name == name)
         index.create(conn, checkfirst=True)
-    for old in ("ix_match_game_status", "ix_score_match_id", "ix_score_player_id"):
+    for old in ("ix_match_status_ended", "ix_match_game_status", "ix_score_match_id", "ix_score_player_id"):
         conn.exec_driver_sql(f"DROP INDEX IF EXISTS {old}")
     conn.exec_driver_sql("ANALYZE")  # let the query planner know the new indexes at once
 

@@ -310,10 +310,9 @@ def head_to_head(source: Session | Store, player_id: int, filters: Filters = NO_
 
 
 def _position() -> ColumnElement[int]:
-    """A line's place in the turn order: 0 for the first player, counting on around the table."""
-    everyone = aliased(ScoreRow)
-    seats = (select(func.count()).select_from(everyone)
-             .where(col(everyone.match_id) == col(ScoreRow.match_id)).scalar_subquery())
+    """A line's place in the turn order: 0 for the first player, counting on around the table
+    (``match.seats`` lines; NULLIF keeps a match with no count out rather than divide by zero)."""
+    seats = func.nullif(col(Match.seats), 0)
     return ((col(ScoreRow.seat_index) - col(Match.first_seat)) % seats + seats) % seats
 
 
@@ -322,7 +321,7 @@ def seat_effect(source: Session | Store, filters: Filters = NO_FILTERS,
     """Played, won and average score per position in the turn order (0: the first player).
 
     Over every line of the filtered matches, or over one player's lines with ``player_id``.
-    The number of seats of a match is the number of lines of its score sheet.
+    The number of seats of a match is the number of lines of its score sheet (``match.seats``).
     """
     position = _position().label("position")
     query = (select(position, func.count(), _WON, func.avg(ScoreRow.total))

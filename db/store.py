@@ -294,7 +294,7 @@ class Store:
                 s.add(ScoreRow(match_id=match_id, seat_index=row.seat, player_id=pid, name=row.name,
                                total=row.total, rank=row.rank, winner=row.name in sheet.winners,
                                breakdown=json.dumps(row.breakdown, ensure_ascii=False)))
-            match.status, match.ended_at = "finished", utcnow()
+            match.status, match.ended_at, match.seats = "finished", utcnow(), len(sheet.ranking)
             match.winner_names = ", ".join(sheet.winners)[:400]
             match.sheet = json.dumps(sheet.to_json(), ensure_ascii=False)
             s.add(match)

@@ -331,14 +331,15 @@ def test_a_version_1_database_is_migrated_to_version_2(db_url):
         with store.session() as s:
             from db.models import Match
 
-            assert [m.first_seat for m in s.exec(select(Match).order_by(Match.id))] == [1, 1]
+            # Seat 1 plays first in both; the finished match has four score lines, the running one none.
+            assert [(m.first_seat, m.seats) for m in s.exec(select(Match).order_by(Match.id))] == [(1, 0), (1, 4)]
         insp = inspect(store.engine)
         score_ix = {ix["name"] for ix in insp.get_indexes("score")}
         match_ix = {ix["name"] for ix in insp.get_indexes("match")}
         assert {"ix_score_player_totals", "ix_score_match_totals"} <= score_ix
         assert not {"ix_score_player_id", "ix_score_match_id"} & score_ix
-        assert {"ix_match_game_status_times", "ix_match_id_status_game", "ix_match_status_ended"} <= match_ix
-        assert "ix_match_game_status" not in match_ix
+        assert {"ix_match_game_status_times", "ix_match_id_status_game", "ix_match_status_ended_game"} <= match_ix
+        assert not {"ix_match_game_status", "ix_match_status_ended"} & match_ix
         # The finished match counts, and its first player (seat 1, B) won it.
         stats = game_stats(store, "apaches")
         assert (stats.matches, stats.first_seat_wins, stats.score_max) == (1, 1, 2050)

@@ -58,7 +58,7 @@ def add_match(store: Store, game: str, status: str, minutes: float | None,
     with store.session() as s:
         m = Match(game=game, options=json.dumps({"players": len(seats)}), setup="{}", seed="x", status=status,
                   started_at=start, ended_at=None if minutes is None else start + timedelta(minutes=minutes),
-                  place=place, first_seat=first)
+                  place=place, first_seat=first, seats=sum(1 for _p, _n, t, _w in seats if t is not None))
         s.add(m)
         s.flush()
         assert m.id is not None
