@@ -91,3 +91,9 @@ def t(key: str, lang: str, **kw: object) -> str:
     """``t("need_players", "en", a=3, b=2)`` → ``'3 players needed, 2 chosen.'``"""
     text = S[key].get(lang)
     return text.format(**kw) if kw else text
+
+
+# The history review, statistics, export and import screens keep their texts in app/i18n_history.py.
+from app.i18n_history import STRINGS as _HISTORY_STRINGS  # noqa: E402
+
+S.update(_HISTORY_STRINGS)
