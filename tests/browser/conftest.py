@@ -71,6 +71,11 @@ def server(tmp_path) -> Iterator[Server]:
     s.start()
     yield s
     s.kill(signal.SIGKILL)
+    # An exception in a handler or an effect is logged by Flet and shown to nobody: the screen just
+    # does less than it should. Whatever a test clicked, the server must not have raised.
+    said = s.log.read_text(errors="replace")
+    if "Traceback" in said:
+        pytest.fail("the server raised during the test:\n" + said[max(0, said.index("Traceback") - 200):][:4000])
 
 
 @pytest.fixture(scope="session")
