@@ -23,7 +23,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import chain, repeat
 from typing import Any, NamedTuple
 
 from scoring.core import InvalidScoreInput, ScoreSheet, Tr, rank_rows
@@ -102,34 +101,38 @@ def _checked(raw: Any, where: str, who: str) -> tuple[Grid, _Layout]:
     """:func:`parse_painting`, with the layout the scorer needs."""
     if not isinstance(raw, list | tuple):
         raise InvalidScoreInput(where, f"must be a list of rows, got {raw!r}")
-    canon = _CANON.__getitem__
+    canon, code = _CANON.__getitem__, _CODE.__getitem__
     rows: list[tuple[Cell, ...]] = []
+    lines: list[bytes] | None = []
+    width = len(raw[0]) if raw and isinstance(raw[0], list | tuple) else 0
     for r, row in enumerate(raw):
         if not isinstance(row, list | tuple):
             raise InvalidScoreInput(f"{where}[{r}]", f"must be a list of cells, got {row!r}")
-        if rows and len(row) != len(rows[0]):
-            raise InvalidScoreInput(f"{where}[{r}]", f"has {len(row)} cells but row 0 has {len(rows[0])} "
+        if len(row) != width:
+            raise InvalidScoreInput(f"{where}[{r}]", f"has {len(row)} cells but row 0 has {width} "
                                                      "(all rows must have the same length)")
         try:
-            rows.append(tuple(map(canon, row)))
+            cells = tuple(map(canon, row))
         except (KeyError, TypeError):  # an unusual spelling, or a bad cell: parse_cell says which
-            rows.append(tuple(parse_cell(cell, f"{where}[{r}][{c}]") for c, cell in enumerate(row)))
+            cells = tuple(parse_cell(cell, f"{where}[{r}][{c}]") for c, cell in enumerate(row))
+        rows.append(cells)
+        if lines is not None:
+            try:
+                lines.append(bytes(map(code, cells)))
+            except KeyError:  # a house of 100 points or more
+                lines = None
     grid = tuple(rows)
-    layout = _layout(grid)
-    if layout.cards:
-        stride = layout.stride
-        left = set(chain.from_iterable(layout.cards.values()))
-        start = min(left)
-        left.remove(start)
-        todo = [start]
-        while todo:
-            p = todo.pop()
-            for n in (p - stride, p + stride, p - 1, p + 1):
-                if n in left:
-                    left.remove(n)
-                    todo.append(n)
-        if left:
-            (r0, c0), (r1, c1) = divmod(start, stride), divmod(min(left), stride)
+    layout = _from_lines(lines, width) if lines is not None else _odd_layout(grid, width)
+    cards, s = layout.cards, layout.stride
+    if cards:  # the placement rule: every card is reached from the first through sides
+        reach = cards & -cards
+        while True:
+            grown = (reach | reach << 1 | reach >> 1 | reach << s | reach >> s) & cards
+            if grown == reach:
+                break
+            reach = grown
+        if reach != cards:
+            (r0, c0), (r1, c1) = divmod(_first(cards), s), divmod(_first(cards ^ reach), s)
             raise InvalidScoreInput(
                 where, f"{who}'s painting breaks the placement rule: the card at [{r1}][{c1}] "
                 f"({grid[r1][c1]!r}) does not touch the card at [{r0}][{c0}] "
@@ -149,10 +152,12 @@ def grid_json(grid: Grid) -> list[list[Cell]]:
 # --------------------------------------------------------------------------- geometry
 #
 # The checker and the scorer number the cells of a grid ``row * stride + column``, with
-# ``stride`` one more than the widest row: the side neighbours of ``p`` are ``p ± 1`` and
-# ``p ± stride``; the column past the last one is always empty (so ``p - 1`` of a first
-# column is an empty cell, not the end of the row above); cells above the top row are
-# negative; numbers sort in reading order.  Sets of numbers stand for sets of cells.
+# ``stride`` one more than the widest row, and hold a set of cells as an integer whose bit
+# ``p`` is cell ``p`` (its "mask").  The side neighbours of ``p`` are ``p ± 1`` and
+# ``p ± stride``, so the cells touching a set are a few shifts of its mask; the column past
+# the last one is always empty, so ``p - 1`` of a first column is an empty cell, not the end
+# of the row above; bits shifted above the top row fall off; masks count their cells with
+# ``int.bit_count`` and their lowest bit is the first cell in reading order.
 
 
 def sides(p: Pos) -> tuple[Pos, ...]:
@@ -161,62 +166,130 @@ def sides(p: Pos) -> tuple[Pos, ...]:
     return ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
 
 
+#: A code per card of the box (one byte): 0 is an empty cell, houses are HOUSE + their points.
+HOUSE = 20
+_CODE: dict[Cell, int] = {None: 0, **{card: i + 1 for i, card in enumerate(SIMPLE_CARDS)},
+                          **{f"arbre:{t}": 9 + i for i, t in enumerate(TREE_TYPES)},
+                          **{f"maison:{n}": HOUSE + n for n in range(100)}}
+CIEL, OISEAU, LAC, PERSO, FONTAINE, PONT, SAPIN, EGLISE = (_CODE[card] for card in SIMPLE_CARDS)
+#: Codes a layout gives cards outside the table above (see :func:`_odd_codes`).
+ODD_HOUSE, ODD_CARD, ODD_TREES = 13, 14, 128
+
+
+def _table(codes: Iterable[int]) -> bytes:
+    """A ``bytes.translate`` table: ``b"1"`` for these codes, ``b"0"`` for the others."""
+    ones = set(codes)
+    return bytes(49 if i in ones else 48 for i in range(256))
+
+
+_MASK = {code: _table([code]) for code in range(1, 13)}
+_OCCUPIED = _table(range(1, 256))
+_HOUSES = _table([ODD_HOUSE, *range(HOUSE, HOUSE + 100)])
+_POINTS = bytes(i - HOUSE if HOUSE <= i < HOUSE + 100 else 0 for i in range(256))
+_TREE_CODES = (9, 10, 11, 12)
+_TREES = _table(_TREE_CODES)
+
+
 class _Layout(NamedTuple):
     stride: int
-    #: the highest row holding a card (0 when there is none)
-    top: int
-    #: each card's cell numbers, in reading order
-    cards: dict[str, list[int]]
+    #: each cell's code, last cell first (so that ``int(codes.translate(table), 2)`` is a mask)
+    codes: bytes
+    #: the mask of every card
+    cards: int
+    #: printed points of houses outside the code table
+    odd_points: int = 0
+    #: the tree codes, and their table
+    tree_codes: tuple[int, ...] = _TREE_CODES
+    trees: bytes = _TREES
 
 
 def _layout(grid: Sequence[Sequence[Cell]]) -> _Layout:
-    stride = max(map(len, grid), default=0) + 1
-    cards: dict[str, list[int]] = {}
-    top = -1
-    for r, row in enumerate(grid):
-        p = r * stride
-        for card in row:
-            if card is not None:
-                if card in cards:
-                    cards[card].append(p)
-                else:
-                    cards[card] = [p]
-                    if top < 0:
-                        top = r
-            p += 1
-    return _Layout(stride, max(top, 0), cards)
+    width = max(map(len, grid), default=0)
+    code = _CODE.__getitem__
+    try:
+        return _from_lines([bytes(map(code, row)).ljust(width, b"\0") for row in grid], width)
+    except KeyError:
+        return _odd_layout(grid, width)
 
 
-def _largest_group(cells: Iterable[int], stride: int) -> set[int]:
+def _from_lines(lines: list[bytes], width: int) -> _Layout:
+    """The layout of rows of codes, all ``width`` long."""
+    codes = (b"\0".join(lines) + b"\0")[::-1]  # each row, then the empty column past it; reversed
+    return _Layout(width + 1, codes, int(codes.translate(_OCCUPIED), 2) if codes else 0)
+
+
+def _odd_layout(grid: Sequence[Sequence[Cell]], width: int) -> _Layout:
+    """The layout of a grid with cards outside the code table (a house printing 100 points or
+    more, or a grid handed to the scorer unchecked), read by :func:`_kind` as every card is."""
+    stride = width + 1
+    flat: list[Cell] = []
+    for row in reversed(grid):
+        flat += [None] * (stride - len(row))
+        flat += reversed(row)
+    code = dict(_CODE)
+    odd = {card: _kind(card) for card in sorted(set(flat) - code.keys(), key=str) if card is not None}
+    odd_points = sum(printed * flat.count(card) for card, (kind, printed, _) in odd.items() if kind == "maison")
+    new_types = sorted({tree for kind, _, tree in odd.values() if kind == "arbre"})
+    if len(new_types) > 255 - ODD_TREES:  # far more than DIVERSITY knows: the same error it gives
+        raise KeyError(len(new_types) + sum(1 for c in _TREE_CODES if c in map(code.get, flat)))
+    tree_code = {tree: ODD_TREES + i for i, tree in enumerate(new_types)}
+    for card, (kind, _, tree) in odd.items():
+        code[card] = ODD_HOUSE if kind == "maison" else tree_code[tree] if kind == "arbre" else ODD_CARD
+    codes = bytes(map(code.__getitem__, flat))
+    tree_codes = (*_TREE_CODES, *tree_code.values())
+    return _Layout(stride, codes, int(codes.translate(_OCCUPIED), 2) if codes else 0, odd_points,
+                   tree_codes, _table(tree_codes))
+
+
+def _first(mask: int) -> int:
+    """The first cell of a non-empty mask, in reading order."""
+    return (mask & -mask).bit_length() - 1
+
+
+def _touching(mask: int, s: int) -> int:
+    """The cells sharing a side with a cell of ``mask`` (the cells outside the grid included)."""
+    return mask << 1 | mask >> 1 | mask << s | mask >> s
+
+
+def _largest_group(mask: int, s: int) -> int:
     """The largest group of cells connected by sides (the first in reading order on a tie).
 
-    >>> sorted(_largest_group([0, 1, 2 * 4 + 2, 3 * 4 + 2, 4 * 4 + 2], stride=4))  # (0,0) (0,1) | (2,2) ...
-    [10, 14, 18]
-    >>> sorted(_largest_group([0, 2], stride=4))
-    [0]
+    With a stride of 4: (0,0) (0,1) are cells 0 and 1; (2,2) (3,2) (4,2) are 10, 14 and 18.
+
+    >>> _largest_group(1 << 0 | 1 << 1 | 1 << 10 | 1 << 14 | 1 << 18, 4) == 1 << 10 | 1 << 14 | 1 << 18
+    True
+    >>> _largest_group(1 << 0 | 1 << 2, 4) == 1 << 0
+    True
     """
-    left = set(cells)
-    best: set[int] = set()
-    while len(left) > len(best):
-        start = min(left)
-        left.remove(start)
-        group = {start}
-        todo = [start]
-        while todo:
-            p = todo.pop()
-            for n in (p - stride, p + stride, p - 1, p + 1):
-                if n in left:
-                    left.remove(n)
-                    group.add(n)
-                    todo.append(n)
-        if len(group) > len(best):
-            best = group
+    best, size = 0, 0
+    while mask.bit_count() > size:
+        group = mask & -mask
+        while True:
+            grown = (group | group << 1 | group >> 1 | group << s | group >> s) & mask
+            if grown == group:
+                break
+            group = grown
+        mask ^= group
+        if group.bit_count() > size:
+            best, size = group, group.bit_count()
     return best
 
 
-def _rc(cells: Iterable[int], stride: int) -> list[list[int]]:
-    """``[row, column]`` of each cell number, in the order given."""
-    return list(map(list, map(divmod, cells, repeat(stride))))
+def _rc(mask: int, s: int) -> list[list[int]]:
+    """``[row, column]`` of each cell of ``mask``, in reading order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        p = low.bit_length() - 1
+        out.append([p // s, p % s])
+        mask ^= low
+    return out
+
+
+def _near8(s: int) -> int:
+    """The eight cells around cell ``s + 1`` ("diagonale incluse"): the cells of ``mask``
+    around cell ``p`` are the bits of ``(mask << s + 1 >> p) & _near8(s)``."""
+    return 0b111 | 0b101 << s | 0b111 << 2 * s
 
 
 # --------------------------------------------------------------------------- scoring
@@ -249,129 +322,99 @@ def perso_points(counts: Sequence[int]) -> list[int]:
     return [(9 if c == most else 0) + (-5 if c == fewest else 0) for c in counts]
 
 
-#: What each card of the box scores as: ``("maison", its points, "")``, ``("arbre", 0, its
-#: type)`` or ``(the card, 0, "")``; :func:`_kind` reads the others.
-_KINDS: dict[str, tuple[str, int, str]] = {
-    **{card: (card, 0, "") for card in SIMPLE_CARDS},
-    **{f"arbre:{t}": ("arbre", 0, t) for t in TREE_TYPES},
-    **{f"maison:{n}": ("maison", n, "") for n in range(100)},
-}
-
-
 def _kind(card: str) -> tuple[str, int, str]:
-    known = _KINDS.get(card)
-    if known is not None:
-        return known
+    """What a card scores as: ``("maison", its points, "")``, ``("arbre", 0, its type)`` or
+    ``(the card, 0, "")`` (no category reads a card it does not know)."""
     if card.startswith("maison:"):
         return "maison", int(card.partition(":")[2]), ""
     if card.startswith("arbre:"):
         return "arbre", 0, card.partition(":")[2]
-    return card, 0, ""  # no category reads a card it does not know
+    return card, 0, ""
 
 
-_NONE: list[int] = []
+def _score_one(layout: _Layout, stains: int, perso: int) -> PaintingScore:
+    s, codes, cards, odd_points, tree_codes, tree_table = layout
 
+    def mask(code: int) -> int:
+        return int(codes.translate(_MASK[code]), 2) if code in codes else 0
 
-def _score_one(grid: Sequence[Sequence[Cell]], layout: _Layout, stains: int, perso: int) -> PaintingScore:
-    s, top, cards = layout
-    of: dict[str, list[int]] = {}
-    houses: list[int] = []
-    house_points = 0
-    trees: dict[int, str] = {}
-    tree_kinds: set[str] = set()
-    for card, where in cards.items():
-        kind, printed, tree = _kind(card)
-        if kind == "maison":  # the printed points
-            house_points += printed * len(where)
-            houses += where
-        elif kind == "arbre":
-            trees.update(dict.fromkeys(where, tree))
-            tree_kinds.add(tree)
-        else:
-            of[kind] = where
-    houses.sort()  # houses of several values: back to reading order
+    # maison: the printed points.
+    houses = int(codes.translate(_HOUSES), 2) if cards else 0
 
     # ciel: 3 in the highest row holding a card; one bonus of 3 if two ciels share a side.
-    sky = of.get("ciel", _NONE)
-    skies = set(sky)
-    high = [p for p in sky if p // s == top]
-    touching = [p for p in sky if p - 1 in skies or p + 1 in skies or p - s in skies or p + s in skies]
+    skies = mask(CIEL)
+    top = _first(cards) // s if cards else 0
+    high = skies & ((1 << s) - 1) << top * s
+    pairs = skies & _touching(skies, s)
 
     # oiseau: 4 if it touches a ciel, otherwise -4.
-    birds = of.get("oiseau", _NONE)
-    happy = sum(1 for p in birds if p - 1 in skies or p + 1 in skies or p - s in skies or p + s in skies) \
-        if sky else 0
+    birds = mask(OISEAU)
+    happy = (birds & _touching(skies, s)).bit_count()
 
     # lac: 3 per card of the largest lake, 1 per perso touching any lake card.
-    lake = of.get("lac", _NONE)
-    lakes = set(lake)
-    biggest = _largest_group(lake, s) if len(lake) > 1 else lakes
-    people = of.get("perso", _NONE)
-    bathers = [p for p in people if p - 1 in lakes or p + 1 in lakes or p - s in lakes or p + s in lakes] \
-        if lake else _NONE
+    lakes = mask(LAC)
+    people = mask(PERSO)
+    biggest = _largest_group(lakes, s)
+    bathers = people & _touching(lakes, s)
 
     # arbre: 2 per card of the largest forest, plus the diversity bonus.
-    forest = _largest_group(trees, s) if len(trees) > 1 else set(trees)
-    bonus = DIVERSITY[len(tree_kinds)]
-
-    # fontaine: 1 -> -3, 2 -> 8, 3 or more -> -5.
-    fountains = of.get("fontaine", _NONE)
+    trees = int(codes.translate(tree_table), 2) if cards else 0
+    forest = _largest_group(trees, s)
+    bonus = DIVERSITY[sum(1 for code in tree_codes if code in codes)]
 
     # pont: 3 per perso among its eight surrounding cells.
-    bridge_points = 0
-    bridges: list[int] = []
-    if people:
-        near8 = (-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1)
-        persons = set(people)
-        for p in of.get("pont", _NONE):
-            near = sum(1 for d in near8 if p + d in persons)
+    bridges = bridge_points = 0
+    if people and PONT in codes:
+        near8, around = _near8(s), people << s + 1
+        for p in _bits(mask(PONT)):
+            near = (around >> p & near8).bit_count()
             if near:
                 bridge_points += 3 * near
-                bridges.append(p)
+                bridges |= 1 << p
 
     # sapin: 2 per card below it in its column.
-    fir_points = 0
-    firs: list[int] = []
-    for p in of.get("sapin", _NONE):
-        r, c = divmod(p, s)
-        below = sum(1 for row in grid[r + 1:] if len(row) > c and row[c] is not None)
-        if below:
-            fir_points += 2 * below
-            firs.append(p)
+    firs = fir_points = 0
+    if SAPIN in codes:
+        column = int(("0" * (s - 1) + "1") * (len(codes) // s), 2)
+        for p in _bits(mask(SAPIN)):
+            below = (cards >> p + s & column).bit_count()
+            if below:
+                fir_points += 2 * below
+                firs |= 1 << p
 
     # eglise: 3 per maison among its eight surrounding cells.
-    church_points = 0
-    churches: list[int] = []
-    if houses:
-        near8 = (-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1)
-        house_set = set(houses)
-        for p in of.get("eglise", _NONE):
-            near = sum(1 for d in near8 if p + d in house_set)
+    churches = church_points = 0
+    if houses and EGLISE in codes:
+        near8, around = _near8(s), houses << s + 1
+        for p in _bits(mask(EGLISE)):
+            near = (around >> p & near8).bit_count()
             if near:
                 church_points += 3 * near
-                churches.append(p)
+                churches |= 1 << p
+
+    # fontaine: 1 -> -3, 2 -> 8, 3 or more -> -5.
+    fountains = mask(FONTAINE)
 
     points = {
-        "maison": house_points,
-        "ciel": 3 * len(high) + (3 if touching else 0),
-        "oiseau": 8 * happy - 4 * len(birds),
-        "lac": 3 * len(biggest) + len(bathers),
+        "maison": sum(codes.translate(_POINTS)) + odd_points,
+        "ciel": 3 * high.bit_count() + (3 if pairs else 0),
+        "oiseau": 8 * happy - 4 * birds.bit_count(),
+        "lac": 3 * biggest.bit_count() + bathers.bit_count(),
         "perso": perso,
-        "arbre": 2 * len(forest) + bonus,
-        "fontaine": FOUNTAINS.get(len(fountains), -5),
+        "arbre": 2 * forest.bit_count() + bonus,
+        "fontaine": FOUNTAINS.get(fountains.bit_count(), -5),
         "pont": bridge_points,
         "sapin": fir_points,
         "eglise": church_points,
         "taches": -stains,
     }
-    # The cells that earned each category, in reading order (cell numbers sort that way).
     earned = {
         "maison": _rc(houses, s),
-        "ciel": _rc(sorted({*high, *touching}), s) if sky else [],
+        "ciel": _rc(high | pairs, s),
         "oiseau": _rc(birds, s),
-        "lac": _rc(sorted([*biggest, *bathers]), s) if lake else [],
+        "lac": _rc(biggest | bathers, s),
         "perso": _rc(people, s) if perso else [],
-        "arbre": _rc(sorted(trees if bonus else forest), s) if trees else [],
+        "arbre": _rc(trees if bonus else forest, s),
         "fontaine": _rc(fountains, s),
         "pont": _rc(bridges, s),
         "sapin": _rc(firs, s),
@@ -380,14 +423,22 @@ def _score_one(grid: Sequence[Sequence[Cell]], layout: _Layout, stains: int, per
     return PaintingScore(points, earned)
 
 
-def _score_all(grids: Sequence[Grid], layouts: Sequence[_Layout],
-               stains: Sequence[int]) -> tuple[list[PaintingScore], list[int]]:
+def _bits(mask: int) -> list[int]:
+    """The cells of ``mask``."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _score_all(layouts: Sequence[_Layout], stains: Sequence[int]) -> tuple[list[PaintingScore], list[int]]:
     """Every painting's score, and every player's number of perso cards."""
-    if len(grids) != len(stains):
+    if len(layouts) != len(stains):
         raise ValueError("one stain count per painting")
-    counts = [len(layout.cards.get("perso", _NONE)) for layout in layouts]
-    return [_score_one(g, lay, s, p) for g, lay, s, p in zip(grids, layouts, stains, perso_points(counts),
-                                                              strict=True)], counts
+    counts = [layout.codes.count(PERSO) for layout in layouts]
+    return [_score_one(lay, s, p) for lay, s, p in zip(layouts, stains, perso_points(counts), strict=True)], counts
 
 
 def score_paintings(grids: Sequence[Grid], stains: Sequence[int]) -> list[PaintingScore]:
@@ -400,7 +451,9 @@ def score_paintings(grids: Sequence[Grid], stains: Sequence[int]) -> list[Painti
     >>> [(s.total, s.breakdown["perso"]) for s in score_paintings([a, b], [0, 2])]
     [(13, 2), (7, 0)]
     """
-    return _score_all(grids, [_layout(g) for g in grids], stains)[0]
+    if len(grids) != len(stains):
+        raise ValueError("one stain count per painting")
+    return _score_all([_layout(g) for g in grids], stains)[0]
 
 
 # --------------------------------------------------------------------------- the CLI document
@@ -485,7 +538,7 @@ def score_document(doc: Any) -> ScoreSheet:
 
 def _sheet(names: Sequence[str], grids: Sequence[Grid], layouts: Sequence[_Layout],
            stains: Sequence[int]) -> ScoreSheet:
-    scores, counts = _score_all(grids, layouts, stains)
+    scores, counts = _score_all(layouts, stains)
     rows = [(seat, name, s.breakdown, sum(s.breakdown.values()), ())
             for seat, (name, s) in enumerate(zip(names, scores, strict=True))]
     notes: tuple[Tr, ...] = ()

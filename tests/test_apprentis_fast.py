@@ -96,7 +96,7 @@ def test_scoring_any_grid_is_unchanged(players: list[tuple[list[list[Any]], int]
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.lists(st.lists(st.one_of(st.none(), st.sampled_from([*CARDS, "maison:12", "dragon", "arbre:X"])),
+@given(st.lists(st.lists(st.one_of(st.none(), st.sampled_from([*CARDS, "maison:12", "maison:150", "maison:007", "dragon", "arbre:X", "arbre:Y"])),
                          max_size=7), max_size=6),
        st.integers(0, 4))
 def test_scoring_ragged_and_unknown_cards_is_unchanged(rows: list[list[Any]], stains: int) -> None:
