@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import chain, repeat
 from typing import Any, NamedTuple
 
 from scoring.core import InvalidScoreInput, ScoreSheet, Tr, rank_rows
@@ -101,28 +102,21 @@ def _checked(raw: Any, where: str, who: str) -> tuple[Grid, _Layout]:
     """:func:`parse_painting`, with the layout the scorer needs."""
     if not isinstance(raw, list | tuple):
         raise InvalidScoreInput(where, f"must be a list of rows, got {raw!r}")
-    canon, code = _CANON.__getitem__, _CODE.__getitem__
+    canon = _CANON.__getitem__
     rows: list[tuple[Cell, ...]] = []
-    lines: list[bytes] | None = []
     width = len(raw[0]) if raw and isinstance(raw[0], list | tuple) else 0
     for r, row in enumerate(raw):
-        if not isinstance(row, list | tuple):
+        if type(row) is not list and not isinstance(row, list | tuple):
             raise InvalidScoreInput(f"{where}[{r}]", f"must be a list of cells, got {row!r}")
         if len(row) != width:
             raise InvalidScoreInput(f"{where}[{r}]", f"has {len(row)} cells but row 0 has {width} "
                                                      "(all rows must have the same length)")
         try:
-            cells = tuple(map(canon, row))
+            rows.append(tuple(map(canon, row)))
         except (KeyError, TypeError):  # an unusual spelling, or a bad cell: parse_cell says which
-            cells = tuple(parse_cell(cell, f"{where}[{r}][{c}]") for c, cell in enumerate(row))
-        rows.append(cells)
-        if lines is not None:
-            try:
-                lines.append(bytes(map(code, cells)))
-            except KeyError:  # a house of 100 points or more
-                lines = None
+            rows.append(tuple(parse_cell(cell, f"{where}[{r}][{c}]") for c, cell in enumerate(row)))
     grid = tuple(rows)
-    layout = _from_lines(lines, width) if lines is not None else _odd_layout(grid, width)
+    layout = _layout(grid, width)
     cards, s = layout.cards, layout.stride
     if cards:  # the placement rule: every card is reached from the first through sides
         reach = cards & -cards
@@ -182,7 +176,7 @@ def _table(codes: Iterable[int]) -> bytes:
     return bytes(49 if i in ones else 48 for i in range(256))
 
 
-_MASK = {code: _table([code]) for code in range(1, 13)}
+_SKY, _BIRD, _LAKE, _PERSON, _FOUNTAIN, _BRIDGE, _FIR, _CHURCH = (_table([code]) for code in range(1, 9))
 _OCCUPIED = _table(range(1, 256))
 _HOUSES = _table([ODD_HOUSE, *range(HOUSE, HOUSE + 100)])
 _POINTS = bytes(i - HOUSE if HOUSE <= i < HOUSE + 100 else 0 for i in range(256))
@@ -203,19 +197,21 @@ class _Layout(NamedTuple):
     trees: bytes = _TREES
 
 
-def _layout(grid: Sequence[Sequence[Cell]]) -> _Layout:
-    width = max(map(len, grid), default=0)
-    code = _CODE.__getitem__
-    try:
-        return _from_lines([bytes(map(code, row)).ljust(width, b"\0") for row in grid], width)
+def _layout(grid: Sequence[Sequence[Cell]], width: int | None = None) -> _Layout:
+    """The layout of a grid (``width``: the length of its rows, when they all have it)."""
+    if width is None:
+        width = max(map(len, grid), default=0)
+        if min(map(len, grid), default=0) != width:  # rows of different lengths
+            return _odd_layout(grid, width)
+    try:  # each row, then the empty column past it
+        codes = bytes(map(_CODE.__getitem__, chain.from_iterable(chain.from_iterable(zip(grid, repeat(_PAST))))))
     except KeyError:
         return _odd_layout(grid, width)
-
-
-def _from_lines(lines: list[bytes], width: int) -> _Layout:
-    """The layout of rows of codes, all ``width`` long."""
-    codes = (b"\0".join(lines) + b"\0")[::-1]  # each row, then the empty column past it; reversed
+    codes = codes[::-1]
     return _Layout(width + 1, codes, int(codes.translate(_OCCUPIED), 2) if codes else 0)
+
+
+_PAST = (None,)
 
 
 def _odd_layout(grid: Sequence[Sequence[Cell]], width: int) -> _Layout:
@@ -244,11 +240,6 @@ def _odd_layout(grid: Sequence[Sequence[Cell]], width: int) -> _Layout:
 def _first(mask: int) -> int:
     """The first cell of a non-empty mask, in reading order."""
     return (mask & -mask).bit_length() - 1
-
-
-def _touching(mask: int, s: int) -> int:
-    """The cells sharing a side with a cell of ``mask`` (the cells outside the grid included)."""
-    return mask << 1 | mask >> 1 | mask << s | mask >> s
 
 
 def _largest_group(mask: int, s: int) -> int:
@@ -332,41 +323,45 @@ def _kind(card: str) -> tuple[str, int, str]:
     return card, 0, ""
 
 
+#: The score of an empty painting, and the categories that earn cells.
+_NOTHING = dict.fromkeys(CATEGORIES, 0)
+_EARNING = CATEGORIES[:-1]
+
+
 def _score_one(layout: _Layout, stains: int, perso: int) -> PaintingScore:
     s, codes, cards, odd_points, tree_codes, tree_table = layout
-
-    def mask(code: int) -> int:
-        return int(codes.translate(_MASK[code]), 2) if code in codes else 0
+    if not cards:
+        return PaintingScore({**_NOTHING, "perso": perso, "taches": -stains}, {k: [] for k in _EARNING})
 
     # maison: the printed points.
-    houses = int(codes.translate(_HOUSES), 2) if cards else 0
+    houses = int(codes.translate(_HOUSES), 2)
 
     # ciel: 3 in the highest row holding a card; one bonus of 3 if two ciels share a side.
-    skies = mask(CIEL)
-    top = _first(cards) // s if cards else 0
+    skies = int(codes.translate(_SKY), 2) if CIEL in codes else 0
+    by_sky = skies << 1 | skies >> 1 | skies << s | skies >> s
+    top = _first(cards) // s
     high = skies & ((1 << s) - 1) << top * s
-    pairs = skies & _touching(skies, s)
+    pairs = skies & by_sky
 
     # oiseau: 4 if it touches a ciel, otherwise -4.
-    birds = mask(OISEAU)
-    happy = (birds & _touching(skies, s)).bit_count()
+    birds = int(codes.translate(_BIRD), 2) if OISEAU in codes else 0
 
     # lac: 3 per card of the largest lake, 1 per perso touching any lake card.
-    lakes = mask(LAC)
-    people = mask(PERSO)
-    biggest = _largest_group(lakes, s)
-    bathers = people & _touching(lakes, s)
+    lakes = int(codes.translate(_LAKE), 2) if LAC in codes else 0
+    people = int(codes.translate(_PERSON), 2) if PERSO in codes else 0
+    biggest = _largest_group(lakes, s) if lakes & (lakes - 1) else lakes
+    bathers = people & (lakes << 1 | lakes >> 1 | lakes << s | lakes >> s)
 
     # arbre: 2 per card of the largest forest, plus the diversity bonus.
-    trees = int(codes.translate(tree_table), 2) if cards else 0
-    forest = _largest_group(trees, s)
-    bonus = DIVERSITY[sum(1 for code in tree_codes if code in codes)]
+    trees = int(codes.translate(tree_table), 2)
+    forest = _largest_group(trees, s) if trees & (trees - 1) else trees
+    bonus = DIVERSITY[sum(map(codes.__contains__, tree_codes))]
 
     # pont: 3 per perso among its eight surrounding cells.
     bridges = bridge_points = 0
     if people and PONT in codes:
         near8, around = _near8(s), people << s + 1
-        for p in _bits(mask(PONT)):
+        for p in _bits(int(codes.translate(_BRIDGE), 2)):
             near = (around >> p & near8).bit_count()
             if near:
                 bridge_points += 3 * near
@@ -376,7 +371,7 @@ def _score_one(layout: _Layout, stains: int, perso: int) -> PaintingScore:
     firs = fir_points = 0
     if SAPIN in codes:
         column = int(("0" * (s - 1) + "1") * (len(codes) // s), 2)
-        for p in _bits(mask(SAPIN)):
+        for p in _bits(int(codes.translate(_FIR), 2)):
             below = (cards >> p + s & column).bit_count()
             if below:
                 fir_points += 2 * below
@@ -386,19 +381,19 @@ def _score_one(layout: _Layout, stains: int, perso: int) -> PaintingScore:
     churches = church_points = 0
     if houses and EGLISE in codes:
         near8, around = _near8(s), houses << s + 1
-        for p in _bits(mask(EGLISE)):
+        for p in _bits(int(codes.translate(_CHURCH), 2)):
             near = (around >> p & near8).bit_count()
             if near:
                 church_points += 3 * near
                 churches |= 1 << p
 
     # fontaine: 1 -> -3, 2 -> 8, 3 or more -> -5.
-    fountains = mask(FONTAINE)
+    fountains = int(codes.translate(_FOUNTAIN), 2) if FONTAINE in codes else 0
 
     points = {
         "maison": sum(codes.translate(_POINTS)) + odd_points,
         "ciel": 3 * high.bit_count() + (3 if pairs else 0),
-        "oiseau": 8 * happy - 4 * birds.bit_count(),
+        "oiseau": 8 * (birds & by_sky).bit_count() - 4 * birds.bit_count(),
         "lac": 3 * biggest.bit_count() + bathers.bit_count(),
         "perso": perso,
         "arbre": 2 * forest.bit_count() + bonus,
@@ -408,17 +403,18 @@ def _score_one(layout: _Layout, stains: int, perso: int) -> PaintingScore:
         "eglise": church_points,
         "taches": -stains,
     }
+    sky_cells, lake_cells, tree_cells = high | pairs, biggest | bathers, trees if bonus else forest
     earned = {
-        "maison": _rc(houses, s),
-        "ciel": _rc(high | pairs, s),
-        "oiseau": _rc(birds, s),
-        "lac": _rc(biggest | bathers, s),
-        "perso": _rc(people, s) if perso else [],
-        "arbre": _rc(trees if bonus else forest, s),
-        "fontaine": _rc(fountains, s),
-        "pont": _rc(bridges, s),
-        "sapin": _rc(firs, s),
-        "eglise": _rc(churches, s),
+        "maison": _rc(houses, s) if houses else [],
+        "ciel": _rc(sky_cells, s) if sky_cells else [],
+        "oiseau": _rc(birds, s) if birds else [],
+        "lac": _rc(lake_cells, s) if lake_cells else [],
+        "perso": _rc(people, s) if perso and people else [],
+        "arbre": _rc(tree_cells, s) if tree_cells else [],
+        "fontaine": _rc(fountains, s) if fountains else [],
+        "pont": _rc(bridges, s) if bridges else [],
+        "sapin": _rc(firs, s) if firs else [],
+        "eglise": _rc(churches, s) if churches else [],
     }
     return PaintingScore(points, earned)
 

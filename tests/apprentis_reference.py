@@ -1,17 +1,18 @@
 """Les apprentis' painting scorer as it was before it was made fast (commit 1bb5669).
 
-A frozen copy of ``scoring/apprentis_painting.py``'s checking and scoring, kept only as the
-reference the fast version is compared against (tests/test_apprentis_fast.py). Do not use it
-anywhere else, and do not change it: it is the old behaviour.
+A frozen copy of ``scoring/apprentis_painting.py``'s checking and scoring, and of
+``scoring.core.rank_rows``, kept only as the reference the fast versions are compared against
+(tests/test_apprentis_fast.py). Do not use it anywhere else, and do not change it: it is the
+old behaviour.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.core import InvalidScoreInput, ScoreSheet, Tr, rank_rows
+from scoring.core import InvalidScoreInput, ScoreSheet, SeatScore, Tr
 
 Cell = str | None
 Grid = tuple[tuple[Cell, ...], ...]
@@ -300,3 +301,28 @@ def score_sheet(names: Sequence[str], grids: Sequence[Grid], stains: Sequence[in
                     "Everyone has as many characters: everyone gains 9 and loses 5."),)
     extras = {seat: {"cells": s.cells} for seat, s in enumerate(scores)}
     return rank_rows("apprentis", rows, extras=extras, notes=notes)
+
+
+def rank_rows(game: str, rows: Sequence[tuple[int, str, dict[str, int], int, tuple[int, ...]]],
+              *, tiebreak_name: str | None = None,
+              extras: Mapping[int, dict[str, Any]] | None = None,
+              winners_if: Callable[[SeatScore], bool] | None = None,
+              extra: dict[str, Any] | None = None,
+              notes: tuple[Tr, ...] = ()) -> ScoreSheet:
+    """``scoring.core.rank_rows`` as it was."""
+    ordered = sorted(rows, key=lambda r: (r[3], r[4]), reverse=True)
+    out: list[SeatScore] = []
+    for i, (seat, name, breakdown, total, keys) in enumerate(ordered):
+        rank = i + 1
+        if i and (ordered[i - 1][3], ordered[i - 1][4]) == (total, keys):
+            rank = out[-1].rank
+        same_total = [r for r in ordered if r[3] == total]
+        decided = None
+        if len(same_total) > 1 and len({r[4] for r in same_total}) > 1:
+            decided = tiebreak_name
+        out.append(SeatScore(seat, name, breakdown, total, rank, decided,
+                             dict((extras or {}).get(seat, {}))))
+    top = [r for r in out if r.rank == 1]
+    if winners_if is not None:
+        top = [r for r in top if winners_if(r)]
+    return ScoreSheet(game, tuple(out), tuple(r.name for r in top), extra or {}, notes)
