@@ -25,6 +25,8 @@ class AppState:
     version: int = 0
     message: str = ""
     message_is_error: bool = False
+    #: this browser runs on the host machine (or the network is trusted): all screens; else a guest phone
+    host_device: bool = True
     broadcast: Callable[[Any], None] | None = field(default=None, repr=False)
 
     def t(self, key: str, **kw: object) -> str:
