@@ -70,12 +70,14 @@ def PhonesSection(match_id: int, names: Sequence[str]) -> ft.Control:
         if seat not in links:
             continue
         status = app.t("seat_linked", a=name) if links[seat][1] else app.t("seat_code", a=name)
-        rows.append(ft.Row([
-            ft.Icon(ft.Icons.PHONE_ANDROID if links[seat][1] else ft.Icons.QR_CODE), ft.Text(status, expand=True),
-            ft.IconButton(ft.Icons.AUTORENEW, tooltip=app.t("reissue", a=name),
-                          on_click=lambda _e, s=seat: act(lambda: app.store.issue_seat_token(match_id, s))),
-            ft.IconButton(ft.Icons.PHONELINK_ERASE, tooltip=app.t("take_back", a=name),
-                          on_click=lambda _e, s=seat: act(lambda: app.store.revoke_seat_token(match_id, s)))]))
+        rows.append(ft.Column([
+            ft.Row([ft.Icon(ft.Icons.PHONE_ANDROID if links[seat][1] else ft.Icons.QR_CODE),
+                    ft.Text(status, weight=ft.FontWeight.W_500)]),
+            ft.Row([ft.TextButton(app.t("reissue", a=name), icon=ft.Icons.AUTORENEW,
+                                  on_click=lambda _e, s=seat: act(lambda: app.store.issue_seat_token(match_id, s))),
+                    ft.TextButton(app.t("take_back", a=name), icon=ft.Icons.PHONELINK_ERASE,
+                                  on_click=lambda _e, s=seat: act(lambda: app.store.revoke_seat_token(match_id, s)))],
+                   wrap=True)], spacing=0))
     return ft.Card(ft.Container(ft.Column([
         ft.Row([ft.Icon(ft.Icons.QR_CODE_2), ft.Text(app.t("phones"), size=18, weight=ft.FontWeight.BOLD)]),
         *rows], spacing=8), padding=12))
