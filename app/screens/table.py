@@ -96,6 +96,21 @@ def SeatScreen(match_id: str = "", token: str = "") -> ft.Control:
     body: list[ft.Control] = [_header(m, lang, app.t("your_seat", a=names[seat]))]
     mine = [k for k, v in state.get("timers", {}).items()
             if k.endswith(f":{seat}") and tm.running(v) and not tm.expired(v, now_ms())]
+    haptic = ft.use_ref(None)
+    if mine and haptic.current is None:
+        try:  # Flutter's web engine maps it to navigator.vibrate: a phone that allows it buzzes
+            haptic.current = ft.HapticFeedback()
+        except Exception:  # noqa: BLE001 - no vibration is no reason to lose the screen
+            haptic.current = False
+
+    async def buzz() -> None:
+        if mine and haptic.current:
+            try:
+                await haptic.current.vibrate()
+            except Exception:  # noqa: BLE001
+                pass
+
+    ft.use_effect(buzz, [bool(mine)])  # once, when this seat's own countdown starts
     if mine:
         body.append(ft.Container(ft.Row([ft.Icon(ft.Icons.TIMER, color=ft.Colors.ON_ERROR),
                                          ft.Text(app.t("your_time"), color=ft.Colors.ON_ERROR, size=16,
