@@ -34,7 +34,8 @@ class AppState:
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
-        self.store.set_setting("lang", lang)
+        if self.host_device:  # a guest phone's choice is its own, not the host's saved default
+            self.store.set_setting("lang", lang)
 
     def changed(self, topic: str = "data") -> None:
         """Data was written: re-render here and on every other connected page."""

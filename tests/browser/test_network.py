@@ -29,6 +29,7 @@ pytestmark = pytest.mark.browser
 
 NOTE = {"Ange": "Planque rue Lepic", "Bébert": "Rafale depuis la traction", "Carlo": "Repli vers Pigalle"}
 SECRET_ORDER = "Ordre secret de {} (round {})"
+PUBLIC = "http://192.168.1.12:8550"
 
 
 class Device(UI):
@@ -55,7 +56,10 @@ DEVICES: list[Device] = []
 
 
 @pytest.fixture
-def table(request, tmp_path):
+def table(request, tmp_path, monkeypatch):
+    # The address a home network would give the host (as `--public-url` does): the QR codes and the
+    # links under them carry it; the phones here follow the same paths on loopback.
+    monkeypatch.setenv("COMPAGNON_PUBLIC_URL", PUBLIC)
     ta, ap, draw = prepare(tmp_path)
     server = Server(tmp_path)
     server.start()
@@ -78,20 +82,20 @@ def until(ok, ui: UI, timeout_ms: int = 20_000) -> None:
     assert ok()
 
 
-def in_view(ui: UI, text: str) -> None:
-    """Scroll a card's title to the top of the screen (for a screenshot)."""
-    title = ui._has(text).first
+def in_view(ui: UI, text: str, top: int = 70) -> None:
+    """Scroll ``text`` to ``top`` pixels from the top of the screen (for a screenshot)."""
+    title = ui._has(text).last
     ui.in_clear(ui.reach(title))
     box = title.bounding_box()
     if box:
-        ui.page.mouse.wheel(0, box["y"] - 70)
+        ui.page.mouse.wheel(0, box["y"] - top)
         ui.settle()
 
 
 def seat_links(host: UI, match_id: int, last: str) -> dict[str, str]:
     """The seat links written under the host's QR codes (path only), by player."""
     host.see(f"Code de {last}")
-    found = re.findall(rf"Code de (\S+)\n(http://[\d.:]+(/seat/{match_id}/[\w-]+))", host.text())
+    found = re.findall(rf"Code de (\S+)\n({re.escape(PUBLIC)}(/seat/{match_id}/[\w-]+))", host.text())
     return {name: path for name, _url, path in found}
 
 
@@ -111,7 +115,7 @@ def test_host_and_three_phones_secret_orders_and_a_bourgeois(browser, table):
     host.click("Relier les téléphones")
     links = seat_links(host, ta, "Dédé")
     assert set(links) == {"Ange", "Bébert", "Carlo", "Dédé"} and len(set(links.values())) == 4
-    in_view(host, "Téléphones des joueurs")
+    in_view(host, "Code de la table : suivre la partie, demander une place", top=190)
     host.shot("network-host-qr-codes")
     # Dédé has no part in this heist and stays on the host's screen (pass-the-phone): his link is taken back.
     host.click("Dédé revient sur cet appareil")
