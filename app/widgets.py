@@ -51,8 +51,9 @@ def PrivacyScreen(seat: int, name: str, panels: Sequence[Panel], actions: Sequen
 
     def submit(values: Values) -> bool:
         ok = on_submit(values)
-        if ok:
+        if ok:  # entered: the screen locks again, ready to be handed to the next player
             set_held(False)
+            set_unlocked(False)
         return ok
 
     secret: list[ft.Control] = []

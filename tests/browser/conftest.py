@@ -116,7 +116,7 @@ class UI:
         """Wait for ``locator``; scroll down, then up, as a person would, when it is off screen
         (Flutter leaves off-screen widgets out of the accessibility tree)."""
         deadline = time.time() + timeout / 1000
-        self.page.mouse.move(195, 400)
+        self.page.mouse.move(self.mid_x(), 400)
         direction = 500
         scrolled = 0
         while True:
@@ -131,6 +131,11 @@ class UI:
             if scrolled % 8 == 0:
                 direction = -direction
             self.page.wait_for_timeout(250)
+
+    def mid_x(self) -> float:
+        """The middle of the screen across: on a desktop window the content is a centred column, and
+        the wheel scrolls only over it."""
+        return (self.page.viewport_size or {"width": 390})["width"] / 2
 
     def settle(self, quiet_ms: int = 300, max_ms: int = 4000) -> None:
         """Wait until the accessibility tree has stopped changing (a re-render can move things)."""
@@ -163,7 +168,7 @@ class UI:
             centre = box["y"] + box["height"] / 2
             if 80 < centre < height - 100:
                 return
-            self.page.mouse.move(195, height / 2)
+            self.page.mouse.move(self.mid_x(), height / 2)
             self.page.mouse.wheel(0, centre - height / 2)
             self.page.wait_for_timeout(300)
             self.settle()
