@@ -8,6 +8,9 @@ valid and invalid documents, on paintings that break the placement rule, and on 
 scorer is handed directly (several lakes and forests, ties between groups, rows of different
 lengths, cards it does not know): same grids, same breakdowns, same highlighted cells, same
 sheets, same errors with the same messages.
+
+Among the rules compared this way: « Lac : Rapporte 3 points par carte composant le plus grand lac du
+tableau. », « Bonus de 3 points si deux ciels se touchent orthogonalement (valable qu'une fois) ».
 """
 
 from __future__ import annotations
