@@ -250,7 +250,7 @@ def test_four_people_and_robby_junior_play_rounds_score_and_find_it_in_history(s
     ui.see(" · ".join(f"{n} {t}" for n, t in TOTALS.items()))
     ui.click("Robby Solo #1")
     ui.see("Feuille de score")
-    ui.click("Événements")  # every declaration is in the match's record
-    text = ui.text()
+    ui.click("Chronologie")  # every declaration is in the match's record, with the time it was made
+    text = screen_text(ui)
     for kind, bank in declarations:
-        assert re.search(rf"\d+\. declare +kind={kind}, bank={bank}\n", text), (kind, bank, text)
+        assert re.search(rf"\d+\. \d\d:\d\d:\d\d +declare +kind={kind}, bank={bank}\n", text), (kind, bank, text)
