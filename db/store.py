@@ -406,20 +406,21 @@ class Store:
         breakdown through the ORM: 5x the hand-written SQL in docs/benchmarks.md.)
         """
         order = col(Match.ended_at).desc() if status == "finished" else col(Match.started_at).desc()
-        with self.session() as s:
-            matches = s.exec(select(Match.id, Match.game, Match.started_at, Match.ended_at, Match.winner_names,
-                                    Match.place).where(Match.status == status)
-                             .order_by(order, col(Match.id).desc()).offset(offset).limit(limit)).all()
+        # Core statements on a bare connection: no ORM session or entity bookkeeping for a read-only list.
+        with self.engine.connect() as c:
+            matches = c.execute(select(Match.id, Match.game, Match.started_at, Match.ended_at, Match.winner_names,
+                                       Match.place).where(Match.status == status)
+                                .order_by(order, col(Match.id).desc()).offset(offset).limit(limit)).all()
             ids = [m[0] for m in matches]
             names: dict[int, list[str]] = {i: [] for i in ids if i is not None}
-            for match_id, name in s.exec(select(Seat.match_id, Player.name)
-                                         .join(Player, col(Player.id) == col(Seat.player_id))
-                                         .where(col(Seat.match_id).in_(ids)).order_by(col(Seat.seat_index))):
+            for match_id, name in c.execute(select(Seat.match_id, Player.name)
+                                            .join(Player, col(Player.id) == col(Seat.player_id))
+                                            .where(col(Seat.match_id).in_(ids)).order_by(col(Seat.seat_index))).all():
                 names[match_id].append(name)
             totals: dict[int, list[tuple[str, int]]] = {i: [] for i in names}
-            for match_id, name, total in s.exec(select(ScoreRow.match_id, ScoreRow.name, ScoreRow.total)
-                                                .where(col(ScoreRow.match_id).in_(ids))
-                                                .order_by(col(ScoreRow.rank), col(ScoreRow.seat_index))):
+            for match_id, name, total in c.execute(select(ScoreRow.match_id, ScoreRow.name, ScoreRow.total)
+                                                   .where(col(ScoreRow.match_id).in_(ids))
+                                                   .order_by(col(ScoreRow.rank), col(ScoreRow.seat_index))).all():
                 totals[match_id].append((name, total))
         return [MatchSummary(mid, game, status, started, ended, names[mid], [w for w in winners.split(", ") if w],
                              totals[mid], place)
