@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func
+from sqlalchemy import Integer, any_, bindparam, func
+from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -399,6 +400,13 @@ class Store:
         return int(doc["id"])
 
     # ------------------------------------------------------------ lists
+    def _among(self, column: Any, ids: list[int]) -> Any:
+        """``column IN (ids)``; on PostgreSQL ``column = ANY(:ids)``, one array parameter instead
+        of a hundred (3.7x the hand-written SQL's time with the list, in docs/benchmarks.md)."""
+        if self.engine.dialect.name == "postgresql":
+            return column == any_(bindparam("ids", ids, type_=ARRAY(Integer)))
+        return column.in_(ids)
+
     def _summaries(self, status: str, limit: int, offset: int) -> list[MatchSummary]:
         """One page of matches: three narrow queries selecting only the columns the list shows.
 
@@ -415,11 +423,12 @@ class Store:
             names: dict[int, list[str]] = {i: [] for i in ids if i is not None}
             for match_id, name in c.execute(select(Seat.match_id, Player.name)
                                             .join(Player, col(Player.id) == col(Seat.player_id))
-                                            .where(col(Seat.match_id).in_(ids)).order_by(col(Seat.seat_index))).all():
+                                            .where(self._among(col(Seat.match_id), ids))
+                                            .order_by(col(Seat.seat_index))).all():
                 names[match_id].append(name)
             totals: dict[int, list[tuple[str, int]]] = {i: [] for i in names}
             for match_id, name, total in c.execute(select(ScoreRow.match_id, ScoreRow.name, ScoreRow.total)
-                                                   .where(col(ScoreRow.match_id).in_(ids))
+                                                   .where(self._among(col(ScoreRow.match_id), ids))
                                                    .order_by(col(ScoreRow.rank), col(ScoreRow.seat_index))).all():
                 totals[match_id].append((name, total))
         return [MatchSummary(mid, game, status, started, ended, names[mid], [w for w in winners.split(", ") if w],
