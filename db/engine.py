@@ -16,6 +16,7 @@ from sqlalchemy import event, inspect
 from sqlalchemy.engine import Connection, Engine
 from sqlmodel import Session, SQLModel, create_engine
 
+from db import seat_tokens as _seat_tokens  # noqa: F401 - registers the seat_token table
 from db.models import SCHEMA_VERSION, Meta
 
 

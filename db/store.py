@@ -29,6 +29,7 @@ from sqlmodel import Session, col, select
 
 from db.engine import make_engine
 from db.models import EventRow, Match, Meta, Player, ScoreRow, Seat, first_seat, utcnow
+from db.seat_tokens import SeatTokens
 from scoring import Game, RulesError, ScoreSheet, event_rng, find_game
 
 MAX_NAME = 80
@@ -96,7 +97,7 @@ def effective_events(rows: Sequence[EventRow]) -> list[dict[str, Any]]:
     return stack
 
 
-class Store:
+class Store(SeatTokens):
     def __init__(self, url: str | None = None) -> None:
         self.engine = make_engine(url)
         # match id -> (rows seen, effective events, state): saves a replay per event.

@@ -14,6 +14,7 @@ import secrets
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import settings
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
@@ -43,3 +44,9 @@ def db_url(request, tmp_path) -> Iterator[str]:
         yield f"sqlite:///{tmp_path / 'h.db'}"
     else:
         yield from _pg_database()
+
+
+# Property tests check behaviour, not speed (speed lives in bench/): no per-example deadline, which a
+# loaded machine (CI, browser tests running beside) would trip at random.
+settings.register_profile("compagnon", deadline=None)
+settings.load_profile("compagnon")

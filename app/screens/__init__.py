@@ -13,6 +13,7 @@ from app.screens.match import MatchScreen
 from app.screens.new_match import NewMatch
 from app.screens.players import Players
 from app.screens.stats import StatsScreen
+from app.screens.table import GuestHome, SeatScreen, TableScreen
 from app.state import use_app
 
 NAV = [
@@ -33,17 +34,24 @@ ROUTES: list[tuple[re.Pattern[str], Callable[..., ft.Control]]] = [
     (re.compile(r"/history/(?P<match_id>\d+)"), MatchReview),
     (re.compile(r"/stats"), StatsScreen),
     (re.compile(r"/stats/player/(?P<player_id>\d+)"), StatsScreen),
+    (re.compile(r"/seat/(?P<match_id>\d+)/(?P<token>[\w-]+)"), SeatScreen),
+    (re.compile(r"/table/(?P<match_id>\d+)"), TableScreen),
 ]
 
+#: what a phone on the network may open (every other path shows it :func:`GuestHome`)
+GUEST_SCREENS = (SeatScreen, TableScreen)
 
-def resolve(path: str) -> tuple[Callable[..., ft.Control], dict[str, str]]:
-    """The screen for a path, and its parameters."""
+
+def resolve(path: str, host_device: bool = True) -> tuple[Callable[..., ft.Control], dict[str, str]]:
+    """The screen for a path, and its parameters; a guest device gets only the table and seat screens."""
     path = path.rstrip("/") or "/"
     for pattern, screen in ROUTES:
         m = pattern.fullmatch(path)
         if m:
+            if not host_device and screen not in GUEST_SCREENS:
+                return GuestHome, {}
             return screen, m.groupdict()
-    return NotFound, {}
+    return NotFound if host_device else GuestHome, {}
 
 
 @ft.component
