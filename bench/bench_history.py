@@ -19,6 +19,7 @@ from __future__ import annotations
 import sqlite3
 import time
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -64,7 +65,9 @@ class Raw:
         return f"IN ({', '.join('?' * len(ids))})", tuple(ids)
 
     def history(self, limit: int) -> list[tuple[Any, ...]]:
-        page = self._all('SELECT id, winner_names FROM "match" WHERE status = %s '
+        """What the History screen shows of a page: the match's game, end date and place, who sat, who
+        won, the totals; dates parsed as a hand-written app would (``datetime.fromisoformat``)."""
+        page = self._all('SELECT id, game, ended_at, winner_names, place FROM "match" WHERE status = %s '
                          "ORDER BY ended_at DESC, id DESC LIMIT %s", ("finished", limit))
         ids = [r[0] for r in page]
         where, params = self._in(ids)
@@ -76,7 +79,8 @@ class Raw:
         for mid, name, total in self._all(f"SELECT match_id, name, total FROM score WHERE match_id {where} "
                                           "ORDER BY rank, seat_index", params):
             totals[mid].append((name, total))
-        return [(i, names[i], [w for w in win.split(", ") if w], totals[i]) for i, win in page]
+        return [(i, game, ended if self.pg else datetime.fromisoformat(ended), names[i],
+                 [w for w in win.split(", ") if w], totals[i], place) for i, game, ended, win, place in page]
 
     def player(self, player_id: int) -> list[tuple[Any, ...]]:
         won = "CASE WHEN s.winner THEN 1 ELSE 0 END" if self.pg else "s.winner"
@@ -99,7 +103,7 @@ class Raw:
 
 
 def orm_history(store: Store) -> list[tuple[Any, ...]]:
-    return [(m.id, m.names, m.winners, m.totals) for m in store.history(limit=PAGE)]
+    return [(m.id, m.game, m.ended_at, m.names, m.winners, m.totals, m.place) for m in store.history(limit=PAGE)]
 
 
 def orm_player(store: Store, pid: int) -> list[tuple[Any, ...]]:

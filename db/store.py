@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func
+from sqlalchemy import Integer, any_, bindparam, func
+from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -400,6 +401,13 @@ class Store(SeatTokens):
         return int(doc["id"])
 
     # ------------------------------------------------------------ lists
+    def _among(self, column: Any, ids: list[int]) -> Any:
+        """``column IN (ids)``; on PostgreSQL ``column = ANY(:ids)``, one array parameter instead
+        of a hundred (3.7x the hand-written SQL's time with the list, in docs/benchmarks.md)."""
+        if self.engine.dialect.name == "postgresql":
+            return column == any_(bindparam("ids", ids, type_=ARRAY(Integer)))
+        return column.in_(ids)
+
     def _summaries(self, status: str, limit: int, offset: int) -> list[MatchSummary]:
         """One page of matches: three narrow queries selecting only the columns the list shows.
 
@@ -407,20 +415,22 @@ class Store(SeatTokens):
         breakdown through the ORM: 5x the hand-written SQL in docs/benchmarks.md.)
         """
         order = col(Match.ended_at).desc() if status == "finished" else col(Match.started_at).desc()
-        with self.session() as s:
-            matches = s.exec(select(Match.id, Match.game, Match.started_at, Match.ended_at, Match.winner_names,
-                                    Match.place).where(Match.status == status)
-                             .order_by(order, col(Match.id).desc()).offset(offset).limit(limit)).all()
+        # Core statements on a bare connection: no ORM session or entity bookkeeping for a read-only list.
+        with self.engine.connect() as c:
+            matches = c.execute(select(Match.id, Match.game, Match.started_at, Match.ended_at, Match.winner_names,
+                                       Match.place).where(Match.status == status)
+                                .order_by(order, col(Match.id).desc()).offset(offset).limit(limit)).all()
             ids = [m[0] for m in matches]
             names: dict[int, list[str]] = {i: [] for i in ids if i is not None}
-            for match_id, name in s.exec(select(Seat.match_id, Player.name)
-                                         .join(Player, col(Player.id) == col(Seat.player_id))
-                                         .where(col(Seat.match_id).in_(ids)).order_by(col(Seat.seat_index))):
+            for match_id, name in c.execute(select(Seat.match_id, Player.name)
+                                            .join(Player, col(Player.id) == col(Seat.player_id))
+                                            .where(self._among(col(Seat.match_id), ids))
+                                            .order_by(col(Seat.seat_index))).all():
                 names[match_id].append(name)
             totals: dict[int, list[tuple[str, int]]] = {i: [] for i in names}
-            for match_id, name, total in s.exec(select(ScoreRow.match_id, ScoreRow.name, ScoreRow.total)
-                                                .where(col(ScoreRow.match_id).in_(ids))
-                                                .order_by(col(ScoreRow.rank), col(ScoreRow.seat_index))):
+            for match_id, name, total in c.execute(select(ScoreRow.match_id, ScoreRow.name, ScoreRow.total)
+                                                   .where(self._among(col(ScoreRow.match_id), ids))
+                                                   .order_by(col(ScoreRow.rank), col(ScoreRow.seat_index))).all():
                 totals[match_id].append((name, total))
         return [MatchSummary(mid, game, status, started, ended, names[mid], [w for w in winners.split(", ") if w],
                              totals[mid], place)

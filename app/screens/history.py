@@ -70,8 +70,11 @@ def _clock(seconds: float) -> str:
 
 
 @ft.component
-def Deleted(match_id: int) -> ft.Control:
-    """The review of a match just deleted: put it back while the moment lasts."""
+def Deleted(match_id: int, on_undone: Any) -> ft.Control:
+    """The review of a match just deleted: put it back while the moment lasts.
+
+    ``on_undone`` changes the review's own state, so that it renders the match again at once
+    (as the deletion does), whatever else re-renders."""
     app = use_app()
     page = ft.context.page
     when, doc = _DELETED[match_id]
@@ -84,6 +87,7 @@ def Deleted(match_id: int) -> ft.Control:
             app.tell(str(exc), error=True)
             return
         app.tell("")
+        on_undone()
         app.changed()
 
     left = max(0, int(UNDO_SECONDS - (time.monotonic() - when)))
@@ -101,6 +105,11 @@ def MatchReview(match_id: str = "") -> ft.Control:
     lang, page = app.lang, ft.context.page
     _ = app.version
     confirming, set_confirming = ft.use_state(False)
+    restored, set_restored = ft.use_state(0)
+    # What is typed in the edit fields, kept across renders until saved (None: untouched).
+    place_ref = ft.use_ref(None)
+    notes_ref = ft.use_ref(None)
+    names_ref = ft.use_ref({})
     try:
         mid = int(match_id)
         m = app.store.load(mid)
@@ -108,7 +117,7 @@ def MatchReview(match_id: str = "") -> ft.Control:
         for gone in [k for k, (w, _d) in _DELETED.items() if time.monotonic() - w > UNDO_SECONDS]:
             _DELETED.pop(gone, None)
         if match_id.isdigit() and int(match_id) in _DELETED:
-            return Deleted(int(match_id))
+            return Deleted(int(match_id), on_undone=lambda: set_restored(restored + 1))
         return ft.Text(app.t("no_match"))
     game = m.game
     imported = m.setup.get("imported_from")
@@ -188,35 +197,33 @@ def MatchReview(match_id: str = "") -> ft.Control:
                                      controls=[ft.Text(line(r.seq, r.payload, r.at), size=12) for r in m.log]))
 
     # -- edit: place, notes, names
-    place_ref = ft.Ref[str]()
-    notes_ref = ft.Ref[str]()
-    names_ref: dict[int, str] = {}
-
     def save_details(_e: Any) -> None:
         app.store.update_match(m.id, place=place_ref.current if place_ref.current is not None else m.place,
                                notes=notes_ref.current if notes_ref.current is not None else m.notes)
+        place_ref.current = notes_ref.current = None
         app.tell(app.t("saved"))
         app.changed()
 
     def save_names(_e: Any) -> None:
         try:
-            for seat, name in names_ref.items():
+            for seat, name in names_ref.current.items():
                 if name.strip() and name.strip() != m.names[seat]:
                     app.store.set_seat_player(m.id, seat, name)
         except StoreError as exc:
             app.tell(str(exc), error=True)
             return
+        names_ref.current = {}
         app.tell(app.t("saved"))
         app.changed()
 
-    def keep(ref: ft.Ref[str]) -> Any:
+    def keep(ref: Any) -> Any:
         def set_value(e: Any) -> None:
             ref.current = e.control.value or ""
         return set_value
 
     def keep_name(seat: int) -> Any:
         def set_value(e: Any) -> None:
-            names_ref[seat] = e.control.value or ""
+            names_ref.current[seat] = e.control.value or ""
         return set_value
 
     edit: list[ft.Control] = [

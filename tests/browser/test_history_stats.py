@@ -57,3 +57,29 @@ def test_a_players_statistics_with_a_chart_a_game_filter_and_a_csv_export(server
     assert {r["game"] for r in rows} == {"robby-solo"} and len(rows) == 6
     assert {r["player"] for r in rows} == {"Léa", "Sam", "Ana"}
     assert download.value.suggested_filename.endswith(".csv")
+
+
+def test_a_match_review_edits_the_place_then_deletes_the_match_and_undoes_it(server, ui):
+    store = Store(f"sqlite:///{server.data_dir / 'compagnon.db'}")
+    ids = [store.add_player(n).id for n in ("Léa", "Sam", "Ana")]
+    mid = play_out(store, "robby-solo", ids, seed=5)
+    store.engine.dispose()
+
+    ui.open(f"/history/{mid}")
+    ui.see(f"Robby Solo #{mid}")
+    ui.see("Feuille de score")
+    ui.click("Modifier")
+    ui.fill("Lieu", "Médiathèque")
+    ui.click("Enregistrer lieu et notes")
+    ui.see("Médiathèque")
+    ui.click("Supprimer la partie")
+    ui.see(f"Supprimer définitivement la partie #{mid}")
+    ui.shot("review-delete-confirm")
+    ui.click("Supprimer la partie", exact=True)
+    ui.see(f"Partie #{mid} supprimée.")
+    assert Store(f"sqlite:///{server.data_dir / 'compagnon.db'}").history() == []
+    ui.click("Annuler la suppression")
+    ui.see("Feuille de score")
+    back = Store(f"sqlite:///{server.data_dir / 'compagnon.db'}")
+    (summary,) = back.history()
+    assert (summary.id, summary.place) == (mid, "Médiathèque")
