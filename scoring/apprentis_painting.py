@@ -102,8 +102,9 @@ def _checked(raw: Any, where: str, who: str) -> tuple[Grid, _Layout]:
     """:func:`parse_painting`, with the layout the scorer needs."""
     if not isinstance(raw, list | tuple):
         raise InvalidScoreInput(where, f"must be a list of rows, got {raw!r}")
-    canon = _CANON.__getitem__
+    canon, code = _CANON.__getitem__, _CODE.__getitem__
     rows: list[tuple[Cell, ...]] = []
+    lines: list[bytes] | None = []  # each row's codes, while every cell is spelled as the scorer spells it
     width = len(raw[0]) if raw and isinstance(raw[0], list | tuple) else 0
     for r, row in enumerate(raw):
         if type(row) is not list and not isinstance(row, list | tuple):
@@ -111,12 +112,19 @@ def _checked(raw: Any, where: str, who: str) -> tuple[Grid, _Layout]:
         if len(row) != width:
             raise InvalidScoreInput(f"{where}[{r}]", f"has {len(row)} cells but row 0 has {width} "
                                                      "(all rows must have the same length)")
+        if lines is not None:
+            try:
+                lines.append(bytes(map(code, row)))
+                rows.append(tuple(row))  # canonical names already
+                continue
+            except (KeyError, TypeError):
+                lines = None
         try:
             rows.append(tuple(map(canon, row)))
         except (KeyError, TypeError):  # an unusual spelling, or a bad cell: parse_cell says which
             rows.append(tuple(parse_cell(cell, f"{where}[{r}][{c}]") for c, cell in enumerate(row)))
     grid = tuple(rows)
-    layout = _layout(grid, width)
+    layout = _layout(grid, width) if lines is None else _from_lines(lines, width)
     cards, s = layout.cards, layout.stride
     if cards:  # the placement rule: every card is reached from the first through sides
         reach = cards & -cards
@@ -212,6 +220,12 @@ def _layout(grid: Sequence[Sequence[Cell]], width: int | None = None) -> _Layout
 
 
 _PAST = (None,)
+
+
+def _from_lines(lines: list[bytes], width: int) -> _Layout:
+    """:func:`_layout` from each row's codes, all ``width`` long."""
+    codes = (b"\0".join(lines) + b"\0")[::-1] if lines else b""  # each row, then the empty column past it
+    return _Layout(width + 1, codes, int(codes.translate(_OCCUPIED), 2) if codes else 0)
 
 
 def _odd_layout(grid: Sequence[Sequence[Cell]], width: int) -> _Layout:
