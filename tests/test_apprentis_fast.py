@@ -8,6 +8,9 @@ valid and invalid documents, on paintings that break the placement rule, and on 
 scorer is handed directly (several lakes and forests, ties between groups, rows of different
 lengths, cards it does not know): same grids, same breakdowns, same highlighted cells, same
 sheets, same errors with the same messages.
+
+Among the rules compared this way: « Lac : Rapporte 3 points par carte composant le plus grand lac du
+tableau. », « Bonus de 3 points si deux ciels se touchent orthogonalement (valable qu'une fois) ».
 """
 
 from __future__ import annotations
@@ -64,8 +67,6 @@ def painted(draw: st.DrawFn, max_cards: int = 16) -> list[list[Any]]:
 @settings(max_examples=300, deadline=None)
 @given(st.one_of(grids, painted()))
 def test_checking_a_painting_is_unchanged(rows: list[list[Any]]) -> None:
-    """The placement rule, now a flood fill over bits: « A l'exception de la première carte, les
-    autres cartes doivent obligatoirement être touchées par un côté d'une autre carte déjà posée »."""
     new = outcome(fast.parse_painting, rows, "players[2].painting", "Zoé")
     assert new == outcome(ref.parse_painting, rows, "players[2].painting", "Zoé")
 
@@ -95,8 +96,7 @@ def test_checking_odd_cells_and_shapes_is_unchanged(rows: list[list[Any]], data:
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.one_of(grids, painted()), st.integers(0, 9)), min_size=1, max_size=5))
 def test_scoring_any_grid_is_unchanged(players: list[tuple[list[list[Any]], int]]) -> None:
-    """The scorer alone, on grids it is handed as they are (checked or not): several lakes and
-    forests, where « Lac : Rapporte 3 points par carte composant le plus grand lac du tableau. »"""
+    """The scorer alone, on grids it is handed as they are (checked or not)."""
     same_scores([tuple(map(tuple, g)) for g, _ in players], [s for _, s in players])
 
 
