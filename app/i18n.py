@@ -63,6 +63,8 @@ S: dict[str, Tr] = {
     "timer_resume": Tr("Reprendre", "Resume"),
     "timer_reset": Tr("Remettre à zéro", "Reset"),
     "time_up": Tr("Temps écoulé !", "Time is up!"),
+    "sound_mute": Tr("Couper le son des minuteurs", "Mute the timers"),
+    "sound_unmute": Tr("Remettre le son des minuteurs", "Unmute the timers"),
     "secrets": Tr("Secrets", "Secrets"),
     "hand_phone": Tr("Passez le téléphone à {a}", "Hand the phone to {a}"),
     "i_am": Tr("Je suis {a}", "I am {a}"),
@@ -82,6 +84,44 @@ S: dict[str, Tr] = {
     "recorded": Tr("Enregistré", "Recorded"),
     "seat_label": Tr("Place", "Seat"),
     "rules_notes": Tr("Notes de règles", "Rules notes"),
+    # the table on the network (issue #7)
+    "phones": Tr("Téléphones des joueurs", "Players' phones"),
+    "phones_help": Tr("Chaque joueur scanne le code de sa place : son téléphone montre ses secrets et reçoit ses "
+                      "ordres secrets. Cet écran ne montre alors plus rien de secret de cette place.",
+                      "Each player scans their seat's code: their phone shows their secrets and takes their "
+                      "secret orders. This screen then shows nothing secret of that seat."),
+    "phones_on": Tr("Relier les téléphones (codes QR)", "Link the phones (QR codes)"),
+    "table_code": Tr("Code de la table : suivre la partie, demander une place",
+                     "Table code: watch the match, ask for a seat"),
+    "seat_code": Tr("Code de {a}", "{a}'s code"),
+    "seat_linked": Tr("{a} : téléphone relié", "{a}: phone linked"),
+    "reissue": Tr("Nouveau code pour {a}", "New code for {a}"),
+    "take_back": Tr("{a} revient sur cet appareil", "{a} back on this device"),
+    "on_phone": Tr("{a} joue sur son téléphone", "{a} plays on their phone"),
+    "phone_waiting": Tr("{a} : réponse attendue sur son téléphone", "{a}: answer awaited on their phone"),
+    "asks_seat": Tr("Un téléphone demande la place de {a}", "A phone asks for {a}'s seat"),
+    "refuse": Tr("Refuser", "Refuse"),
+    "your_seat": Tr("Place de {a}", "{a}'s seat"),
+    "your_secrets": Tr("Vos secrets (vous seul les voyez)", "Your secrets (only you see them)"),
+    "bad_link": Tr("Ce lien n'ouvre aucune place : il a été remplacé, révoqué, ou vient d'une autre partie. "
+                   "Scannez le code de la table, ou demandez un nouveau code à l'hôte.",
+                   "This link opens no seat: it was replaced, revoked, or belongs to another match. "
+                   "Scan the table code, or ask the host for a new code."),
+    "ask_seat": Tr("Prendre la place de {a}", "Take {a}'s seat"),
+    "asked": Tr("Demande envoyée : l'hôte doit confirmer.", "Request sent: the host must confirm."),
+    "refused": Tr("L'hôte a refusé la demande.", "The host refused the request."),
+    "free_seats": Tr("Places libres", "Free seats"),
+    "no_free_seat": Tr("Toutes les places sont prises.", "Every seat is taken."),
+    "guest_home": Tr("Cet appareil rejoint une partie : scannez le code de la table ou celui de votre place "
+                     "sur l'écran de l'hôte.",
+                     "This device joins a match: scan the table code or your seat's code on the host's screen."),
+    "local_only": Tr("Le serveur n'écoute que sur cet ordinateur : lancez « compagnon --host 0.0.0.0 » pour que "
+                     "les téléphones du réseau rejoignent.",
+                     "The server listens on this computer only: start \"compagnon --host 0.0.0.0\" to let the "
+                     "network's phones join."),
+    "nothing_to_do": Tr("Rien à saisir pour l'instant : la partie se suit ici.",
+                        "Nothing to enter for now: follow the match here."),
+    "your_time": Tr("C'est votre temps qui court !", "Your time is running!"),
 }
 
 
@@ -89,3 +129,9 @@ def t(key: str, lang: str, **kw: object) -> str:
     """``t("need_players", "en", a=3, b=2)`` → ``'3 players needed, 2 chosen.'``"""
     text = S[key].get(lang)
     return text.format(**kw) if kw else text
+
+
+# The history review, statistics, export and import screens keep their texts in app/i18n_history.py.
+from app.i18n_history import STRINGS as _HISTORY_STRINGS  # noqa: E402
+
+S.update(_HISTORY_STRINGS)

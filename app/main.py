@@ -9,6 +9,7 @@ from pathlib import Path
 
 import flet as ft
 
+from app import net
 from app.state import AppContext, AppState, use_app
 from db.store import Store
 
@@ -63,11 +64,13 @@ def Layout(route: str, width: float | None) -> ft.Control:
         padding=ft.Padding.symmetric(horizontal=12, vertical=6),
         bgcolor=ft.Colors.PRIMARY_CONTAINER,
     )
-    screen, params = resolve(path)
-    # The screen is keyed by what it shows: a write elsewhere (version) or a language switch
-    # mounts it afresh, so it re-reads the database and its forms start clean.
+    screen, params = resolve(path, app.host_device)
+    # The screen is keyed by what it shows: a language switch mounts it afresh.  A write anywhere
+    # (``app.version``, which every screen reads) re-renders it in place: it re-reads the database
+    # and Flet sends each device a patch of what changed, while an unlocked privacy screen or a
+    # half-typed form elsewhere on the screen stays as it was.
     body = ft.Container(
-        ft.Column([*banner, screen(**params, key=f"{path}|{app.version}|{app.lang}")],
+        ft.Column([*banner, screen(**params, key=f"{path}|{app.lang}")],
                   scroll=ft.ScrollMode.AUTO, expand=True, spacing=12),
         padding=12, alignment=ft.Alignment.TOP_CENTER,
         # A phone uses the whole width; a desktop window gets a readable centred column.
@@ -77,8 +80,11 @@ def Layout(route: str, width: float | None) -> ft.Control:
         selected_index=selected, on_change=go,
         destinations=[ft.NavigationBarDestination(icon=icon, label=app.t(key)) for _p, icon, key in NAV],
     )
+    # A phone at the table (a seat or the table code) has no business in the host's other screens.
+    guest = not app.host_device or path.startswith(("/seat/", "/table/"))
     return ft.Column([header, ft.Row([body], alignment=ft.MainAxisAlignment.CENTER, expand=True,
-                                     vertical_alignment=ft.CrossAxisAlignment.START), nav],
+                                     vertical_alignment=ft.CrossAxisAlignment.START),
+                      *([] if guest else [nav])],
                      expand=True, spacing=0)
 
 
@@ -102,7 +108,7 @@ def App(app: AppState) -> ft.Control:
 
 def main(page: ft.Page) -> None:
     s = store()
-    app = AppState(store=s, lang=s.get_setting("lang", "fr"))
+    app = AppState(store=s, lang=s.get_setting("lang", "fr"), host_device=net.is_host_device(page.client_ip))
     page.title = "Compagnon"
     page.padding = 0
     page.theme = ft.Theme(color_scheme_seed="#00695c")
@@ -141,7 +147,15 @@ def cli(argv: list[str] | None = None) -> None:
                         help="address to listen on (0.0.0.0 to let phones on the network join)")
     parser.add_argument("--desktop", action="store_true", help="open a desktop window instead of the browser")
     parser.add_argument("--no-browser", action="store_true", help="serve only; do not open a browser")
+    parser.add_argument("--public-url", default=os.environ.get("COMPAGNON_PUBLIC_URL", ""),
+                        help="the address phones use, written in the QR codes (default: this machine's "
+                             "network address with --host 0.0.0.0; env COMPAGNON_PUBLIC_URL)")
+    parser.add_argument("--trust-network", action="store_true",
+                        help="let every device on the network use the host's screens (default: only this "
+                             "machine's browser; phones see the table and their own seat)")
     args = parser.parse_args(argv)
+    net.BASE_URL = net.public_url(args.host, args.port, args.public_url)
+    net.TRUST_NETWORK = args.trust_network
     if args.no_browser:
         os.environ["FLET_FORCE_WEB_SERVER"] = "1"
     store()  # open (and migrate) the database before serving: a bad DATABASE_URL fails here, clearly
@@ -150,6 +164,8 @@ def cli(argv: list[str] | None = None) -> None:
         return
     shown = "localhost" if args.host in ("127.0.0.1", "localhost") else args.host
     print(f"Compagnon is running at http://{shown}:{args.port}/", flush=True)
+    if args.host not in ("127.0.0.1", "localhost"):
+        print(f"Phones join at {net.BASE_URL}/ (the QR codes on the match screen)", flush=True)
     ft.run(main, host=args.host, port=args.port, view=ft.AppView.WEB_BROWSER, no_cdn=True,
            assets_dir=ASSETS)
 

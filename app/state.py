@@ -25,6 +25,8 @@ class AppState:
     version: int = 0
     message: str = ""
     message_is_error: bool = False
+    #: this browser runs on the host machine (or the network is trusted): all screens; else a guest phone
+    host_device: bool = True
     broadcast: Callable[[Any], None] | None = field(default=None, repr=False)
 
     def t(self, key: str, **kw: object) -> str:
@@ -32,7 +34,8 @@ class AppState:
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
-        self.store.set_setting("lang", lang)
+        if self.host_device:  # a guest phone's choice is its own, not the host's saved default
+            self.store.set_setting("lang", lang)
 
     def changed(self, topic: str = "data") -> None:
         """Data was written: re-render here and on every other connected page."""

@@ -15,6 +15,7 @@ from typing import Any
 
 import flet as ft
 
+from app import alarm
 from app.i18n import t
 from scoring import Phase
 from scoring import timers as tm
@@ -117,6 +118,7 @@ def TimerRow(key: str, label: str, seconds: int, timer: dict[str, Any] | None, l
     over = timer is not None and tm.expired(timer, now)
     warn = timer is not None and tm.warning(timer, now)
     colour = ft.Colors.ERROR if over or warn else None
+    alarm.ring(key, warn, over)  # audible as well as red: once on entering the warning time, once at zero
     buttons: list[ft.Control] = []
     if timer is None:
         buttons.append(ft.IconButton(ft.Icons.PLAY_ARROW, tooltip=f"{t('timer_start', lang)} {label}",
@@ -144,6 +146,14 @@ def TimerRow(key: str, label: str, seconds: int, timer: dict[str, Any] | None, l
 @ft.component
 def Timers(phases: Sequence[Phase], timers: dict[str, Any], names: Sequence[str], lang: str,
            send: Callable[[dict[str, Any]], bool]) -> ft.Control | None:
+    bell = alarm.chimes()  # the chimes are this device's: muting here mutes no other phone
+    muted, set_muted = ft.use_state(bell.muted)
+    ft.use_effect(alarm.load, [])
+
+    def toggle_sound(_e: ft.Event[ft.IconButton]) -> None:
+        bell.muted = not muted
+        set_muted(bell.muted)
+
     rows: list[ft.Control] = []
     shown: set[str] = set()
     for phase in phases:
@@ -162,5 +172,9 @@ def Timers(phases: Sequence[Phase], timers: dict[str, Any], names: Sequence[str]
             rows.append(TimerRow(key, key, int(timer["duration"]) // 1000, timer, lang, send))
     if not rows:
         return None
-    return ft.Card(ft.Container(ft.Column([ft.Text(t("timers", lang), size=18, weight=ft.FontWeight.BOLD),
-                                           *rows], spacing=4), padding=12))
+    sound = ft.IconButton(ft.Icons.VOLUME_OFF if muted else ft.Icons.VOLUME_UP, on_click=toggle_sound,
+                          tooltip=t("sound_unmute" if muted else "sound_mute", lang))
+    return ft.Card(ft.Container(ft.Column([ft.Row([ft.Text(t("timers", lang), size=18, weight=ft.FontWeight.BOLD,
+                                                           expand=True), sound]),
+                                           *rows], spacing=4), padding=12),
+                   semantic_container=False)  # each button keeps its own name for a screen reader

@@ -51,8 +51,9 @@ def PrivacyScreen(seat: int, name: str, panels: Sequence[Panel], actions: Sequen
 
     def submit(values: Values) -> bool:
         ok = on_submit(values)
-        if ok:
+        if ok:  # entered: the screen locks again, ready to be handed to the next player
             set_held(False)
+            set_unlocked(False)
         return ok
 
     secret: list[ft.Control] = []
@@ -107,7 +108,8 @@ def score_sheet_view(sheet: dict[str, Any], lang: str) -> ft.Control:
             lines.append(ft.Text(f"tie-break: {r['tiebreak']}", size=12, italic=True))
         rows.append(ft.Container(ft.Column(lines, spacing=4), padding=8, border_radius=8,
                                  bgcolor=ft.Colors.PRIMARY_CONTAINER if r["name"] in winners else None))
-    for note in sheet.get("notes", []):
+    # Sheets stored before the French notes were kept have their English ones only.
+    for note in sheet.get("notes_fr" if lang == "fr" and "notes_fr" in sheet else "notes", []):
         rows.append(ft.Text(note, size=12, italic=True))
     return ft.Card(ft.Container(ft.Column(rows, spacing=6), padding=12))
 

@@ -6,7 +6,8 @@ pioche" form, as tests/browser/test_foundation.py does); every other page watche
 accessibility tree with a MutationObserver and notes the moment the new count shows beside
 "Cartes Butin dans la pioche".  Latency = that moment − the moment the tap went down on the
 phone (both ``Date.now()`` of the same machine).  The app tells the other pages with
-``page.pubsub``; each re-reads the database and re-renders.  Target: a median under 250 ms.
+``page.pubsub``; each re-reads the database and re-renders its screen in place (a patch goes to
+each browser).  Target: a median under 250 ms.
 
     python -m bench.bench_sync [--events 10] [--quick]
 """
@@ -109,7 +110,8 @@ def main() -> int:
                  Row("  slowest", max(latencies), "ms"),
                  Row("event on a phone → shown on that phone itself, median", median(own), "ms"),
                  Row("bytes the server sent each other page for the change, median", median(got["bytes"]), "B", "",
-                     "info", "the screen is keyed by the data version: a change re-mounts it whole")]
+                     "info", "the screen is keyed by route and language: a change re-renders it in place, "
+                     "and Flet sends a patch")]
         if arrivals:
             rows.insert(3, Row("  of which: until the server's last message reached them, median", median(arrivals),
                                "ms", note="the rest is each page's own work: Flutter lays out, paints and updates "

@@ -201,8 +201,9 @@ class ScoreSheet:
             ranking.append(item)
         out: JSON = {"game": self.game, **self.extra, "ranking": ranking,
                      "winners": list(self.winners)}
-        if self.notes:
+        if self.notes:  # "notes" in English for the command line; the app shows the table's language
             out["notes"] = [n.en for n in self.notes]
+            out["notes_fr"] = [n.fr for n in self.notes]
         return out
 
 

@@ -8,6 +8,7 @@ import flet as ft
 
 from app.forms import ActionForm, Values
 from app.screens.home import emblem
+from app.screens.phones import PhonesSection
 from app.state import use_app
 from app.timer_view import Timers, now_ms
 from app.widgets import PrivacyScreen, panel_card, section
@@ -78,10 +79,18 @@ def MatchScreen(match_id: str = "") -> ft.Control:
     public_actions = [a for a in game.actions(state, None) if not a.private]
     public_actions.sort(key=lambda a: not a.primary)
     private_actions = [a for a in game.actions(state, None) if a.private]
-    seats_with_secrets = []
+    on_phones = app.store.seat_links(m.id)
+    seats_with_secrets: list[ft.Control] = []
     for seat, name in enumerate(names):
-        panels = [p for p in game.panels(state, seat) if p.seat == seat]
         acts = [a for a in private_actions if a.seat == seat]
+        if seat in on_phones:
+            # That seat's secrets live on its own phone: this screen says who must answer, never what.
+            seats_with_secrets.append(ft.Row([
+                ft.Icon(ft.Icons.PHONE_ANDROID, color=ft.Colors.ERROR if acts else None),
+                ft.Text(app.t("phone_waiting" if acts else "on_phone", a=name), expand=True,
+                        weight=ft.FontWeight.W_500 if acts else None)]))
+            continue
+        panels = [p for p in game.panels(state, seat) if p.seat == seat]
         if panels or acts:
             seats_with_secrets.append(PrivacyScreen(seat, name, panels, acts, names, lang, send,
                                                     key=f"privacy-{m.id}-{seat}"))
@@ -105,6 +114,8 @@ def MatchScreen(match_id: str = "") -> ft.Control:
                                                for i, a in enumerate(public_actions)]))
     if seats_with_secrets:
         body.append(section(app.t("secrets"), seats_with_secrets))
+    if not over:
+        body.append(PhonesSection(m.id, names, key=f"phones-{m.id}"))
     timeline = [ft.Text(describe(game.public_event(e)), size=12) for e in reversed(m.events[-12:])]
     if timeline:
         body.append(ft.ExpansionTile(title=ft.Text(f"{app.t('events')} ({len(m.events)})"),

@@ -1,0 +1,170 @@
+"""The table on the network: the address phones reach, QR codes, who is the host, seat requests.
+
+Phones join by scanning a QR code of an address on this machine.  When the server
+listens on every interface (``--host 0.0.0.0``) that address is the machine's LAN
+address; ``--public-url`` (or ``COMPAGNON_PUBLIC_URL``) overrides it, e.g. behind a
+reverse proxy or when the machine has several networks.
+
+>>> public_url("127.0.0.1", 8550, "")
+'http://127.0.0.1:8550'
+>>> public_url("0.0.0.0", 8550, "http://table.local:8550/")
+'http://table.local:8550'
+>>> qr_png("http://x")[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
+True
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import socket
+import struct
+import threading
+import zlib
+from dataclasses import dataclass
+from functools import lru_cache
+
+import qrcode
+from qrcode.constants import ERROR_CORRECT_M
+
+#: set by ``compagnon`` at start-up (the address printed in the QR codes)
+BASE_URL = os.environ.get("COMPAGNON_PUBLIC_URL", "").rstrip("/") or "http://127.0.0.1:8550"
+#: ``--trust-network``: every device may use the host's screens, not only this machine's browser
+TRUST_NETWORK = False
+
+
+def lan_address() -> str:
+    """This machine's address on its local network (no packet is sent: a UDP socket is only
+    pointed at a documentation address to learn which interface would be used)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))
+            address = str(s.getsockname()[0])
+            if not address.startswith("0."):
+                return address
+    except OSError:
+        pass
+    try:
+        return socket.gethostbyname(socket.gethostname())
+    except OSError:
+        return "127.0.0.1"
+
+
+def public_url(host: str, port: int, override: str) -> str:
+    """The base address written in the QR codes."""
+    if override:
+        return override.rstrip("/")
+    if host in ("0.0.0.0", "::", ""):
+        host = lan_address()
+    elif host == "localhost":
+        host = "127.0.0.1"
+    return f"http://{host}:{port}"
+
+
+def is_host_device(client_ip: str | None) -> bool:
+    """May this browser use the host's screens (new matches, QR codes, every seat)?  Only a browser
+    on this machine, unless the server was started with ``--trust-network``; a phone on the network
+    sees only the table and the seat its link opens.
+
+    >>> is_host_device("127.0.0.1"), is_host_device("::1"), is_host_device(None), is_host_device("192.168.1.20")
+    (True, True, True, False)
+    """
+    if TRUST_NETWORK or not client_ip:
+        return True
+    try:
+        return ipaddress.ip_address(client_ip.split("%")[0]).is_loopback
+    except ValueError:
+        return False
+
+
+def table_url(match_id: int) -> str:
+    return f"{BASE_URL}/table/{match_id}"
+
+
+def seat_url(match_id: int, token: str) -> str:
+    return f"{BASE_URL}/seat/{match_id}/{token}"
+
+
+def _png(rows: list[list[bool]], scale: int) -> bytes:
+    """A black-on-white greyscale PNG of a module matrix (``True``: black), standard library only."""
+    size = len(rows) * scale
+    raw = bytearray()
+    for row in rows:
+        line = bytes(0 if dark else 255 for dark in row for _ in range(scale))
+        for _ in range(scale):
+            raw += b"\x00" + line
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 0, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(bytes(raw), 9))
+            + chunk(b"IEND", b""))
+
+
+@lru_cache(maxsize=64)
+def qr_png(text: str, scale: int = 6) -> bytes:
+    """The QR code of ``text`` as PNG bytes (for ``ft.Image(src=...)``)."""
+    qr = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=2)
+    qr.add_data(text)
+    qr.make(fit=True)
+    return _png(qr.get_matrix(), scale)
+
+
+# ------------------------------------------------------------------ seat requests from the table code
+
+
+@dataclass(frozen=True)
+class SeatRequest:
+    id: str  # the asking page's own random id
+    match_id: int
+    seat: int
+
+
+class Lobby:
+    """Seat requests waiting for the host, and the links granted to the pages that asked.
+
+    In memory on purpose: a request lives for the few seconds the host takes to confirm it; a
+    granted link is in the database (:mod:`db.seat_tokens`) and is handed only to the page that asked.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._requests: dict[str, SeatRequest] = {}
+        self._granted: dict[str, str] = {}
+        self._refused: set[str] = set()
+
+    def ask(self, request: SeatRequest) -> None:
+        with self._lock:
+            self._requests[request.id] = request
+            self._refused.discard(request.id)
+
+    def waiting(self, match_id: int) -> list[SeatRequest]:
+        with self._lock:
+            return [r for r in self._requests.values() if r.match_id == match_id]
+
+    def pending(self, request_id: str) -> SeatRequest | None:
+        with self._lock:
+            return self._requests.get(request_id)
+
+    def grant(self, request_id: str, token: str) -> None:
+        with self._lock:
+            self._requests.pop(request_id, None)
+            self._granted[request_id] = token
+
+    def refuse(self, request_id: str) -> None:
+        with self._lock:
+            self._requests.pop(request_id, None)
+            self._refused.add(request_id)
+
+    def take_grant(self, request_id: str) -> str | None:
+        """The link granted to this page (once)."""
+        with self._lock:
+            return self._granted.pop(request_id, None)
+
+    def was_refused(self, request_id: str) -> bool:
+        with self._lock:
+            return request_id in self._refused
+
+
+LOBBY = Lobby()

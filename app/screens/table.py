@@ -1,0 +1,180 @@
+"""What a player's phone shows: one seat's private view (``/seat/<match>/<token>``), or the table's
+public view with the free seats it may ask for (``/table/<match>``).
+
+A phone never renders anything of another seat: its controls are built from the public panels and
+its own seat's panels and private actions only, so no other secret is ever sent to it.
+"""
+
+from __future__ import annotations
+
+import secrets as _secrets
+from typing import Any
+
+import flet as ft
+
+from app.forms import ActionForm, Values
+from app.net import LOBBY, SeatRequest
+from app.screens.home import emblem
+from app.state import AppState, use_app
+from app.timer_view import Timers, now_ms
+from app.widgets import panel_card, score_sheet_view, section
+from db.store import LoadedMatch, StoreError
+from scoring import RulesError
+from scoring import timers as tm
+
+
+def _header(m: LoadedMatch, lang: str, subtitle: str) -> ft.Control:
+    return ft.Row([emblem(m.game.slug, 40), ft.Column([
+        ft.Text(f"{m.game.name.get(lang)} #{m.id}", size=20, weight=ft.FontWeight.BOLD),
+        ft.Text(subtitle, size=14, weight=ft.FontWeight.W_500)], spacing=0, expand=True)])
+
+
+def _load(app: AppState, match_id: str) -> LoadedMatch | None:
+    try:
+        return app.store.load(int(match_id))
+    except (ValueError, StoreError):
+        return None
+
+
+def _sender(app: AppState, match_id: int) -> Any:
+    def send(action: Values) -> bool:
+        try:
+            app.store.record(match_id, {**action, "at": action.get("at", now_ms())})
+        except (RulesError, StoreError) as exc:
+            app.tell(str(exc), error=True)
+            return False
+        app.tell("")
+        app.changed()
+        return True
+    return send
+
+
+def _public(m: LoadedMatch, lang: str, send: Any) -> list[ft.Control]:
+    """What everybody may see: timers, the public panels, the public timeline."""
+    game, state = m.game, m.state
+    out: list[ft.Control] = []
+    timers = Timers(game.phases, state.get("timers", {}), list(state.get("names", m.names)), lang, send)
+    if timers is not None and not game.finished(state):
+        out.append(timers)
+    out += [panel_card(p, lang) for p in game.panels(state, None) if p.seat is None]
+    return out
+
+
+def _over(app: AppState, m: LoadedMatch) -> ft.Control:
+    body: list[ft.Control] = [_header(m, app.lang, app.t("match_over"))]
+    if m.sheet:
+        body.append(score_sheet_view(m.sheet, app.lang))
+    return ft.Column(body, spacing=12)
+
+
+@ft.component
+def SeatScreen(match_id: str = "", token: str = "") -> ft.Control:
+    app = use_app()
+    page = ft.context.page
+    _ = app.version  # every event anywhere re-renders the phone, which re-reads the match
+    refused = ft.use_ref(False)
+
+    def opened() -> None:  # the host hides a seat's QR code once its phone has opened it
+        if app.broadcast is not None and not refused.current:
+            app.broadcast("seat")
+
+    ft.use_effect(opened, [])
+    m = _load(app, match_id)
+    if m is not None and m.status != "in_progress":
+        return _over(app, m)
+    seat = None
+    if m is not None and not refused.current:
+        # Asked again at every render: a link revoked by the host stops working at once.
+        seat = app.store.seat_for_token(m.id, token, who=str(page.client_ip or ""))
+    if m is None or seat is None:
+        refused.current = m is not None  # a refused token never becomes good: no need to ask (and log) again
+        return ft.Card(ft.Container(ft.Row([ft.Icon(ft.Icons.LINK_OFF, color=ft.Colors.ERROR),
+                                            ft.Text(app.t("bad_link"), expand=True)]), padding=12))
+    game, state, lang = m.game, m.state, app.lang
+    names = list(state.get("names", m.names))
+    send = _sender(app, m.id)
+    body: list[ft.Control] = [_header(m, lang, app.t("your_seat", a=names[seat]))]
+    mine = [k for k, v in state.get("timers", {}).items()
+            if k.endswith(f":{seat}") and tm.running(v) and not tm.expired(v, now_ms())]
+    haptic = ft.use_ref(None)
+    if mine and haptic.current is None:
+        try:  # Flutter's web engine maps it to navigator.vibrate: a phone that allows it buzzes
+            haptic.current = ft.HapticFeedback()
+        except Exception:  # noqa: BLE001 - no vibration is no reason to lose the screen
+            haptic.current = False
+
+    async def buzz() -> None:
+        if mine and haptic.current:
+            try:
+                await haptic.current.vibrate()
+            except Exception:  # noqa: BLE001
+                pass
+
+    ft.use_effect(buzz, [bool(mine)])  # once, when this seat's own countdown starts
+    if mine:
+        body.append(ft.Container(ft.Row([ft.Icon(ft.Icons.TIMER, color=ft.Colors.ON_ERROR),
+                                         ft.Text(app.t("your_time"), color=ft.Colors.ON_ERROR, size=16,
+                                                 weight=ft.FontWeight.BOLD)]),
+                                 bgcolor=ft.Colors.ERROR, padding=12, border_radius=8))
+    own_panels = [p for p in game.panels(state, seat) if p.seat == seat]
+    own_actions = [a for a in game.actions(state, None) if a.private and a.seat == seat]
+    private: list[ft.Control] = [panel_card(p, lang) for p in own_panels]
+    # Keyed by the action's label: someone else's event does not wipe a half-typed order.
+    private += [ActionForm(a, names, lang, send, key=f"{a.type}|{a.label.fr}") for a in own_actions]
+    if not private:
+        private.append(ft.Text(app.t("nothing_to_do"), italic=True))
+    body.append(ft.Container(section(app.t("your_secrets"), private), padding=12, border_radius=12,
+                             bgcolor=ft.Colors.TERTIARY_CONTAINER))
+    body += _public(m, lang, send)
+    return ft.Column(body, spacing=12)
+
+
+@ft.component
+def TableScreen(match_id: str = "") -> ft.Control:
+    """The table code: the public view, and a free seat to ask for (the host confirms)."""
+    app = use_app()
+    page = ft.context.page
+    _ = app.version
+    me = ft.use_ref("")
+    if not me.current:
+        me.current = _secrets.token_hex(8)
+    m = _load(app, match_id)
+    if m is None:
+        return ft.Text(app.t("no_match"))
+    if m.status != "in_progress":
+        return _over(app, m)
+    granted = LOBBY.take_grant(me.current)
+    if granted:
+        page.navigate(f"/seat/{m.id}/{granted}")
+        return ft.Container()
+    names = list(m.state.get("names", m.names))
+    taken = app.store.seat_links(m.id)
+    asking = LOBBY.pending(me.current)
+
+    def ask(seat: int) -> None:
+        LOBBY.ask(SeatRequest(me.current, m.id, seat))
+        app.changed("lobby")
+
+    seats: list[ft.Control] = []
+    if asking is not None:
+        seats.append(ft.Text(app.t("asked"), weight=ft.FontWeight.W_500))
+    else:
+        if LOBBY.was_refused(me.current):
+            seats.append(ft.Text(app.t("refused"), color=ft.Colors.ERROR))
+        free = [i for i in range(len(m.names)) if i not in taken]
+        seats += [ft.OutlinedButton(app.t("ask_seat", a=names[i]), icon=ft.Icons.EVENT_SEAT,
+                                    on_click=lambda _e, i=i: ask(i)) for i in free]
+        if not free:
+            seats.append(ft.Text(app.t("no_free_seat")))
+    body: list[ft.Control] = [_header(m, app.lang, " · ".join(names)),
+                              section(app.t("free_seats"), seats)]
+    body += _public(m, app.lang, _sender(app, m.id))
+    return ft.Column(body, spacing=12)
+
+
+@ft.component
+def GuestHome() -> ft.Control:
+    """A phone on the network that opened the app's address without a code."""
+    app = use_app()
+    return ft.Card(ft.Container(ft.Row([ft.Icon(ft.Icons.QR_CODE_SCANNER), ft.Text(app.t("guest_home"),
+                                                                                  expand=True)]), padding=12))

@@ -1,0 +1,72 @@
+"""The table on the network without a browser: addresses, QR images, who may open what, seat requests."""
+
+from __future__ import annotations
+
+import ipaddress
+import struct
+import zlib
+
+import qrcode
+
+from app import net
+from app.screens import resolve
+from app.screens.match import MatchScreen
+from app.screens.table import GuestHome, SeatScreen, TableScreen
+
+
+def test_a_phone_on_the_network_opens_only_the_table_and_its_seat():
+    assert resolve("/seat/3/Ab_c-9", host_device=False) == (SeatScreen, {"match_id": "3", "token": "Ab_c-9"})
+    assert resolve("/table/3", host_device=False) == (TableScreen, {"match_id": "3"})
+    for path in ("/", "/match/3", "/new", "/players", "/history", "/history/3", "/nowhere"):
+        assert resolve(path, host_device=False) == (GuestHome, {}), path
+    assert resolve("/match/3", host_device=True) == (MatchScreen, {"match_id": "3"})
+
+
+def test_who_is_the_host_device(monkeypatch):
+    assert net.is_host_device("127.0.0.1") and net.is_host_device("::1") and net.is_host_device(None)
+    assert not net.is_host_device("192.168.1.20") and not net.is_host_device("not an address")
+    monkeypatch.setattr(net, "TRUST_NETWORK", True)
+    assert net.is_host_device("192.168.1.20")
+
+
+def test_the_address_in_the_qr_codes():
+    assert net.public_url("127.0.0.1", 8600, "") == "http://127.0.0.1:8600"
+    assert net.public_url("localhost", 8600, "") == "http://127.0.0.1:8600"
+    assert net.public_url("192.168.1.12", 8550, "") == "http://192.168.1.12:8550"
+    lan = net.public_url("0.0.0.0", 8550, "")
+    host = lan.removeprefix("http://").rsplit(":", 1)[0]
+    assert ipaddress.ip_address(host) and not host.startswith("0."), lan
+    assert net.public_url("0.0.0.0", 8550, "https://jeux.example/") == "https://jeux.example"
+
+
+def test_a_qr_code_is_a_png_of_the_code_of_its_text():
+    text = "http://192.168.1.12:8550/seat/1/" + "x" * 32
+    png = net.qr_png(text, scale=4)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", png[16:24])
+    qr = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=2)
+    qr.add_data(text)
+    qr.make(fit=True)
+    matrix = qr.get_matrix()
+    assert width == height == len(matrix) * 4
+    start = png.index(b"IDAT") + 4
+    length = struct.unpack(">I", png[start - 8:start - 4])[0]
+    raw = zlib.decompress(png[start:start + length])
+    rows = [raw[i * (width + 1) + 1:(i + 1) * (width + 1)] for i in range(height)]
+    # every module drawn as a 4×4 block: black where the code is dark, white elsewhere
+    assert all(rows[y * 4][x * 4] == (0 if matrix[y][x] else 255)
+               for y in range(len(matrix)) for x in range(len(matrix)))
+
+
+def test_seat_requests_wait_for_the_host_and_reach_only_the_page_that_asked():
+    lobby = net.Lobby()
+    lobby.ask(net.SeatRequest("page-a", 1, 3))
+    lobby.ask(net.SeatRequest("page-b", 2, 0))
+    assert [r.id for r in lobby.waiting(1)] == ["page-a"]
+    lobby.grant("page-a", "token-for-seat-3")
+    assert lobby.waiting(1) == [] and lobby.pending("page-a") is None
+    assert lobby.take_grant("page-b") is None
+    assert lobby.take_grant("page-a") == "token-for-seat-3"
+    assert lobby.take_grant("page-a") is None, "handed over once"
+    lobby.refuse("page-b")
+    assert lobby.was_refused("page-b") and lobby.waiting(2) == []
