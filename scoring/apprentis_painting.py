@@ -404,6 +404,10 @@ class Highlights(Mapping[str, list[list[int]]]):
     def __repr__(self) -> str:
         return repr(self._dict())
 
+    def to_json(self) -> dict[str, list[list[int]]]:
+        """The ``dict`` (what ``ScoreSheet.to_json`` stores)."""
+        return self._dict()
+
 
 @dataclass(frozen=True)
 class PaintingScore:

@@ -222,9 +222,10 @@ def _seat_score(seat: int, name: str, breakdown: dict[str, int], total: int, ran
 
 
 def _plain(value: Any) -> Any:
-    """A sheet's extra value as JSON holds it: a mapping worked out when read (Les apprentis'
-    highlighted cells) becomes the ``dict`` it stands for."""
-    return dict(value) if isinstance(value, Mapping) and not isinstance(value, dict) else value
+    """A sheet's extra value as JSON holds it: a value worked out when read (Les apprentis'
+    highlighted cells) gives its ``to_json()``."""
+    to_json = getattr(value, "to_json", None)
+    return value if to_json is None else to_json()
 
 
 def _total_and_keys(row: tuple[int, str, dict[str, int], int, tuple[int, ...]]) -> tuple[int, tuple[int, ...]]:
