@@ -21,7 +21,7 @@ Cells are given as ``[row, column]`` of the grid as entered, for highlighting:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain, repeat
 from typing import Any, NamedTuple
@@ -102,8 +102,9 @@ def _checked(raw: Any, where: str, who: str) -> tuple[Grid, _Layout]:
     """:func:`parse_painting`, with the layout the scorer needs."""
     if not isinstance(raw, list | tuple):
         raise InvalidScoreInput(where, f"must be a list of rows, got {raw!r}")
-    canon = _CANON.__getitem__
+    canon, code = _CANON.__getitem__, _CODE.__getitem__
     rows: list[tuple[Cell, ...]] = []
+    lines: list[bytes] | None = []  # each row's codes, while every cell is spelled as the scorer spells it
     width = len(raw[0]) if raw and isinstance(raw[0], list | tuple) else 0
     for r, row in enumerate(raw):
         if type(row) is not list and not isinstance(row, list | tuple):
@@ -111,27 +112,69 @@ def _checked(raw: Any, where: str, who: str) -> tuple[Grid, _Layout]:
         if len(row) != width:
             raise InvalidScoreInput(f"{where}[{r}]", f"has {len(row)} cells but row 0 has {width} "
                                                      "(all rows must have the same length)")
+        if lines is not None:
+            try:
+                lines.append(bytes(map(code, row)))
+                rows.append(tuple(row))  # canonical names already
+                continue
+            except (KeyError, TypeError):
+                lines = None
         try:
             rows.append(tuple(map(canon, row)))
         except (KeyError, TypeError):  # an unusual spelling, or a bad cell: parse_cell says which
             rows.append(tuple(parse_cell(cell, f"{where}[{r}][{c}]") for c, cell in enumerate(row)))
     grid = tuple(rows)
-    layout = _layout(grid, width)
-    cards, s = layout.cards, layout.stride
-    if cards:  # the placement rule: every card is reached from the first through sides
-        reach = cards & -cards
-        while True:
-            grown = (reach | reach << 1 | reach >> 1 | reach << s | reach >> s) & cards
-            if grown == reach:
-                break
-            reach = grown
-        if reach != cards:
-            (r0, c0), (r1, c1) = divmod(_first(cards), s), divmod(_first(cards ^ reach), s)
-            raise InvalidScoreInput(
-                where, f"{who}'s painting breaks the placement rule: the card at [{r1}][{c1}] "
-                f"({grid[r1][c1]!r}) does not touch the card at [{r0}][{c0}] "
-                f"({grid[r0][c0]!r}) through cards sharing a side")
+    layout = _layout(grid, width) if lines is None else _from_lines(lines, width)
+    _placement(layout, grid, where, who)
     return grid, layout
+
+
+def _laid_out(raw: Any, i: int, who: str) -> _Layout:
+    """The layout of ``players[i].painting``, checked, for a document scored at once (its grid
+    is not kept).
+
+    A painting as the app and the command line send it (a list of lists of equal length, every
+    cell spelled as the scorer spells it) is read in one pass; anything else goes through
+    :func:`_checked`, which gives the same layout or says what is wrong.
+    """
+    if type(raw) is list and raw and set(map(type, raw)) == _ROW_TYPE and len(set(map(len, raw))) == 1:
+        try:  # each row, then the empty column past it
+            codes = bytes(map(_CODE.__getitem__, chain.from_iterable(chain.from_iterable(zip(raw, repeat(_PAST))))))
+        except (KeyError, TypeError):
+            return _checked(raw, f"players[{i}].painting", who)[1]
+        codes = codes[::-1]
+        layout = _Layout(len(raw[0]) + 1, codes, int(codes.translate(_OCCUPIED), 2))
+        if _unreached(layout):
+            _placement(layout, raw, f"players[{i}].painting", who)
+        return layout
+    return _checked(raw, f"players[{i}].painting", who)[1]
+
+
+_ROW_TYPE = {list}
+
+
+def _unreached(layout: _Layout) -> int:
+    """The cards not reached from the first through cards sharing a side (0: none)."""
+    cards, s = layout.cards, layout.stride
+    reach = cards & -cards
+    while reach != cards:
+        grown = (reach | reach << 1 | reach >> 1 | reach << s | reach >> s) & cards
+        if grown == reach:
+            return cards ^ reach
+        reach = grown
+    return 0
+
+
+def _placement(layout: _Layout, grid: Sequence[Sequence[Any]], where: str, who: str) -> None:
+    """The placement rule: every card is reached from the first through sides."""
+    unreached = _unreached(layout)
+    if unreached:
+        s = layout.stride
+        (r0, c0), (r1, c1) = divmod(_first(layout.cards), s), divmod(_first(unreached), s)
+        raise InvalidScoreInput(
+            where, f"{who}'s painting breaks the placement rule: the card at [{r1}][{c1}] "
+            f"({grid[r1][c1]!r}) does not touch the card at [{r0}][{c0}] "
+            f"({grid[r0][c0]!r}) through cards sharing a side")
 
 
 def card_map(grid: Sequence[Sequence[Cell]]) -> dict[Pos, str]:
@@ -214,6 +257,12 @@ def _layout(grid: Sequence[Sequence[Cell]], width: int | None = None) -> _Layout
 _PAST = (None,)
 
 
+def _from_lines(lines: list[bytes], width: int) -> _Layout:
+    """:func:`_layout` from each row's codes, all ``width`` long."""
+    codes = (b"\0".join(lines) + b"\0")[::-1] if lines else b""  # each row, then the empty column past it
+    return _Layout(width + 1, codes, int(codes.translate(_OCCUPIED), 2) if codes else 0)
+
+
 def _odd_layout(grid: Sequence[Sequence[Cell]], width: int) -> _Layout:
     """The layout of a grid with cards outside the code table (a house printing 100 points or
     more, or a grid handed to the scorer unchecked), read by :func:`_kind` as every card is."""
@@ -252,7 +301,12 @@ def _largest_group(mask: int, s: int) -> int:
     >>> _largest_group(1 << 0 | 1 << 2, 4) == 1 << 0
     True
     """
-    best, size = 0, 0
+    # Cells with no neighbour in the mask are groups of one: only when there is nothing else does
+    # one of them (the first) win, and leaving them out does not split the other groups.
+    linked = mask & (mask << 1 | mask >> 1 | mask << s | mask >> s)
+    if not linked:
+        return mask & -mask
+    best, size, mask = 0, 0, linked
     while mask.bit_count() > size:
         group = mask & -mask
         while True:
@@ -267,14 +321,35 @@ def _largest_group(mask: int, s: int) -> int:
 
 
 def _rc(mask: int, s: int) -> list[list[int]]:
-    """``[row, column]`` of each cell of ``mask``, in reading order."""
+    """``[row, column]`` of each cell of ``mask``, in reading order.
+
+    >>> _rc(1 << 1 | 1 << 9, 4)
+    [[0, 1], [2, 1]]
+    """
+    return _cells(s, (mask,))[0]
+
+
+def _cells(s: int, masks: Iterable[int]) -> list[list[list[int]]]:
+    """:func:`_rc` of each mask (one call for a painting's ten categories)."""
     out = []
-    while mask:
-        low = mask & -mask
-        p = low.bit_length() - 1
-        out.append([p // s, p % s])
-        mask ^= low
+    for mask in masks:
+        cells = []
+        while mask:  # the last cell first: one operation fewer per cell than the lowest bit
+            p = mask.bit_length() - 1
+            cells.append([p // s, p % s])
+            mask ^= 1 << p
+        cells.reverse()
+        out.append(cells)
     return out
+
+
+#: Per stride below 33, the mask of one column of 64 rows (bits 0, ``s``, ``2 * s`` ...).
+_COLUMNS = {s: int(("0" * (s - 1) + "1") * 64, 2) for s in range(1, 33)}
+
+
+def _column(s: int, size: int) -> int:
+    """The mask of one column of a grid of ``size`` cells (cells 0, ``s``, ``2 * s`` ...)."""
+    return int(("0" * (s - 1) + "1") * (size // s), 2)
 
 
 def _near8(s: int) -> int:
@@ -286,12 +361,60 @@ def _near8(s: int) -> int:
 # --------------------------------------------------------------------------- scoring
 
 
+class Highlights(Mapping[str, list[list[int]]]):
+    """The cells that earned each category, ``{category: [[row, column], ...]}`` in reading order,
+    worked out the first time they are read.
+
+    The points do not need them: the review screen and the stored sheet (``ScoreSheet.to_json``)
+    read them, a sheet only looked at for its totals never does.  A mapping equal to the
+    ``dict`` it stands for.
+
+    >>> h = Highlights(3, (0b101, *[0] * 9))
+    >>> h["maison"], h == {**dict.fromkeys(_EARNING, []), "maison": [[0, 0], [0, 2]]}
+    ([[0, 0], [0, 2]], True)
+    """
+
+    __slots__ = ("_stride", "_masks", "_cells")
+
+    def __init__(self, stride: int, masks: tuple[int, ...]) -> None:
+        self._stride, self._masks = stride, masks
+        self._cells: dict[str, list[list[int]]] | None = None
+
+    def _dict(self) -> dict[str, list[list[int]]]:
+        if self._cells is None:
+            self._cells = dict(zip(_EARNING, _cells(self._stride, self._masks), strict=True))
+        return self._cells
+
+    def __getitem__(self, key: str) -> list[list[int]]:
+        return self._dict()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._dict())
+
+    def __len__(self) -> int:
+        return len(self._masks)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Highlights):
+            return self._dict() == other._dict()
+        return self._dict() == other if isinstance(other, Mapping) else NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like the dict it stands for
+
+    def __repr__(self) -> str:
+        return repr(self._dict())
+
+    def to_json(self) -> dict[str, list[list[int]]]:
+        """The ``dict`` (what ``ScoreSheet.to_json`` stores)."""
+        return self._dict()
+
+
 @dataclass(frozen=True)
 class PaintingScore:
     """One player's points per category, and the cells that earned them."""
 
     breakdown: dict[str, int]
-    cells: dict[str, list[list[int]]]
+    cells: Mapping[str, list[list[int]]]
 
     @property
     def total(self) -> int:
@@ -326,72 +449,95 @@ def _kind(card: str) -> tuple[str, int, str]:
 #: The score of an empty painting, and the categories that earn cells.
 _NOTHING = dict.fromkeys(CATEGORIES, 0)
 _EARNING = CATEGORIES[:-1]
+_NO_CELLS = (0,) * len(_EARNING)
+_A1, _A2, _A3, _A4 = _TREE_CODES
 
 
-def _score_one(layout: _Layout, stains: int, perso: int) -> PaintingScore:
+def _score_one(layout: _Layout, stains: int, perso: int) -> tuple[dict[str, int], Highlights]:
+    """One painting's points per category, and the cells that earned them (by category)."""
     s, codes, cards, odd_points, tree_codes, tree_table = layout
     if not cards:
-        return PaintingScore({**_NOTHING, "perso": perso, "taches": -stains}, {k: [] for k in _EARNING})
+        return {**_NOTHING, "perso": perso, "taches": -stains}, Highlights(s, _NO_CELLS)
 
     # maison: the printed points.
     houses = int(codes.translate(_HOUSES), 2)
 
     # ciel: 3 in the highest row holding a card; one bonus of 3 if two ciels share a side.
-    skies = int(codes.translate(_SKY), 2) if CIEL in codes else 0
-    by_sky = skies << 1 | skies >> 1 | skies << s | skies >> s
-    top = _first(cards) // s
-    high = skies & ((1 << s) - 1) << top * s
-    pairs = skies & by_sky
+    if CIEL in codes:
+        skies = int(codes.translate(_SKY), 2)
+        by_sky = skies << 1 | skies >> 1 | skies << s | skies >> s
+        high = skies & ((1 << s) - 1) << ((cards & -cards).bit_length() - 1) // s * s
+        pairs = skies & by_sky
+    else:
+        by_sky = high = pairs = 0
 
     # oiseau: 4 if it touches a ciel, otherwise -4.
     birds = int(codes.translate(_BIRD), 2) if OISEAU in codes else 0
 
     # lac: 3 per card of the largest lake, 1 per perso touching any lake card.
-    lakes = int(codes.translate(_LAKE), 2) if LAC in codes else 0
     people = int(codes.translate(_PERSON), 2) if PERSO in codes else 0
-    biggest = _largest_group(lakes, s) if lakes & (lakes - 1) else lakes
-    bathers = people & (lakes << 1 | lakes >> 1 | lakes << s | lakes >> s)
+    if LAC in codes:
+        lakes = int(codes.translate(_LAKE), 2)
+        biggest = _largest_group(lakes, s) if lakes & (lakes - 1) else lakes
+        bathers = people & (lakes << 1 | lakes >> 1 | lakes << s | lakes >> s)
+    else:
+        biggest = bathers = 0
 
     # arbre: 2 per card of the largest forest, plus the diversity bonus.
     trees = int(codes.translate(tree_table), 2)
-    forest = _largest_group(trees, s) if trees & (trees - 1) else trees
-    bonus = DIVERSITY[sum(map(codes.__contains__, tree_codes))]
+    if not trees:
+        forest = bonus = 0
+    else:
+        forest = _largest_group(trees, s) if trees & (trees - 1) else trees
+        if tree_codes is _TREE_CODES:
+            bonus = DIVERSITY[(_A1 in codes) + (_A2 in codes) + (_A3 in codes) + (_A4 in codes)]
+        else:
+            bonus = DIVERSITY[sum(map(codes.__contains__, tree_codes))]
 
     # pont: 3 per perso among its eight surrounding cells.
     bridges = bridge_points = 0
     if people and PONT in codes:
         near8, around = _near8(s), people << s + 1
-        for p in _bits(int(codes.translate(_BRIDGE), 2)):
-            near = (around >> p & near8).bit_count()
+        mask = int(codes.translate(_BRIDGE), 2)
+        while mask:
+            low = mask & -mask
+            near = (around >> low.bit_length() - 1 & near8).bit_count()
             if near:
                 bridge_points += 3 * near
-                bridges |= 1 << p
+                bridges |= low
+            mask ^= low
 
     # sapin: 2 per card below it in its column.
     firs = fir_points = 0
     if SAPIN in codes:
-        column = int(("0" * (s - 1) + "1") * (len(codes) // s), 2)
-        for p in _bits(int(codes.translate(_FIR), 2)):
-            below = (cards >> p + s & column).bit_count()
+        column = _COLUMNS[s] if s < 33 and len(codes) <= 64 * s else _column(s, len(codes))
+        mask = int(codes.translate(_FIR), 2)
+        while mask:
+            low = mask & -mask
+            below = (cards >> low.bit_length() - 1 + s & column).bit_count()
             if below:
                 fir_points += 2 * below
-                firs |= 1 << p
+                firs |= low
+            mask ^= low
 
     # eglise: 3 per maison among its eight surrounding cells.
     churches = church_points = 0
     if houses and EGLISE in codes:
         near8, around = _near8(s), houses << s + 1
-        for p in _bits(int(codes.translate(_CHURCH), 2)):
-            near = (around >> p & near8).bit_count()
+        mask = int(codes.translate(_CHURCH), 2)
+        while mask:
+            low = mask & -mask
+            near = (around >> low.bit_length() - 1 & near8).bit_count()
             if near:
                 church_points += 3 * near
-                churches |= 1 << p
+                churches |= low
+            mask ^= low
 
     # fontaine: 1 -> -3, 2 -> 8, 3 or more -> -5.
     fountains = int(codes.translate(_FOUNTAIN), 2) if FONTAINE in codes else 0
 
     points = {
-        "maison": sum(codes.translate(_POINTS)) + odd_points,
+        "maison": sum(codes.translate(_POINTS)) + odd_points if houses else odd_points,
         "ciel": 3 * high.bit_count() + (3 if pairs else 0),
         "oiseau": 8 * (birds & by_sky).bit_count() - 4 * birds.bit_count(),
         "lac": 3 * biggest.bit_count() + bathers.bit_count(),
@@ -403,30 +549,8 @@ def _score_one(layout: _Layout, stains: int, perso: int) -> PaintingScore:
         "eglise": church_points,
         "taches": -stains,
     }
-    sky_cells, lake_cells, tree_cells = high | pairs, biggest | bathers, trees if bonus else forest
-    earned = {
-        "maison": _rc(houses, s) if houses else [],
-        "ciel": _rc(sky_cells, s) if sky_cells else [],
-        "oiseau": _rc(birds, s) if birds else [],
-        "lac": _rc(lake_cells, s) if lake_cells else [],
-        "perso": _rc(people, s) if perso and people else [],
-        "arbre": _rc(tree_cells, s) if tree_cells else [],
-        "fontaine": _rc(fountains, s) if fountains else [],
-        "pont": _rc(bridges, s) if bridges else [],
-        "sapin": _rc(firs, s) if firs else [],
-        "eglise": _rc(churches, s) if churches else [],
-    }
-    return PaintingScore(points, earned)
-
-
-def _bits(mask: int) -> list[int]:
-    """The cells of ``mask``."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    return points, Highlights(s, (houses, high | pairs, birds, biggest | bathers, people if perso else 0,
+                                  trees if bonus else forest, fountains, bridges, firs, churches))
 
 
 def _score_all(layouts: Sequence[_Layout], stains: Sequence[int]) -> tuple[list[PaintingScore], list[int]]:
@@ -434,7 +558,8 @@ def _score_all(layouts: Sequence[_Layout], stains: Sequence[int]) -> tuple[list[
     if len(layouts) != len(stains):
         raise ValueError("one stain count per painting")
     counts = [layout.codes.count(PERSO) for layout in layouts]
-    return [_score_one(lay, s, p) for lay, s, p in zip(layouts, stains, perso_points(counts), strict=True)], counts
+    return [PaintingScore(*_score_one(lay, s, p))
+            for lay, s, p in zip(layouts, stains, perso_points(counts), strict=True)], counts
 
 
 def score_paintings(grids: Sequence[Grid], stains: Sequence[int]) -> list[PaintingScore]:
@@ -466,28 +591,30 @@ def parse_score_input(doc: Any) -> tuple[list[str], list[Grid], list[int]]:
     ...
     scoring.core.InvalidScoreInput: players[0].stains: must be a whole number ≥ 0, got -1
     """
-    names, grids, _, stains = _parse_input(doc)
+    grids: list[Grid] = []
+    names, _, stains = _parse_input(doc, grids)
     return names, grids, stains
 
 
-def _parse_input(doc: Any) -> tuple[list[str], list[Grid], list[_Layout], list[int]]:
+def _parse_input(doc: Any, grids: list[Grid] | None = None) -> tuple[list[str], list[_Layout], list[int]]:
+    """The names, paintings laid out and stains of a document (``grids``: where to keep the checked
+    grids too; without it the rows are not copied)."""
     if not isinstance(doc, dict):
         raise InvalidScoreInput("input", f"must be an object with 'players', got {doc!r}")
-    if doc.keys() - _DOC_FIELDS:
+    if not doc.keys() <= _DOC_FIELDS:
         raise InvalidScoreInput(sorted(doc.keys() - _DOC_FIELDS)[0], "unknown field (expected only 'players')")
     players = doc.get("players")
     if not isinstance(players, list) or not 1 <= len(players) <= 5:
         got = len(players) if isinstance(players, list) else players
         raise InvalidScoreInput("players", f"must be a list of 1 to 5 players, got {got!r}")
     names: list[str] = []
-    grids: list[Grid] = []
     layouts: list[_Layout] = []
     stains: list[int] = []
     for i, player in enumerate(players):
         if not isinstance(player, dict):
             raise InvalidScoreInput(f"players[{i}]", f"must be an object with name, stains and painting, "
                                                      f"got {player!r}")
-        if player.keys() - _PLAYER_FIELDS:
+        if not player.keys() <= _PLAYER_FIELDS:
             raise InvalidScoreInput(f"players[{i}].{sorted(player.keys() - _PLAYER_FIELDS)[0]}",
                                     "unknown field (expected name, stains, painting)")
         name = player.get("name")
@@ -500,12 +627,15 @@ def _parse_input(doc: Any) -> tuple[list[str], list[Grid], list[_Layout], list[i
             raise InvalidScoreInput(f"players[{i}].stains", f"must be a whole number ≥ 0, got {stain!r}")
         if "painting" not in player:
             raise InvalidScoreInput(f"players[{i}].painting", "is missing (a list of rows, top row first)")
-        grid, layout = _checked(player["painting"], f"players[{i}].painting", name)
-        grids.append(grid)
-        layouts.append(layout)
+        if grids is None:
+            layouts.append(_laid_out(player["painting"], i, name))
+        else:
+            grid, layout = _checked(player["painting"], f"players[{i}].painting", name)
+            grids.append(grid)
+            layouts.append(layout)
         names.append(name)
         stains.append(stain)
-    return names, grids, layouts, stains
+    return names, layouts, stains
 
 
 def score_sheet(names: Sequence[str], grids: Sequence[Grid], stains: Sequence[int]) -> ScoreSheet:
@@ -519,29 +649,34 @@ def score_sheet(names: Sequence[str], grids: Sequence[Grid], stains: Sequence[in
     >>> [(r.name, r.rank, r.total) for r in sheet.ranking], sheet.winners
     ([('Ana', 1, 5), ('Bo', 1, 5)], ('Ana', 'Bo'))
     """
-    return _sheet(names, grids, [_layout(g) for g in grids], stains)
+    return _sheet(names, [_layout(g) for g in grids], stains)
 
 
 def score_document(doc: Any) -> ScoreSheet:
-    """``score_sheet(*parse_score_input(doc))``, each painting laid out once.
+    """``score_sheet(*parse_score_input(doc))``, each painting read once and its grid not copied.
 
     >>> score_document({"players": [{"name": "Ana", "painting": [["ciel", "ciel"]]}]}).ranking[0].total
     9
     """
-    names, grids, layouts, stains = _parse_input(doc)
-    return _sheet(names, grids, layouts, stains)
+    return _sheet(*_parse_input(doc))
 
 
-def _sheet(names: Sequence[str], grids: Sequence[Grid], layouts: Sequence[_Layout],
-           stains: Sequence[int]) -> ScoreSheet:
-    scores, counts = _score_all(layouts, stains)
-    rows = [(seat, name, s.breakdown, sum(s.breakdown.values()), ())
-            for seat, (name, s) in enumerate(zip(names, scores, strict=True))]
-    notes: tuple[Tr, ...] = ()
-    if len(grids) >= 3 and len(set(counts)) == 1:
-        notes = (Tr("Tout le monde a autant de personnages : chacun gagne 9 et perd 5.",
-                    "Everyone has as many characters: everyone gains 9 and loses 5."),)
-    extras = {seat: {"cells": s.cells} for seat, s in enumerate(scores)}
+_SAME_PERSO = (Tr("Tout le monde a autant de personnages : chacun gagne 9 et perd 5.",
+                  "Everyone has as many characters: everyone gains 9 and loses 5."),)
+
+
+def _sheet(names: Sequence[str], layouts: Sequence[_Layout], stains: Sequence[int]) -> ScoreSheet:
+    if len(layouts) != len(stains):
+        raise ValueError("one stain count per painting")
+    counts = [layout.codes.count(PERSO) for layout in layouts]
+    rows = []
+    extras = {}
+    for seat, (name, layout, stain, perso) in enumerate(zip(names, layouts, stains, perso_points(counts),
+                                                            strict=True)):
+        points, cells = _score_one(layout, stain, perso)
+        rows.append((seat, name, points, sum(points.values()), ()))
+        extras[seat] = {"cells": cells}
+    notes = _SAME_PERSO if len(layouts) >= 3 and len(set(counts)) == 1 else ()
     return rank_rows("apprentis", rows, extras=extras, notes=notes)
 
 

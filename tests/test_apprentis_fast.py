@@ -91,6 +91,9 @@ def test_checking_odd_cells_and_shapes_is_unchanged(rows: list[list[Any]], data:
             rows[r] = data.draw(st.sampled_from(["lac", None, 3, {"lac": 1}]))
     for raw in (rows, tuple(rows), "lac", None, 5):
         assert outcome(fast.parse_painting, raw, "p", "Ana") == outcome(ref.parse_painting, raw, "p", "Ana")
+        doc = {"players": [{"name": "Ana", "painting": [["lac"]]}, {"name": "Zoé", "stains": 1, "painting": raw}]}
+        old = outcome(lambda d: ref.score_sheet(*ref.parse_score_input(d)), doc)
+        assert outcome(fast.score_document, doc) == old
 
 
 @settings(max_examples=300, deadline=None)
@@ -120,6 +123,11 @@ def test_score_sheets_are_unchanged(players: list[tuple[list[list[Any]], int]], 
     if new[0] == "ok":
         assert fast.score_sheet(*new[1]).to_json() == ref.score_sheet(*old[1]).to_json()
         assert fast.score_sheet(*new[1]) == ref.score_sheet(*old[1])
+    # GAME.score_input reads each painting once and keeps no grid: the same sheet, or the same error.
+    direct = outcome(fast.score_document, doc)
+    assert direct == (old if old[0] != "ok" else ("ok", ref.score_sheet(*old[1])))
+    if direct[0] == "ok":
+        assert direct[1].to_json() == ref.score_sheet(*old[1]).to_json()
 
 
 def test_the_benchmark_inputs_are_unchanged() -> None:
@@ -131,6 +139,7 @@ def test_the_benchmark_inputs_are_unchanged() -> None:
         new, old = fast.parse_score_input(doc), ref.parse_score_input(doc)
         assert new == old
         assert fast.score_sheet(*new) == ref.score_sheet(*old)
+        assert fast.score_document(doc).to_json() == ref.score_sheet(*old).to_json()
 
 
 @settings(max_examples=300, deadline=None)
