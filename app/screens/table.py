@@ -19,7 +19,7 @@ from app.state import AppState, use_app
 from app.timer_view import Timers, now_ms
 from app.widgets import panel_card, score_sheet_view, section
 from db.store import LoadedMatch, StoreError
-from scoring import RulesError
+from scoring import Action, Game, Panel, RulesError
 from scoring import timers as tm
 
 
@@ -58,6 +58,12 @@ def _public(m: LoadedMatch, lang: str, send: Any) -> list[ft.Control]:
         out.append(timers)
     out += [panel_card(p, lang) for p in game.panels(state, None) if p.seat is None]
     return out
+
+
+def seat_content(game: Game, state: dict[str, Any], seat: int) -> tuple[list[Panel], list[Action]]:
+    """What a seat's phone shows of its own: its private panels and its private actions, nothing else."""
+    return ([p for p in game.panels(state, seat) if p.seat == seat],
+            [a for a in game.actions(state, None) if a.private and a.seat == seat])
 
 
 def _over(app: AppState, m: LoadedMatch) -> ft.Control:
@@ -116,8 +122,7 @@ def SeatScreen(match_id: str = "", token: str = "") -> ft.Control:
                                          ft.Text(app.t("your_time"), color=ft.Colors.ON_ERROR, size=16,
                                                  weight=ft.FontWeight.BOLD)]),
                                  bgcolor=ft.Colors.ERROR, padding=12, border_radius=8))
-    own_panels = [p for p in game.panels(state, seat) if p.seat == seat]
-    own_actions = [a for a in game.actions(state, None) if a.private and a.seat == seat]
+    own_panels, own_actions = seat_content(game, state, seat)
     private: list[ft.Control] = [panel_card(p, lang) for p in own_panels]
     # Keyed by the action's label: someone else's event does not wipe a half-typed order.
     private += [ActionForm(a, names, lang, send, key=f"{a.type}|{a.label.fr}") for a in own_actions]
