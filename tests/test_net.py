@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import ipaddress
 import random
 import struct
@@ -100,3 +101,7 @@ def test_each_seat_s_phone_gets_its_own_secret_entries_and_nothing_of_another_se
             break
         state = game.apply(state, game.prepare(state, action, event_rng(seed, seq)))
     assert seen_private == set(range(len(names))), f"{slug}: a private entry for every seat on its phone"
+
+
+def test_the_examples_in_app_net_hold():
+    assert doctest.testmod(net, optionflags=doctest.ELLIPSIS).failed == 0
