@@ -63,6 +63,8 @@ S: dict[str, Tr] = {
     "timer_resume": Tr("Reprendre", "Resume"),
     "timer_reset": Tr("Remettre à zéro", "Reset"),
     "time_up": Tr("Temps écoulé !", "Time is up!"),
+    "sound_mute": Tr("Couper le son des minuteurs", "Mute the timers"),
+    "sound_unmute": Tr("Remettre le son des minuteurs", "Unmute the timers"),
     "secrets": Tr("Secrets", "Secrets"),
     "hand_phone": Tr("Passez le téléphone à {a}", "Hand the phone to {a}"),
     "i_am": Tr("Je suis {a}", "I am {a}"),
@@ -127,3 +129,9 @@ def t(key: str, lang: str, **kw: object) -> str:
     """``t("need_players", "en", a=3, b=2)`` → ``'3 players needed, 2 chosen.'``"""
     text = S[key].get(lang)
     return text.format(**kw) if kw else text
+
+
+# The history review, statistics, export and import screens keep their texts in app/i18n_history.py.
+from app.i18n_history import STRINGS as _HISTORY_STRINGS  # noqa: E402
+
+S.update(_HISTORY_STRINGS)

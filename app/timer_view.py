@@ -1,5 +1,10 @@
 """The phase timers: remaining time is computed from the timestamps in the events
-(``scoring.timers``), so a sleeping phone or a late tick never skews it."""
+(``scoring.timers``), so a sleeping phone or a late tick never skews it.
+
+Nothing ticks at a fixed rate: a running countdown wakes when the second it shows changes and
+re-renders only its own text (:func:`Countdown`); its row wakes when the timer starts warning
+and when it ends (:func:`TimerRow`); the card never wakes by itself (:func:`Timers`).
+"""
 
 from __future__ import annotations
 
@@ -10,6 +15,7 @@ from typing import Any
 
 import flet as ft
 
+from app import alarm
 from app.i18n import t
 from scoring import Phase
 from scoring import timers as tm
@@ -31,14 +37,88 @@ def timer_keys(phase: Phase, names: Sequence[str]) -> list[tuple[str, str]]:
     return [(f"{phase.key}:{i}", n) for i, n in enumerate(names)]
 
 
+def next_second(timer: dict[str, Any], now: int) -> int | None:
+    """Milliseconds until what :func:`Countdown` shows changes (its m:ss, its colour, "time's
+    up"), or None when it will not change by itself (paused, or over).
+
+    >>> t = tm.start(tm.new_timer(180_000), at=0)
+    >>> next_second(t, 300), next_second(t, 1_000), next_second(tm.pause(t, at=500), 600)
+    (700, 1000, None)
+    """
+    left = tm.remaining(timer, now)
+    if not tm.running(timer) or left <= 0:
+        return None
+    warn = _warn_from(timer)
+    return min(left % 1000 or 1000, left - warn if left > warn else 1000)
+
+
+def next_stage(timer: dict[str, Any], now: int) -> int | None:
+    """Milliseconds until a running timer starts warning, then until it ends (what
+    :func:`TimerRow` shows around the countdown), or None.
+
+    >>> t = tm.start(tm.new_timer(180_000), at=0)
+    >>> next_stage(t, 100_000), next_stage(t, 160_000), next_stage(t, 180_000)
+    (50000, 20000, None)
+    """
+    left = tm.remaining(timer, now)
+    if not tm.running(timer) or left <= 0:
+        return None
+    warn = _warn_from(timer)
+    return left - warn if left > warn else left
+
+
+def _warn_from(timer: dict[str, Any]) -> int:
+    """The remaining time at which :func:`scoring.timers.warning` turns true."""
+    return min(tm.WARN_MS, int(timer["duration"]) // 4)
+
+
+def use_wake_up(timer: dict[str, Any] | None, delay: Callable[[dict[str, Any], int], int | None]) -> None:
+    """Render the calling component again at the moments ``delay(timer, now)`` names, while it
+    names one; renders read the clock themselves (``now_ms()``).
+
+    One sleep per change, not a fixed tick: a countdown renders once a second, and only its
+    own text; the row around it twice in the timer's whole run (the warning, the end).  The
+    loop is an effect keyed on the timer, so an event (pause, resume, extend) restarts it, and
+    it is cancelled when the component goes away.
+    """
+    _, set_woken = ft.use_state(0)
+    key = None if timer is None else (timer["since"], timer["elapsed"], timer["duration"])
+
+    async def wake() -> None:
+        while timer is not None:
+            wait = delay(timer, now_ms())
+            if wait is None:
+                return
+            await asyncio.sleep(wait / 1000 + 0.005)  # just past the change
+            set_woken(now_ms())  # a new value each time: the component renders again
+
+    ft.use_effect(wake, [key], cleanup=lambda: None)  # a cleanup, so that Flet cancels the loop
+
+
 @ft.component
-def TimerRow(key: str, label: str, seconds: int, timer: dict[str, Any] | None, now: int, lang: str,
-             send: Callable[[dict[str, Any]], bool]) -> ft.Control:
+def Countdown(key: str, seconds: int, timer: dict[str, Any] | None, lang: str) -> ft.Control:
+    """What a timer shows: m:ss (red near the end), then "time's up"."""
+    use_wake_up(timer, next_second)
+    now = now_ms()
     ms = seconds * 1000 if timer is None else tm.remaining(timer, now)
+    over = timer is not None and tm.expired(timer, now)
+    warn = timer is not None and tm.warning(timer, now)
+    text = t("time_up", lang) if over else mmss(ms)
+    return ft.Semantics(content=ft.Text(text, size=24, weight=ft.FontWeight.BOLD,
+                                        color=ft.Colors.ERROR if over or warn else None),
+                        identifier=f"timer-{key}", live_region=True)
+
+
+@ft.component
+def TimerRow(key: str, label: str, seconds: int, timer: dict[str, Any] | None, lang: str,
+             send: Callable[[dict[str, Any]], bool]) -> ft.Control:
+    use_wake_up(timer, next_stage)  # the seconds tick in Countdown alone
+    now = now_ms()
     running = timer is not None and tm.running(timer)
     over = timer is not None and tm.expired(timer, now)
     warn = timer is not None and tm.warning(timer, now)
     colour = ft.Colors.ERROR if over or warn else None
+    alarm.ring(key, warn, over)  # audible as well as red: once on entering the warning time, once at zero
     buttons: list[ft.Control] = []
     if timer is None:
         buttons.append(ft.IconButton(ft.Icons.PLAY_ARROW, tooltip=f"{t('timer_start', lang)} {label}",
@@ -57,30 +137,23 @@ def TimerRow(key: str, label: str, seconds: int, timer: dict[str, Any] | None, n
         buttons.append(ft.IconButton(ft.Icons.RESTART_ALT, tooltip=f"{t('timer_reset', lang)} {label}",
                                      on_click=lambda _e: send({"type": "timer", "key": key, "op": "reset",
                                                                "ms": seconds * 1000})))
-    text = t("time_up", lang) if over else mmss(ms)
     return ft.Row([ft.Icon(ft.Icons.HOURGLASS_BOTTOM, color=colour),
                    ft.Text(label, expand=True),
-                   ft.Semantics(content=ft.Text(text, size=24, weight=ft.FontWeight.BOLD, color=colour),
-                                identifier=f"timer-{key}", live_region=True),
+                   Countdown(key, seconds, timer, lang),
                    *buttons])
 
 
 @ft.component
 def Timers(phases: Sequence[Phase], timers: dict[str, Any], names: Sequence[str], lang: str,
            send: Callable[[dict[str, Any]], bool]) -> ft.Control | None:
-    now, set_now = ft.use_state(now_ms())
-    any_running = any(tm.running(v) and not tm.expired(v, now_ms()) for v in timers.values())
+    bell = alarm.chimes()  # the chimes are this device's: muting here mutes no other phone
+    muted, set_muted = ft.use_state(bell.muted)
+    ft.use_effect(alarm.load, [])
 
-    generation = ft.use_ref(0)
+    def toggle_sound(_e: ft.Event[ft.IconButton]) -> None:
+        bell.muted = not muted
+        set_muted(bell.muted)
 
-    async def tick() -> None:
-        generation.current += 1
-        mine = generation.current
-        while any_running and generation.current == mine:
-            await asyncio.sleep(0.5)
-            set_now(now_ms())
-
-    ft.use_effect(tick, [any_running])
     rows: list[ft.Control] = []
     shown: set[str] = set()
     for phase in phases:
@@ -92,12 +165,16 @@ def Timers(phases: Sequence[Phase], timers: dict[str, Any], names: Sequence[str]
         for key, who in keys:
             timer = timers.get(key)
             seconds = int(phase.seconds or 0) if timer is None else int(timer["duration"]) // 1000
-            rows.append(TimerRow(key, who or phase.name.get(lang), seconds, timer, now, lang, send))
+            rows.append(TimerRow(key, who or phase.name.get(lang), seconds, timer, lang, send))
             shown.add(key)
     for key, timer in timers.items():  # timers a game created without a declared phase
         if key not in shown:
-            rows.append(TimerRow(key, key, int(timer["duration"]) // 1000, timer, now, lang, send))
+            rows.append(TimerRow(key, key, int(timer["duration"]) // 1000, timer, lang, send))
     if not rows:
         return None
-    return ft.Card(ft.Container(ft.Column([ft.Text(t("timers", lang), size=18, weight=ft.FontWeight.BOLD),
-                                           *rows], spacing=4), padding=12))
+    sound = ft.IconButton(ft.Icons.VOLUME_OFF if muted else ft.Icons.VOLUME_UP, on_click=toggle_sound,
+                          tooltip=t("sound_unmute" if muted else "sound_mute", lang))
+    return ft.Card(ft.Container(ft.Column([ft.Row([ft.Text(t("timers", lang), size=18, weight=ft.FontWeight.BOLD,
+                                                           expand=True), sound]),
+                                           *rows], spacing=4), padding=12),
+                   semantic_container=False)  # each button keeps its own name for a screen reader

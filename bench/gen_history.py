@@ -31,7 +31,7 @@ from sqlalchemy.engine import Connection, Engine
 from bench.bench_scoring import DOCS, random_doc
 from bench.common import ROOT
 from db.engine import make_engine
-from db.models import EventRow, Match, Player, ScoreRow, Seat
+from db.models import EventRow, Match, Player, ScoreRow, Seat, first_seat
 from scoring import SLUGS, find_game
 
 FIRST = ("Léa", "Sam", "Ana", "Max", "Zoé", "Hugo", "Inès", "Tom", "Chloé", "Noé", "Jade", "Louis", "Emma",
@@ -82,7 +82,8 @@ def one_match(rng: random.Random, mid: int, names: list[str], weights: list[floa
     out["match"].append({
         "id": mid, "game": slug, "options": json.dumps(options), "setup": json.dumps(setup.record), "seed": seed,
         "status": "finished", "started_at": started, "ended_at": ended, "place": rng.choice(PLACES), "notes": "",
-        "winner_names": ", ".join(sheet.winners)[:400],
+        "winner_names": ", ".join(sheet.winners)[:400], "first_seat": first_seat(setup.record),
+        "seats": len(sheet.ranking),
         "sheet": json.dumps(sheet.to_json(), ensure_ascii=False)})
     for i, p in enumerate(seats):
         next_ids["seat"] += 1

@@ -65,11 +65,41 @@ def make_engine(url: str | None = None) -> Engine:
     return engine
 
 
-# Each entry upgrades the schema from version N-1 to N.  Version 1 is the first
-# release: tables are created from the models.  A later change adds e.g.
-# ``2: lambda conn: conn.exec_driver_sql("ALTER TABLE match ADD COLUMN ...")``
-# and bumps SCHEMA_VERSION; tests open a version-1 database with it.
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {}
+def _v2_covering_indexes(conn: Connection) -> None:
+    """Version 2: ``match.first_seat`` and ``match.seats``; the statistics' covering indexes replace
+    narrower ones.
+
+    The new indexes are created from the models' own definitions (so SQLite and PostgreSQL get
+    the same DDL as a new database); the old ones are dropped only once their successors exist.
+    """
+    # The seat that played first, from each match's set-up JSON (see db.models.first_seat).
+    conn.exec_driver_sql("ALTER TABLE match ADD COLUMN first_seat INTEGER NOT NULL DEFAULT 0")
+    if conn.dialect.name == "postgresql":
+        key = "(setup::json ->> '{}')::int"
+    else:
+        key = "CAST(json_extract(setup, '$.{}') AS INTEGER)"
+    conn.exec_driver_sql(f"UPDATE match SET first_seat = COALESCE({key.format('first_player')}, "
+                         f"{key.format('first_gentleman')}, 0)")
+    # How many lines each match's score sheet has (0 for a match not scored yet).
+    conn.exec_driver_sql("ALTER TABLE match ADD COLUMN seats INTEGER NOT NULL DEFAULT 0")
+    conn.exec_driver_sql("UPDATE match SET seats = (SELECT COUNT(*) FROM score WHERE score.match_id = match.id)")
+    tables = {t.name: t for t in SQLModel.metadata.sorted_tables}
+    for table, name in (("match", "ix_match_status_ended_game"), ("match", "ix_match_game_status_times"),
+                        ("match", "ix_match_id_status_game"),
+                        ("score", "ix_score_player_totals"), ("score", "ix_score_match_totals")):
+        index = next(i for i in tables[table].indexes if i.name == name)
+        index.create(conn, checkfirst=True)
+    for old in ("ix_match_status_ended", "ix_match_game_status", "ix_score_match_id", "ix_score_player_id"):
+        conn.exec_driver_sql(f"DROP INDEX IF EXISTS {old}")
+    conn.exec_driver_sql("ANALYZE")  # let the query planner know the new indexes at once
+
+
+# Each entry upgrades the schema from version N-1 to N, inside the one transaction of
+# :func:`migrate` (on PostgreSQL a failed step leaves the database as it was).  Version 1 is
+# the first release: tables are created from the models.  tests/test_db.py opens a database
+# written with the version-1 schema (tests/data/schema-v1.*.sql) and checks every step.
+# This is the project's equivalent of Alembic: a handful of steps, no autogeneration needed.
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {2: _v2_covering_indexes}
 
 
 def schema_version(engine: Engine) -> int:

@@ -8,16 +8,29 @@ PostgreSQL behave alike.
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy import Column, DateTime, Index, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-#: Bumped with every schema change; see :mod:`db.migrations`.
-SCHEMA_VERSION = 1
+#: Bumped with every schema change; each bump has its step in :data:`db.engine.MIGRATIONS`.
+#: 2: covering indexes for the history's statistics (docs/benchmarks.md); ``match.first_seat`` and
+#: ``match.seats``.
+SCHEMA_VERSION = 2
 
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
+
+
+def first_seat(setup: dict[str, Any]) -> int:
+    """The seat that plays first, from a set-up record (Robby Solo calls it the first gentleman).
+
+    >>> first_seat({"first_player": 2}), first_seat({"first_gentleman": 1}), first_seat({})
+    (2, 1, 0)
+    """
+    value = setup.get("first_player", setup.get("first_gentleman"))
+    return int(value) if isinstance(value, int) else 0
 
 
 def _when() -> Column:  # type: ignore[type-arg]
@@ -41,8 +54,14 @@ class Player(SQLModel, table=True):
 
 class Match(SQLModel, table=True):
     __table_args__ = (
-        Index("ix_match_status_ended", "status", "ended_at"),
-        Index("ix_match_game_status", "game", "status"),
+        # Version 2 (was status, ended_at): the history list's order, and the per-game counts, places
+        # and date filters of the statistics, from the index alone.
+        Index("ix_match_status_ended_game", "status", "ended_at", "game", "place"),
+        # Version 2: a game's statistics read the dates and the seats from the index alone (was game,
+        # status), never the wide rows with their set-up and sheet JSON.
+        Index("ix_match_game_status_times", "game", "status", "started_at", "ended_at", "first_seat", "seats"),
+        # Version 2: the join from a score line to its match finds what the statistics ask there.
+        Index("ix_match_id_status_game", "id", "status", "game", "ended_at", "first_seat", "seats"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -56,6 +75,10 @@ class Match(SQLModel, table=True):
     place: str = Field(default="", max_length=120)
     notes: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
     winner_names: str = Field(default="", max_length=400)  # denormalised for the history list
+    # Version 2: the seat that played first (the set-up's first player), for the statistics.
+    first_seat: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    # Version 2: the number of lines of the score sheet (0 until the match is scored).
+    seats: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     sheet: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))  # JSON score sheet
 
 
@@ -87,12 +110,18 @@ class ScoreRow(SQLModel, table=True):
     """One seat's line of a finished match's score sheet."""
 
     __tablename__ = "score"
-    __table_args__ = (UniqueConstraint("match_id", "seat_index"),)
+    __table_args__ = (
+        UniqueConstraint("match_id", "seat_index"),
+        # Version 2: covering indexes, so that statistics never read the wide rows (was match_id
+        # and player_id alone).
+        Index("ix_score_player_totals", "player_id", "match_id", "total", "winner", "rank", "seat_index"),
+        Index("ix_score_match_totals", "match_id", "seat_index", "total", "winner", "player_id", "rank"),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
-    match_id: int = Field(foreign_key="match.id", index=True, ondelete="CASCADE")
+    match_id: int = Field(foreign_key="match.id", ondelete="CASCADE")
     seat_index: int
-    player_id: int | None = Field(default=None, foreign_key="player.id", index=True)  # None: virtual
+    player_id: int | None = Field(default=None, foreign_key="player.id")  # None: virtual
     name: str = Field(max_length=80)
     total: int
     rank: int

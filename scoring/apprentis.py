@@ -31,7 +31,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from scoring import apprentis_ui as ui
-from scoring.apprentis_painting import Grid, grid_json, parse_painting, parse_score_input, score_sheet
+from scoring.apprentis_painting import Grid, grid_json, parse_painting, score_document, score_sheet
 from scoring.apprentis_table import (
     allowed_spots,
     cards_per_turn,
@@ -206,8 +206,7 @@ class Apprentis(Game):
         return score_sheet(state["names"], grids, state["stains"])
 
     def score_input(self, doc: Any) -> ScoreSheet:
-        names, grids, stains = parse_score_input(doc)
-        return score_sheet(names, grids, stains)
+        return score_document(doc)
 
     # -- testing ------------------------------------------------------------
     def sample_action(self, state: State, rng: random.Random) -> JSON | None:

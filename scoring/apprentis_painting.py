@@ -23,7 +23,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from itertools import chain, repeat
+from typing import Any, NamedTuple
 
 from scoring.core import InvalidScoreInput, ScoreSheet, Tr, rank_rows
 
@@ -74,6 +75,13 @@ def parse_cell(value: Any, where: str = "cell") -> Cell:
     raise InvalidScoreInput(where, f"unknown card {value!r} (expected {EXPECTED})")
 
 
+#: Every spelling :func:`parse_cell` accepts in a painting of the box (houses print 0 to 6
+#: points; up to 99 is covered), with its canonical name: one dictionary look-up per cell
+#: instead of a call.  Anything else goes through :func:`parse_cell` itself.
+_CANON: dict[Any, Cell] = {spelling: parse_cell(spelling) for spelling in (
+    None, *SIMPLE_CARDS, *ALIASES, *(f"arbre:{t}" for t in TREE_TYPES), *(f"maison:{n}" for n in range(100)))}
+
+
 def parse_painting(raw: Any, where: str = "painting", who: str = "this player") -> Grid:
     """Check and normalise a painting: a list of equal rows of cards connected by sides.
 
@@ -87,28 +95,43 @@ the card at [1][1] ('lac') does not touch the card at [0][0] ('lac') through car
     ...
     scoring.core.InvalidScoreInput: p[1]: has 2 cells but row 0 has 1 (all rows must have the same length)
     """
+    return _checked(raw, where, who)[0]
+
+
+def _checked(raw: Any, where: str, who: str) -> tuple[Grid, _Layout]:
+    """:func:`parse_painting`, with the layout the scorer needs."""
     if not isinstance(raw, list | tuple):
         raise InvalidScoreInput(where, f"must be a list of rows, got {raw!r}")
+    canon = _CANON.__getitem__
     rows: list[tuple[Cell, ...]] = []
+    width = len(raw[0]) if raw and isinstance(raw[0], list | tuple) else 0
     for r, row in enumerate(raw):
-        if not isinstance(row, list | tuple):
+        if type(row) is not list and not isinstance(row, list | tuple):
             raise InvalidScoreInput(f"{where}[{r}]", f"must be a list of cells, got {row!r}")
-        if rows and len(row) != len(rows[0]):
-            raise InvalidScoreInput(f"{where}[{r}]", f"has {len(row)} cells but row 0 has {len(rows[0])} "
+        if len(row) != width:
+            raise InvalidScoreInput(f"{where}[{r}]", f"has {len(row)} cells but row 0 has {width} "
                                                      "(all rows must have the same length)")
-        rows.append(tuple(parse_cell(cell, f"{where}[{r}][{c}]") for c, cell in enumerate(row)))
+        try:
+            rows.append(tuple(map(canon, row)))
+        except (KeyError, TypeError):  # an unusual spelling, or a bad cell: parse_cell says which
+            rows.append(tuple(parse_cell(cell, f"{where}[{r}][{c}]") for c, cell in enumerate(row)))
     grid = tuple(rows)
-    cards = card_map(grid)
-    if cards:
-        start = min(cards)
-        reached = _component(start, set(cards))
-        if len(reached) != len(cards):
-            cut = min(set(cards) - reached)
+    layout = _layout(grid, width)
+    cards, s = layout.cards, layout.stride
+    if cards:  # the placement rule: every card is reached from the first through sides
+        reach = cards & -cards
+        while True:
+            grown = (reach | reach << 1 | reach >> 1 | reach << s | reach >> s) & cards
+            if grown == reach:
+                break
+            reach = grown
+        if reach != cards:
+            (r0, c0), (r1, c1) = divmod(_first(cards), s), divmod(_first(cards ^ reach), s)
             raise InvalidScoreInput(
-                where, f"{who}'s painting breaks the placement rule: the card at [{cut[0]}][{cut[1]}] "
-                f"({cards[cut]!r}) does not touch the card at [{start[0]}][{start[1]}] "
-                f"({cards[start]!r}) through cards sharing a side")
-    return grid
+                where, f"{who}'s painting breaks the placement rule: the card at [{r1}][{c1}] "
+                f"({grid[r1][c1]!r}) does not touch the card at [{r0}][{c0}] "
+                f"({grid[r0][c0]!r}) through cards sharing a side")
+    return grid, layout
 
 
 def card_map(grid: Sequence[Sequence[Cell]]) -> dict[Pos, str]:
@@ -121,6 +144,14 @@ def grid_json(grid: Grid) -> list[list[Cell]]:
 
 
 # --------------------------------------------------------------------------- geometry
+#
+# The checker and the scorer number the cells of a grid ``row * stride + column``, with
+# ``stride`` one more than the widest row, and hold a set of cells as an integer whose bit
+# ``p`` is cell ``p`` (its "mask").  The side neighbours of ``p`` are ``p ± 1`` and
+# ``p ± stride``, so the cells touching a set are a few shifts of its mask; the column past
+# the last one is always empty, so ``p - 1`` of a first column is an empty cell, not the end
+# of the row above; bits shifted above the top row fall off; masks count their cells with
+# ``int.bit_count`` and their lowest bit is the first cell in reading order.
 
 
 def sides(p: Pos) -> tuple[Pos, ...]:
@@ -129,37 +160,127 @@ def sides(p: Pos) -> tuple[Pos, ...]:
     return ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
 
 
-def around(p: Pos) -> tuple[Pos, ...]:
-    """The eight surrounding cells ("diagonale incluse")."""
-    r, c = p
-    return tuple((r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
+#: A code per card of the box (one byte): 0 is an empty cell, houses are HOUSE + their points.
+HOUSE = 20
+_CODE: dict[Cell, int] = {None: 0, **{card: i + 1 for i, card in enumerate(SIMPLE_CARDS)},
+                          **{f"arbre:{t}": 9 + i for i, t in enumerate(TREE_TYPES)},
+                          **{f"maison:{n}": HOUSE + n for n in range(100)}}
+CIEL, OISEAU, LAC, PERSO, FONTAINE, PONT, SAPIN, EGLISE = (_CODE[card] for card in SIMPLE_CARDS)
+#: Codes a layout gives cards outside the table above (see :func:`_odd_codes`).
+ODD_HOUSE, ODD_CARD, ODD_TREES = 13, 14, 128
 
 
-def _component(start: Pos, cells: set[Pos]) -> set[Pos]:
-    seen = {start}
-    todo = [start]
-    while todo:
-        for n in sides(todo.pop()):
-            if n in cells and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return seen
+def _table(codes: Iterable[int]) -> bytes:
+    """A ``bytes.translate`` table: ``b"1"`` for these codes, ``b"0"`` for the others."""
+    ones = set(codes)
+    return bytes(49 if i in ones else 48 for i in range(256))
 
 
-def largest_group(cells: Iterable[Pos]) -> set[Pos]:
+_SKY, _BIRD, _LAKE, _PERSON, _FOUNTAIN, _BRIDGE, _FIR, _CHURCH = (_table([code]) for code in range(1, 9))
+_OCCUPIED = _table(range(1, 256))
+_HOUSES = _table([ODD_HOUSE, *range(HOUSE, HOUSE + 100)])
+_POINTS = bytes(i - HOUSE if HOUSE <= i < HOUSE + 100 else 0 for i in range(256))
+_TREE_CODES = (9, 10, 11, 12)
+_TREES = _table(_TREE_CODES)
+
+
+class _Layout(NamedTuple):
+    stride: int
+    #: each cell's code, last cell first (so that ``int(codes.translate(table), 2)`` is a mask)
+    codes: bytes
+    #: the mask of every card
+    cards: int
+    #: printed points of houses outside the code table
+    odd_points: int = 0
+    #: the tree codes, and their table
+    tree_codes: tuple[int, ...] = _TREE_CODES
+    trees: bytes = _TREES
+
+
+def _layout(grid: Sequence[Sequence[Cell]], width: int | None = None) -> _Layout:
+    """The layout of a grid (``width``: the length of its rows, when they all have it)."""
+    if width is None:
+        width = max(map(len, grid), default=0)
+        if min(map(len, grid), default=0) != width:  # rows of different lengths
+            return _odd_layout(grid, width)
+    try:  # each row, then the empty column past it
+        codes = bytes(map(_CODE.__getitem__, chain.from_iterable(chain.from_iterable(zip(grid, repeat(_PAST))))))
+    except KeyError:
+        return _odd_layout(grid, width)
+    codes = codes[::-1]
+    return _Layout(width + 1, codes, int(codes.translate(_OCCUPIED), 2) if codes else 0)
+
+
+_PAST = (None,)
+
+
+def _odd_layout(grid: Sequence[Sequence[Cell]], width: int) -> _Layout:
+    """The layout of a grid with cards outside the code table (a house printing 100 points or
+    more, or a grid handed to the scorer unchecked), read by :func:`_kind` as every card is."""
+    stride = width + 1
+    flat: list[Cell] = []
+    for row in reversed(grid):
+        flat += [None] * (stride - len(row))
+        flat += reversed(row)
+    code = dict(_CODE)
+    odd = {card: _kind(card) for card in sorted(set(flat) - code.keys(), key=str) if card is not None}
+    odd_points = sum(printed * flat.count(card) for card, (kind, printed, _) in odd.items() if kind == "maison")
+    new_types = sorted({tree for kind, _, tree in odd.values() if kind == "arbre"})
+    if len(new_types) > 255 - ODD_TREES:  # far more than DIVERSITY knows: the same error it gives
+        raise KeyError(len(new_types) + sum(1 for c in _TREE_CODES if c in map(code.get, flat)))
+    tree_code = {tree: ODD_TREES + i for i, tree in enumerate(new_types)}
+    for card, (kind, _, tree) in odd.items():
+        code[card] = ODD_HOUSE if kind == "maison" else tree_code[tree] if kind == "arbre" else ODD_CARD
+    codes = bytes(map(code.__getitem__, flat))
+    tree_codes = (*_TREE_CODES, *tree_code.values())
+    return _Layout(stride, codes, int(codes.translate(_OCCUPIED), 2) if codes else 0, odd_points,
+                   tree_codes, _table(tree_codes))
+
+
+def _first(mask: int) -> int:
+    """The first cell of a non-empty mask, in reading order."""
+    return (mask & -mask).bit_length() - 1
+
+
+def _largest_group(mask: int, s: int) -> int:
     """The largest group of cells connected by sides (the first in reading order on a tie).
 
-    >>> sorted(largest_group([(0, 0), (0, 1), (2, 2), (3, 2), (4, 2)]))
-    [(2, 2), (3, 2), (4, 2)]
+    With a stride of 4: (0,0) (0,1) are cells 0 and 1; (2,2) (3,2) (4,2) are 10, 14 and 18.
+
+    >>> _largest_group(1 << 0 | 1 << 1 | 1 << 10 | 1 << 14 | 1 << 18, 4) == 1 << 10 | 1 << 14 | 1 << 18
+    True
+    >>> _largest_group(1 << 0 | 1 << 2, 4) == 1 << 0
+    True
     """
-    left = set(cells)
-    best: set[Pos] = set()
-    while left:
-        group = _component(min(left), left)
-        left -= group
-        if len(group) > len(best):
-            best = group
+    best, size = 0, 0
+    while mask.bit_count() > size:
+        group = mask & -mask
+        while True:
+            grown = (group | group << 1 | group >> 1 | group << s | group >> s) & mask
+            if grown == group:
+                break
+            group = grown
+        mask ^= group
+        if group.bit_count() > size:
+            best, size = group, group.bit_count()
     return best
+
+
+def _rc(mask: int, s: int) -> list[list[int]]:
+    """``[row, column]`` of each cell of ``mask``, in reading order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        p = low.bit_length() - 1
+        out.append([p // s, p % s])
+        mask ^= low
+    return out
+
+
+def _near8(s: int) -> int:
+    """The eight cells around cell ``s + 1`` ("diagonale incluse"): the cells of ``mask``
+    around cell ``p`` are the bits of ``(mask << s + 1 >> p) & _near8(s)``."""
+    return 0b111 | 0b101 << s | 0b111 << 2 * s
 
 
 # --------------------------------------------------------------------------- scoring
@@ -192,81 +313,128 @@ def perso_points(counts: Sequence[int]) -> list[int]:
     return [(9 if c == most else 0) + (-5 if c == fewest else 0) for c in counts]
 
 
-def _cells(cells: Iterable[Pos]) -> list[list[int]]:
-    return [[r, c] for r, c in sorted(set(cells))]
+def _kind(card: str) -> tuple[str, int, str]:
+    """What a card scores as: ``("maison", its points, "")``, ``("arbre", 0, its type)`` or
+    ``(the card, 0, "")`` (no category reads a card it does not know)."""
+    if card.startswith("maison:"):
+        return "maison", int(card.partition(":")[2]), ""
+    if card.startswith("arbre:"):
+        return "arbre", 0, card.partition(":")[2]
+    return card, 0, ""
 
 
-def _score_one(grid: Grid, stains: int, perso: int) -> PaintingScore:
-    cards = card_map(grid)
-    of = {kind: [p for p, card in cards.items() if card == kind] for kind in SIMPLE_CARDS}
-    points: dict[str, int] = dict.fromkeys(CATEGORIES, 0)
-    earned: dict[str, list[Pos]] = {k: [] for k in CATEGORIES}
+#: The score of an empty painting, and the categories that earn cells.
+_NOTHING = dict.fromkeys(CATEGORIES, 0)
+_EARNING = CATEGORIES[:-1]
+
+
+def _score_one(layout: _Layout, stains: int, perso: int) -> PaintingScore:
+    s, codes, cards, odd_points, tree_codes, tree_table = layout
+    if not cards:
+        return PaintingScore({**_NOTHING, "perso": perso, "taches": -stains}, {k: [] for k in _EARNING})
 
     # maison: the printed points.
-    for p, card in cards.items():
-        if card.startswith("maison:"):
-            points["maison"] += int(card.partition(":")[2])
-            earned["maison"].append(p)
+    houses = int(codes.translate(_HOUSES), 2)
 
     # ciel: 3 in the highest row holding a card; one bonus of 3 if two ciels share a side.
-    skies = set(of["ciel"])
-    top = min((r for r, _ in cards), default=0)
-    high = [p for p in skies if p[0] == top]
-    touching = [p for p in skies if any(n in skies for n in sides(p))]
-    points["ciel"] = 3 * len(high) + (3 if touching else 0)
-    earned["ciel"] = high + touching
+    skies = int(codes.translate(_SKY), 2) if CIEL in codes else 0
+    by_sky = skies << 1 | skies >> 1 | skies << s | skies >> s
+    top = _first(cards) // s
+    high = skies & ((1 << s) - 1) << top * s
+    pairs = skies & by_sky
 
     # oiseau: 4 if it touches a ciel, otherwise -4.
-    for p in of["oiseau"]:
-        points["oiseau"] += 4 if any(n in skies for n in sides(p)) else -4
-        earned["oiseau"].append(p)
+    birds = int(codes.translate(_BIRD), 2) if OISEAU in codes else 0
 
     # lac: 3 per card of the largest lake, 1 per perso touching any lake card.
-    lakes = set(of["lac"])
-    biggest = largest_group(lakes)
-    bathers = [p for p in of["perso"] if any(n in lakes for n in sides(p))]
-    points["lac"] = 3 * len(biggest) + len(bathers)
-    earned["lac"] = list(biggest) + bathers
-
-    # perso: decided across the table.
-    points["perso"] = perso
-    if perso:
-        earned["perso"] = list(of["perso"])
+    lakes = int(codes.translate(_LAKE), 2) if LAC in codes else 0
+    people = int(codes.translate(_PERSON), 2) if PERSO in codes else 0
+    biggest = _largest_group(lakes, s) if lakes & (lakes - 1) else lakes
+    bathers = people & (lakes << 1 | lakes >> 1 | lakes << s | lakes >> s)
 
     # arbre: 2 per card of the largest forest, plus the diversity bonus.
-    trees = {p: card.partition(":")[2] for p, card in cards.items() if card.startswith("arbre:")}
-    forest = largest_group(trees)
-    bonus = DIVERSITY[len(set(trees.values()))]
-    points["arbre"] = 2 * len(forest) + bonus
-    earned["arbre"] = list(trees) if bonus else list(forest)
-
-    # fontaine: 1 -> -3, 2 -> 8, 3 or more -> -5.
-    points["fontaine"] = FOUNTAINS.get(len(of["fontaine"]), -5)
-    earned["fontaine"] = list(of["fontaine"])
+    trees = int(codes.translate(tree_table), 2)
+    forest = _largest_group(trees, s) if trees & (trees - 1) else trees
+    bonus = DIVERSITY[sum(map(codes.__contains__, tree_codes))]
 
     # pont: 3 per perso among its eight surrounding cells.
-    for p in of["pont"]:
-        near = sum(1 for n in around(p) if cards.get(n) == "perso")
-        points["pont"] += 3 * near
-        if near:
-            earned["pont"].append(p)
+    bridges = bridge_points = 0
+    if people and PONT in codes:
+        near8, around = _near8(s), people << s + 1
+        for p in _bits(int(codes.translate(_BRIDGE), 2)):
+            near = (around >> p & near8).bit_count()
+            if near:
+                bridge_points += 3 * near
+                bridges |= 1 << p
 
     # sapin: 2 per card below it in its column.
-    for r, c in of["sapin"]:
-        below = sum(1 for (r2, c2) in cards if c2 == c and r2 > r)
-        points["sapin"] += 2 * below
-        if below:
-            earned["sapin"].append((r, c))
+    firs = fir_points = 0
+    if SAPIN in codes:
+        column = int(("0" * (s - 1) + "1") * (len(codes) // s), 2)
+        for p in _bits(int(codes.translate(_FIR), 2)):
+            below = (cards >> p + s & column).bit_count()
+            if below:
+                fir_points += 2 * below
+                firs |= 1 << p
 
     # eglise: 3 per maison among its eight surrounding cells.
-    for p in of["eglise"]:
-        near = sum(1 for n in around(p) if cards.get(n, "").startswith("maison:"))
-        points["eglise"] += 3 * near
-        if near:
-            earned["eglise"].append(p)
+    churches = church_points = 0
+    if houses and EGLISE in codes:
+        near8, around = _near8(s), houses << s + 1
+        for p in _bits(int(codes.translate(_CHURCH), 2)):
+            near = (around >> p & near8).bit_count()
+            if near:
+                church_points += 3 * near
+                churches |= 1 << p
 
-    points["taches"] = -stains
-    return PaintingScore(points, {k: _cells(v) for k, v in earned.items() if k != "taches"})
+    # fontaine: 1 -> -3, 2 -> 8, 3 or more -> -5.
+    fountains = int(codes.translate(_FOUNTAIN), 2) if FONTAINE in codes else 0
+
+    points = {
+        "maison": sum(codes.translate(_POINTS)) + odd_points,
+        "ciel": 3 * high.bit_count() + (3 if pairs else 0),
+        "oiseau": 8 * (birds & by_sky).bit_count() - 4 * birds.bit_count(),
+        "lac": 3 * biggest.bit_count() + bathers.bit_count(),
+        "perso": perso,
+        "arbre": 2 * forest.bit_count() + bonus,
+        "fontaine": FOUNTAINS.get(fountains.bit_count(), -5),
+        "pont": bridge_points,
+        "sapin": fir_points,
+        "eglise": church_points,
+        "taches": -stains,
+    }
+    sky_cells, lake_cells, tree_cells = high | pairs, biggest | bathers, trees if bonus else forest
+    earned = {
+        "maison": _rc(houses, s) if houses else [],
+        "ciel": _rc(sky_cells, s) if sky_cells else [],
+        "oiseau": _rc(birds, s) if birds else [],
+        "lac": _rc(lake_cells, s) if lake_cells else [],
+        "perso": _rc(people, s) if perso and people else [],
+        "arbre": _rc(tree_cells, s) if tree_cells else [],
+        "fontaine": _rc(fountains, s) if fountains else [],
+        "pont": _rc(bridges, s) if bridges else [],
+        "sapin": _rc(firs, s) if firs else [],
+        "eglise": _rc(churches, s) if churches else [],
+    }
+    return PaintingScore(points, earned)
+
+
+def _bits(mask: int) -> list[int]:
+    """The cells of ``mask``."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _score_all(layouts: Sequence[_Layout], stains: Sequence[int]) -> tuple[list[PaintingScore], list[int]]:
+    """Every painting's score, and every player's number of perso cards."""
+    if len(layouts) != len(stains):
+        raise ValueError("one stain count per painting")
+    counts = [layout.codes.count(PERSO) for layout in layouts]
+    return [_score_one(lay, s, p) for lay, s, p in zip(layouts, stains, perso_points(counts), strict=True)], counts
 
 
 def score_paintings(grids: Sequence[Grid], stains: Sequence[int]) -> list[PaintingScore]:
@@ -281,11 +449,13 @@ def score_paintings(grids: Sequence[Grid], stains: Sequence[int]) -> list[Painti
     """
     if len(grids) != len(stains):
         raise ValueError("one stain count per painting")
-    counts = [sum(1 for card in card_map(g).values() if card == "perso") for g in grids]
-    return [_score_one(g, s, p) for g, s, p in zip(grids, stains, perso_points(counts), strict=True)]
+    return _score_all([_layout(g) for g in grids], stains)[0]
 
 
 # --------------------------------------------------------------------------- the CLI document
+
+_DOC_FIELDS = frozenset({"players"})
+_PLAYER_FIELDS = frozenset({"name", "stains", "painting"})
 
 
 def parse_score_input(doc: Any) -> tuple[list[str], list[Grid], list[int]]:
@@ -296,40 +466,46 @@ def parse_score_input(doc: Any) -> tuple[list[str], list[Grid], list[int]]:
     ...
     scoring.core.InvalidScoreInput: players[0].stains: must be a whole number ≥ 0, got -1
     """
+    names, grids, _, stains = _parse_input(doc)
+    return names, grids, stains
+
+
+def _parse_input(doc: Any) -> tuple[list[str], list[Grid], list[_Layout], list[int]]:
     if not isinstance(doc, dict):
         raise InvalidScoreInput("input", f"must be an object with 'players', got {doc!r}")
-    unknown = sorted(set(doc) - {"players"})
-    if unknown:
-        raise InvalidScoreInput(unknown[0], "unknown field (expected only 'players')")
+    if doc.keys() - _DOC_FIELDS:
+        raise InvalidScoreInput(sorted(doc.keys() - _DOC_FIELDS)[0], "unknown field (expected only 'players')")
     players = doc.get("players")
     if not isinstance(players, list) or not 1 <= len(players) <= 5:
         got = len(players) if isinstance(players, list) else players
         raise InvalidScoreInput("players", f"must be a list of 1 to 5 players, got {got!r}")
     names: list[str] = []
     grids: list[Grid] = []
+    layouts: list[_Layout] = []
     stains: list[int] = []
     for i, player in enumerate(players):
-        where = f"players[{i}]"
         if not isinstance(player, dict):
-            raise InvalidScoreInput(where, f"must be an object with name, stains and painting, "
-                                           f"got {player!r}")
-        extra = sorted(set(player) - {"name", "stains", "painting"})
-        if extra:
-            raise InvalidScoreInput(f"{where}.{extra[0]}", "unknown field (expected name, stains, painting)")
+            raise InvalidScoreInput(f"players[{i}]", f"must be an object with name, stains and painting, "
+                                                     f"got {player!r}")
+        if player.keys() - _PLAYER_FIELDS:
+            raise InvalidScoreInput(f"players[{i}].{sorted(player.keys() - _PLAYER_FIELDS)[0]}",
+                                    "unknown field (expected name, stains, painting)")
         name = player.get("name")
         if not isinstance(name, str) or not name.strip():
-            raise InvalidScoreInput(f"{where}.name", f"must be a non-empty text, got {name!r}")
+            raise InvalidScoreInput(f"players[{i}].name", f"must be a non-empty text, got {name!r}")
         if name in names:
-            raise InvalidScoreInput(f"{where}.name", f"{name!r} is already players[{names.index(name)}]")
+            raise InvalidScoreInput(f"players[{i}].name", f"{name!r} is already players[{names.index(name)}]")
         stain = player.get("stains", 0)
         if isinstance(stain, bool) or not isinstance(stain, int) or stain < 0:
-            raise InvalidScoreInput(f"{where}.stains", f"must be a whole number ≥ 0, got {stain!r}")
+            raise InvalidScoreInput(f"players[{i}].stains", f"must be a whole number ≥ 0, got {stain!r}")
         if "painting" not in player:
-            raise InvalidScoreInput(f"{where}.painting", "is missing (a list of rows, top row first)")
-        grids.append(parse_painting(player["painting"], f"{where}.painting", name))
+            raise InvalidScoreInput(f"players[{i}].painting", "is missing (a list of rows, top row first)")
+        grid, layout = _checked(player["painting"], f"players[{i}].painting", name)
+        grids.append(grid)
+        layouts.append(layout)
         names.append(name)
         stains.append(stain)
-    return names, grids, stains
+    return names, grids, layouts, stains
 
 
 def score_sheet(names: Sequence[str], grids: Sequence[Grid], stains: Sequence[int]) -> ScoreSheet:
@@ -343,11 +519,25 @@ def score_sheet(names: Sequence[str], grids: Sequence[Grid], stains: Sequence[in
     >>> [(r.name, r.rank, r.total) for r in sheet.ranking], sheet.winners
     ([('Ana', 1, 5), ('Bo', 1, 5)], ('Ana', 'Bo'))
     """
-    scores = score_paintings(grids, stains)
-    rows = [(seat, name, s.breakdown, s.total, ())
+    return _sheet(names, grids, [_layout(g) for g in grids], stains)
+
+
+def score_document(doc: Any) -> ScoreSheet:
+    """``score_sheet(*parse_score_input(doc))``, each painting laid out once.
+
+    >>> score_document({"players": [{"name": "Ana", "painting": [["ciel", "ciel"]]}]}).ranking[0].total
+    9
+    """
+    names, grids, layouts, stains = _parse_input(doc)
+    return _sheet(names, grids, layouts, stains)
+
+
+def _sheet(names: Sequence[str], grids: Sequence[Grid], layouts: Sequence[_Layout],
+           stains: Sequence[int]) -> ScoreSheet:
+    scores, counts = _score_all(layouts, stains)
+    rows = [(seat, name, s.breakdown, sum(s.breakdown.values()), ())
             for seat, (name, s) in enumerate(zip(names, scores, strict=True))]
     notes: tuple[Tr, ...] = ()
-    counts = [sum(1 for c in card_map(g).values() if c == "perso") for g in grids]
     if len(grids) >= 3 and len(set(counts)) == 1:
         notes = (Tr("Tout le monde a autant de personnages : chacun gagne 9 et perd 5.",
                     "Everyone has as many characters: everyone gains 9 and loses 5."),)

@@ -201,9 +201,14 @@ class ScoreSheet:
             ranking.append(item)
         out: JSON = {"game": self.game, **self.extra, "ranking": ranking,
                      "winners": list(self.winners)}
-        if self.notes:
+        if self.notes:  # "notes" in English for the command line; the app shows the table's language
             out["notes"] = [n.en for n in self.notes]
+            out["notes_fr"] = [n.fr for n in self.notes]
         return out
+
+
+def _total_and_keys(row: tuple[int, str, dict[str, int], int, tuple[int, ...]]) -> tuple[int, tuple[int, ...]]:
+    return row[3], row[4]
 
 
 def rank_rows(game: str, rows: Sequence[tuple[int, str, dict[str, int], int, tuple[int, ...]]],
@@ -223,18 +228,19 @@ def rank_rows(game: str, rows: Sequence[tuple[int, str, dict[str, int], int, tup
     >>> [(r.name, r.rank, r.tiebreak) for r in s.ranking], s.winners
     ([('B', 1, 'apaches'), ('A', 2, 'apaches'), ('C', 3, None)], ('B',))
     """
-    ordered = sorted(rows, key=lambda r: (r[3], r[4]), reverse=True)
+    ordered = sorted(rows, key=_total_and_keys, reverse=True)
+    keys_by_total: dict[int, set[tuple[int, ...]]] = {}
+    for row in ordered:
+        keys_by_total.setdefault(row[3], set()).add(row[4])
+    extras = extras or {}
     out: list[SeatScore] = []
+    previous: tuple[int, tuple[int, ...]] | None = None
     for i, (seat, name, breakdown, total, keys) in enumerate(ordered):
-        rank = i + 1
-        if i and (ordered[i - 1][3], ordered[i - 1][4]) == (total, keys):
-            rank = out[-1].rank
-        same_total = [r for r in ordered if r[3] == total]
-        decided = None
-        if len(same_total) > 1 and len({r[4] for r in same_total}) > 1:
-            decided = tiebreak_name
-        out.append(SeatScore(seat, name, breakdown, total, rank, decided,
-                             dict((extras or {}).get(seat, {}))))
+        rank = out[-1].rank if previous == (total, keys) else i + 1
+        previous = (total, keys)
+        # A tie-break decided this row's place when rows of its total differ in their keys.
+        decided = tiebreak_name if len(keys_by_total[total]) > 1 else None
+        out.append(SeatScore(seat, name, breakdown, total, rank, decided, dict(extras.get(seat, {}))))
     top = [r for r in out if r.rank == 1]
     if winners_if is not None:
         top = [r for r in top if winners_if(r)]

@@ -1,4 +1,7 @@
-"""The match history: players, matches, the append-only event log, undo, crash safety."""
+"""The match history: players, matches, the append-only event log, undo, crash safety, migrations.
+
+Tests taking ``store`` or ``db_url`` run on SQLite and on PostgreSQL (see tests/conftest.py).
+"""
 
 from __future__ import annotations
 
@@ -24,8 +27,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
-def store(tmp_path):
-    return Store(f"sqlite:///{tmp_path / 'h.db'}")
+def store(db_url):
+    s = Store(db_url)
+    yield s
+    s.engine.dispose()
 
 
 def people(store, *names):
@@ -46,7 +51,8 @@ def drive(store, match_id, steps, seed=1):
     return done
 
 
-def test_sqlite_is_in_wal_mode_with_foreign_keys(store):
+def test_sqlite_is_in_wal_mode_with_foreign_keys(tmp_path):
+    store = Store(f"sqlite:///{tmp_path / 'h.db'}")
     with store.engine.connect() as c:
         assert c.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
         assert c.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
@@ -102,8 +108,8 @@ def test_create_match_refuses_bad_requests_and_writes_nothing(store):
 
 
 @pytest.mark.parametrize("slug", SLUGS)
-def test_recorded_events_replay_to_the_same_state_after_reopening(tmp_path, slug):
-    url = f"sqlite:///{tmp_path / 'h.db'}"
+def test_recorded_events_replay_to_the_same_state_after_reopening(db_url, slug):
+    url = db_url
     s1 = Store(url)
     game = find_game(slug)
     ids = people(s1, *[f"P{i}" for i in range(game.min_players)])
@@ -173,15 +179,15 @@ def test_abandon(store):
     assert store.load(mid).status == "abandoned"
 
 
-def test_settings_are_remembered(tmp_path):
-    url = f"sqlite:///{tmp_path / 'h.db'}"
+def test_settings_are_remembered(db_url):
+    url = db_url
     Store(url).set_setting("lang", "en")
     assert Store(url).get_setting("lang") == "en"
     assert Store(url).get_setting("missing", "fr") == "fr"
 
 
-def test_schema_version_is_written_and_a_newer_database_is_refused(tmp_path):
-    url = f"sqlite:///{tmp_path / 'h.db'}"
+def test_schema_version_is_written_and_a_newer_database_is_refused(db_url):
+    url = db_url
     engine = make_engine(url)
     assert schema_version(engine) == SCHEMA_VERSION
     assert migrate(engine) == SCHEMA_VERSION  # idempotent
@@ -260,3 +266,86 @@ def test_a_database_of_this_version_opens_in_the_next_one_without_loss(tmp_path,
     assert after.events == before.events and after.state == before.state and after.names == before.names
     with new.engine.connect() as c:
         assert "rating" in [row[1] for row in c.exec_driver_sql("PRAGMA table_info(match)")]
+
+
+def _version_1_database(url: str) -> dict[str, int]:
+    """A database as release 1 wrote it: its frozen DDL (tests/data/schema-v1.*.sql), then rows.
+
+    Two Apaches matches whose set-ups name seat 1 as the first player: one running, one
+    finished (seat 1, B, won with 2050).  Returns the ids.
+    """
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url)
+    dialect = engine.dialect.name
+    ddl = (ROOT / "tests" / "data" / f"schema-v1.{dialect}.sql").read_text()
+    game = find_game("apaches")
+    opts = game.validate_options({"players": 4})
+    seed = next(f"s{i}" for i in range(200)
+                if game.setup(opts, random.Random(f"s{i}:setup")).record["first_player"] == 1)
+    setup = json.dumps(game.setup(opts, random.Random(f"{seed}:setup")).record)
+    with engine.begin() as c:
+        for stmt in ddl.split(";\n"):
+            stmt = "\n".join(line for line in stmt.splitlines() if not line.startswith("--")).strip()
+            if stmt:
+                c.exec_driver_sql(stmt)
+        c.execute(text("INSERT INTO meta (key, value) VALUES ('schema_version', '1')"))
+        for i, name in enumerate("ABCD", start=1):
+            c.execute(text("INSERT INTO player (id, name, created_at) VALUES (:i, :n, :t)"),
+                      {"i": i, "n": name, "t": "2025-01-01 10:00:00+00:00"})
+        for mid, status in ((1, "in_progress"), (2, "finished")):
+            c.execute(text("INSERT INTO match (id, game, options, setup, seed, status, started_at, ended_at, place, "
+                           "notes, winner_names, sheet) VALUES (:id, 'apaches', :o, :s, :seed, :st, :t0, :t1, "
+                           "'Club', '', :w, '')"),
+                      {"id": mid, "o": json.dumps(opts), "s": setup, "seed": seed, "st": status,
+                       "t0": "2025-01-01 10:00:00+00:00", "t1": "2025-01-01 11:00:00+00:00" if mid == 2 else None,
+                       "w": "B" if mid == 2 else ""})
+            for seat in range(4):
+                c.execute(text("INSERT INTO seat (match_id, seat_index, player_id, colour) VALUES (:m, :s, :p, '')"),
+                          {"m": mid, "s": seat, "p": seat + 1})
+        for seat, total in enumerate((900, 2050, 1200, 1500)):
+            c.execute(text("INSERT INTO score (match_id, seat_index, player_id, name, total, rank, winner, breakdown) "
+                           "VALUES (2, :s, :p, :n, :t, :r, :w, '{}')"),
+                      {"s": seat, "p": seat + 1, "n": "ABCD"[seat], "t": total,
+                       "r": sorted((900, 2050, 1200, 1500), reverse=True).index(total) + 1, "w": total == 2050})
+        if dialect == "postgresql":  # ids were given by hand: move the sequences past them
+            for table in ("player", "match", "seat", "score"):
+                c.exec_driver_sql(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                                  f"(SELECT MAX(id) FROM {table}))")
+    engine.dispose()
+    return {"running": 1, "finished": 2}
+
+
+def test_a_version_1_database_is_migrated_to_version_2(db_url):
+    """Schema 2 adds match.first_seat (filled from each set-up) and the statistics' covering indexes."""
+    from sqlalchemy import inspect
+
+    from db.stats import game_stats, player_stats
+
+    ids = _version_1_database(db_url)
+    store = Store(db_url)  # opening it migrates it
+    try:
+        assert schema_version(store.engine) == SCHEMA_VERSION == 2
+        running = store.load(ids["running"])  # the set-up still replays, nothing lost
+        assert running.names == ["A", "B", "C", "D"] and running.setup["first_player"] == 1
+        with store.session() as s:
+            from db.models import Match
+
+            # Seat 1 plays first in both; the finished match has four score lines, the running one none.
+            assert [(m.first_seat, m.seats) for m in s.exec(select(Match).order_by(Match.id))] == [(1, 0), (1, 4)]
+        insp = inspect(store.engine)
+        score_ix = {ix["name"] for ix in insp.get_indexes("score")}
+        match_ix = {ix["name"] for ix in insp.get_indexes("match")}
+        assert {"ix_score_player_totals", "ix_score_match_totals"} <= score_ix
+        assert not {"ix_score_player_id", "ix_score_match_id"} & score_ix
+        assert {"ix_match_game_status_times", "ix_match_id_status_game", "ix_match_status_ended_game"} <= match_ix
+        assert not {"ix_match_game_status", "ix_match_status_ended"} & match_ix
+        # The finished match counts, and its first player (seat 1, B) won it.
+        stats = game_stats(store, "apaches")
+        assert (stats.matches, stats.first_seat_wins, stats.score_max) == (1, 1, 2050)
+        assert player_stats(store, 2).won == 1
+        # And the migrated database takes new matches.
+        new = store.create_match("apaches", {"players": 2}, [1, 2])
+        assert store.load(new).names == ["A", "B"]
+    finally:
+        store.engine.dispose()

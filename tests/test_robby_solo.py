@@ -479,6 +479,8 @@ def test_more_than_seven_objects_is_noted_on_the_sheet():
     sheet = GAME.score_input(doc).to_json()
     assert sheet["ranking"][0]["objects_capped"] is True
     assert any("stops at seven" in n for n in sheet["notes"])
+    # stored in both languages, so that a French table reads it in French
+    assert sheet["notes_fr"] == ["A a 9 objets : le tableau s'arrête à sept, soit 100 000 $."]
 
 
 def test_money_is_added_and_ties_share_the_victory():

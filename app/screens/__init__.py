@@ -12,6 +12,7 @@ from app.screens.home import Home
 from app.screens.match import MatchScreen
 from app.screens.new_match import NewMatch
 from app.screens.players import Players
+from app.screens.stats import StatsScreen
 from app.screens.table import GuestHome, SeatScreen, TableScreen
 from app.state import use_app
 
@@ -20,6 +21,7 @@ NAV = [
     ("/new", ft.Icons.ADD_CIRCLE, "new_match"),
     ("/players", ft.Icons.PEOPLE, "players"),
     ("/history", ft.Icons.HISTORY, "history"),
+    ("/stats", ft.Icons.INSIGHTS, "stats"),
 ]
 
 ROUTES: list[tuple[re.Pattern[str], Callable[..., ft.Control]]] = [
@@ -30,6 +32,8 @@ ROUTES: list[tuple[re.Pattern[str], Callable[..., ft.Control]]] = [
     (re.compile(r"/match/(?P<match_id>\d+)"), MatchScreen),
     (re.compile(r"/history"), HistoryList),
     (re.compile(r"/history/(?P<match_id>\d+)"), MatchReview),
+    (re.compile(r"/stats"), StatsScreen),
+    (re.compile(r"/stats/player/(?P<player_id>\d+)"), StatsScreen),
     (re.compile(r"/seat/(?P<match_id>\d+)/(?P<token>[\w-]+)"), SeatScreen),
     (re.compile(r"/table/(?P<match_id>\d+)"), TableScreen),
 ]

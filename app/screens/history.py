@@ -1,18 +1,32 @@
-"""History: finished matches, newest first, and one match's review."""
+"""History: finished matches, newest first, and one match's review (set-up, score sheet, secrets,
+timeline, time per player; edit the place, notes and names; delete with a short undo)."""
 
 from __future__ import annotations
 
 import json
+import random
+import time
+from typing import Any
 
 import flet as ft
+from sqlmodel import col, select
 
 from app.painting import painting_reviews
 from app.screens.home import emblem
 from app.screens.match import describe
 from app.state import use_app
 from app.widgets import fmt_date, panel_card, score_sheet_view
+from db.models import ScoreRow
+from db.stats import time_used
 from db.store import StoreError
-from scoring import find_game
+from scoring import RulesError, find_game
+from scoring.core import get_path
+
+#: How long a deleted match can be put back (seconds).
+UNDO_SECONDS = 30
+#: Deleted matches' documents, by id, with when they were deleted: the review screen of a match
+#: deleted less than UNDO_SECONDS ago offers to put it back (it survives the screen's remount).
+_DELETED: dict[int, tuple[float, dict[str, Any]]] = {}
 
 
 @ft.component
@@ -20,14 +34,18 @@ def HistoryList() -> ft.Control:
     app = use_app()
     lang, page = app.lang, ft.context.page
     _ = app.version
-    rows: list[ft.Control] = [ft.Text(app.t("history"), size=22, weight=ft.FontWeight.BOLD)]
+    rows: list[ft.Control] = [ft.Row([
+        ft.Text(app.t("history"), size=22, weight=ft.FontWeight.BOLD, expand=True),
+        ft.Button(app.t("stats"), icon=ft.Icons.INSIGHTS, on_click=lambda _e: page.navigate("/stats")),
+    ])]
     matches = app.store.history(limit=100)
     for m in matches:
         game = find_game(m.game)
         scores = " · ".join(f"{n} {s}" for n, s in m.totals)
         rows.append(ft.ListTile(
             leading=emblem(m.game, 36),
-            title=ft.Text(f"{game.name.get(lang)} #{m.id} — {fmt_date(m.ended_at, lang)}"),
+            title=ft.Text(f"{game.name.get(lang)} #{m.id} — {fmt_date(m.ended_at, lang)}"
+                          + (f" — {m.place}" if m.place else "")),
             subtitle=ft.Text(f"{app.t('shared_win' if len(m.winners) > 1 else 'winners', a=', '.join(m.winners))}"
                              f"\n{scores}"),
             is_three_line=True,
@@ -38,16 +56,71 @@ def HistoryList() -> ft.Control:
     return ft.Column(rows, spacing=4)
 
 
+def tile(**kw: Any) -> ft.Control:
+    """A folding section whose lines start at the left, as a list reads."""
+    return ft.ExpansionTile(expanded_cross_axis_alignment=ft.CrossAxisAlignment.START,
+                            expanded_alignment=ft.Alignment.CENTER_LEFT,
+                            controls_padding=ft.Padding.symmetric(horizontal=12, vertical=4), **kw)
+
+
+def _clock(seconds: float) -> str:
+    minutes, secs = divmod(int(round(seconds)), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min {secs:02d} s"
+
+
+@ft.component
+def Deleted(match_id: int, on_undone: Any) -> ft.Control:
+    """The review of a match just deleted: put it back while the moment lasts.
+
+    ``on_undone`` changes the review's own state, so that it renders the match again at once
+    (as the deletion does), whatever else re-renders."""
+    app = use_app()
+    page = ft.context.page
+    when, doc = _DELETED[match_id]
+
+    def undo(_e: Any) -> None:
+        _DELETED.pop(match_id, None)
+        try:
+            app.store.undelete_match(doc)
+        except StoreError as exc:
+            app.tell(str(exc), error=True)
+            return
+        app.tell("")
+        on_undone()
+        app.changed()
+
+    left = max(0, int(UNDO_SECONDS - (time.monotonic() - when)))
+    return ft.Column([
+        ft.Text(app.t("deleted", a=match_id), size=18, weight=ft.FontWeight.BOLD),
+        ft.Row([ft.Button(app.t("undo_delete"), icon=ft.Icons.UNDO, on_click=undo),
+                ft.TextButton(app.t("back_history"), on_click=lambda _e: page.navigate("/history"))], wrap=True),
+        ft.Text(f"{left} s", size=12, italic=True),
+    ])
+
+
 @ft.component
 def MatchReview(match_id: str = "") -> ft.Control:
     app = use_app()
     lang, page = app.lang, ft.context.page
     _ = app.version
+    confirming, set_confirming = ft.use_state(False)
+    restored, set_restored = ft.use_state(0)
+    # What is typed in the edit fields, kept across renders until saved (None: untouched).
+    place_ref = ft.use_ref(None)
+    notes_ref = ft.use_ref(None)
+    names_ref = ft.use_ref({})
     try:
-        m = app.store.load(int(match_id))
+        mid = int(match_id)
+        m = app.store.load(mid)
     except (ValueError, StoreError):
+        for gone in [k for k, (w, _d) in _DELETED.items() if time.monotonic() - w > UNDO_SECONDS]:
+            _DELETED.pop(gone, None)
+        if match_id.isdigit() and int(match_id) in _DELETED:
+            return Deleted(int(match_id), on_undone=lambda: set_restored(restored + 1))
         return ft.Text(app.t("no_match"))
     game = m.game
+    imported = m.setup.get("imported_from")
     body: list[ft.Control] = [
         ft.Row([emblem(game.slug, 40), ft.Column([
             ft.Text(f"{game.name.get(lang)} #{m.id}", size=20, weight=ft.FontWeight.BOLD),
@@ -55,19 +128,135 @@ def MatchReview(match_id: str = "") -> ft.Control:
                     f"{app.t('finished_on', a=fmt_date(m.ended_at, lang))}"
                     + (f" · {m.place}" if m.place else ""), size=12)], spacing=0, expand=True)]),
     ]
+    if m.ended_at is not None:
+        minutes = round((m.ended_at - m.started_at).total_seconds() / 60)
+        body.append(ft.Text(app.t("duration", a=minutes), size=12))
+    if imported:
+        body.append(ft.Text(app.t("imported_match", a=imported), italic=True))
+
+    # -- the set-up, as it was drawn (the seed gives it back)
+    if not imported:
+        try:
+            setup = game.setup(m.options, random.Random(f"{m.seed}:setup"))
+            body.append(tile(
+                title=ft.Text(app.t("setup_of_match"), weight=ft.FontWeight.BOLD),
+                controls=[ft.Text(f"{i + 1}. {step.get(lang)}", size=13) for i, step in enumerate(setup.instructions)]
+                + [ft.Text(", ".join(f"{k}: {v}" for k, v in m.setup.items() if k != "options")[:600], size=11,
+                           color=ft.Colors.ON_SURFACE_VARIANT)]))
+        except RulesError:
+            pass
+
+    # -- the score sheet
     if m.sheet:
         body.append(score_sheet_view(m.sheet, lang))
         body += painting_reviews(m.sheet, m.state, lang)  # Les apprentis: the cells each category counted
     elif m.status == "in_progress":
         body.append(ft.Button(app.t("resume"), on_click=lambda _e: page.navigate(f"/match/{m.id}")))
-    body += [panel_card(p, lang) for p in game.panels(m.state, None) if p.seat is None]
+    elif imported:
+        with app.store.session() as s:
+            lines = s.exec(select(ScoreRow).where(ScoreRow.match_id == m.id).order_by(col(ScoreRow.rank))).all()
+        body.append(ft.Card(ft.Container(ft.Column(
+            [ft.Text(app.t("score_sheet"), size=18, weight=ft.FontWeight.BOLD)]
+            + [ft.Text(f"{r.rank}. {r.name} — {r.total}", weight=ft.FontWeight.BOLD if r.winner else None)
+               for r in lines]), padding=12)))
     done = m.status == "finished"  # secrets are all revealed at the end, never before
+    if not imported:
+        body += [panel_card(p, lang) for p in game.panels(m.state, None) if p.seat is None]
+        if done:
+            revealed = []
+            for secret in game.secrets(m.state):
+                owner = m.names[secret.owner] if secret.owner is not None and secret.owner < len(m.names) else ""
+                try:
+                    value = get_path(m.state, secret.path)
+                except (KeyError, IndexError, TypeError):
+                    continue
+                shown = json.dumps(value, ensure_ascii=False)
+                revealed.append(ft.Text(f"{owner + ' · ' if owner else ''}{'/'.join(map(str, secret.path))} : "
+                                        f"{shown[:300]}", size=12))
+            if revealed:
+                body.append(tile(title=ft.Text(app.t("revealed_secrets"), weight=ft.FontWeight.BOLD),
+                                             controls=revealed))
 
-    def line(seq: int, payload: str) -> str:
+    # -- time used per player, and the timeline
+    if m.log and m.names:
+        used = time_used(m.started_at, m.log, len(m.names))
+        body.append(ft.Card(ft.Container(ft.Column(
+            [ft.Text(app.t("time_used"), size=18, weight=ft.FontWeight.BOLD),
+             ft.Text(app.t("time_used_help"), size=12, italic=True)]
+            + [ft.Row([ft.Text(name, expand=True), ft.Text(_clock(sec), weight=ft.FontWeight.W_500)])
+               for name, sec in zip(m.names, used, strict=True)]), padding=12)))
+
+    def line(seq: int, payload: str, at: Any) -> str:
         event = json.loads(payload)
         shown = event if done else game.public_event(event)
-        return f"{seq}. {describe(shown)}"
+        stamp = (at.astimezone() if at.tzinfo else at).strftime("%H:%M:%S")
+        return f"{seq}. {stamp}  {describe(shown)}"
 
-    body.append(ft.ExpansionTile(title=ft.Text(f"{app.t('events')} ({len(m.events)})"),
-                                 controls=[ft.Text(line(r.seq, r.payload), size=12) for r in m.log]))
+    if not imported:
+        body.append(tile(title=ft.Text(app.t("timeline", a=len(m.log)), weight=ft.FontWeight.BOLD),
+                                     controls=[ft.Text(line(r.seq, r.payload, r.at), size=12) for r in m.log]))
+
+    # -- edit: place, notes, names
+    def save_details(_e: Any) -> None:
+        app.store.update_match(m.id, place=place_ref.current if place_ref.current is not None else m.place,
+                               notes=notes_ref.current if notes_ref.current is not None else m.notes)
+        place_ref.current = notes_ref.current = None
+        app.tell(app.t("saved"))
+        app.changed()
+
+    def save_names(_e: Any) -> None:
+        try:
+            for seat, name in names_ref.current.items():
+                if name.strip() and name.strip() != m.names[seat]:
+                    app.store.set_seat_player(m.id, seat, name)
+        except StoreError as exc:
+            app.tell(str(exc), error=True)
+            return
+        names_ref.current = {}
+        app.tell(app.t("saved"))
+        app.changed()
+
+    def keep(ref: Any) -> Any:
+        def set_value(e: Any) -> None:
+            ref.current = e.control.value or ""
+        return set_value
+
+    def keep_name(seat: int) -> Any:
+        def set_value(e: Any) -> None:
+            names_ref.current[seat] = e.control.value or ""
+        return set_value
+
+    edit: list[ft.Control] = [
+        ft.TextField(label=app.t("place"), value=m.place, on_change=keep(place_ref), max_length=120),
+        ft.TextField(label=app.t("notes"), value=m.notes, on_change=keep(notes_ref), multiline=True, min_lines=2),
+        ft.Button(app.t("save_details"), icon=ft.Icons.SAVE, on_click=save_details),
+    ]
+    if m.names:
+        edit += [ft.TextField(label=app.t("seat_player", a=i + 1), value=name, on_change=keep_name(i), max_length=80)
+                 for i, name in enumerate(m.names)]
+        edit.append(ft.Button(app.t("save_names"), icon=ft.Icons.PEOPLE, on_click=save_names))
+    body.append(tile(title=ft.Text(app.t("edit_match"), weight=ft.FontWeight.BOLD),
+                                 leading=ft.Icon(ft.Icons.EDIT), controls=[ft.Column(edit, spacing=8)]))
+
+    # -- delete, with confirmation and a short undo
+    def delete(_e: Any) -> None:
+        try:
+            doc = app.store.delete_match(m.id)
+        except StoreError as exc:
+            app.tell(str(exc), error=True)
+            return
+        _DELETED[m.id] = (time.monotonic(), doc)
+        set_confirming(False)
+        app.changed()
+
+    if confirming:
+        body.append(ft.Card(ft.Container(ft.Column([
+            ft.Text(app.t("delete_q", a=m.id, b=UNDO_SECONDS)),
+            ft.Row([ft.Button(app.t("delete_match"), icon=ft.Icons.DELETE_FOREVER, on_click=delete,
+                              color=ft.Colors.ON_ERROR, bgcolor=ft.Colors.ERROR),
+                    ft.TextButton(app.t("cancel"), on_click=lambda _e: set_confirming(False))], wrap=True)]),
+            padding=12)))
+    else:
+        body.append(ft.TextButton(app.t("delete_match"), icon=ft.Icons.DELETE_OUTLINE,
+                                  on_click=lambda _e: set_confirming(True)))
     return ft.Column(body, spacing=12)

@@ -71,6 +71,11 @@ def server(tmp_path) -> Iterator[Server]:
     s.start()
     yield s
     s.kill(signal.SIGKILL)
+    # An exception in a handler or an effect is logged by Flet and shown to nobody: the screen just
+    # does less than it should. Whatever a test clicked, the server must not have raised.
+    said = s.log.read_text(errors="replace")
+    if "Traceback" in said:
+        pytest.fail("the server raised during the test:\n" + said[max(0, said.index("Traceback") - 200):][:4000])
 
 
 @pytest.fixture(scope="session")
@@ -218,17 +223,53 @@ class UI:
         self.settle()
         self.tap(self.reach(self.page.get_by_role("checkbox", name=re.compile(re.escape(name))).first))
 
+    def near_top(self, el) -> None:
+        """Scroll (with the wheel) until ``el`` sits just under the header: for a screenshot of what
+        follows it, or for a dropdown whose menu must open below it, in sight."""
+        self.reach(el)
+        self.page.mouse.move(195, 400)
+        for _ in range(4):
+            box = el.bounding_box()
+            if box is None or 90 < box["y"] < 220:
+                break
+            self.page.mouse.wheel(0, box["y"] - 130)
+            self.page.wait_for_timeout(300)
+            self.settle()
+
     def choose(self, label: str, option: str) -> None:
-        """Open a dropdown by its label and pick an option."""
+        """Open a dropdown by its label and pick an option.
+
+        The dropdown is first brought near the top so that its menu opens below it in sight; the menu
+        gets up to 4 s to open (opened again if need be), and an option in sight is tapped without
+        scrolling: a scroll closes the menu, which intermittently lost menus on a loaded machine."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
         quoted = label.replace('"', '\\"')
         box = (self.page.locator("[aria-expanded]").filter(has_text=label)
                .or_(self.page.locator(f'[aria-label*="{quoted}"] [aria-expanded]'))).first
-        self.settle()
-        self.in_clear(self.reach(box))
-        box.click()  # a menu opens on a real pointer press
-        self.page.wait_for_timeout(500)
         # The menu opens in an overlay at the end of the tree: its items are buttons named by their text.
-        self.tap(self.page.get_by_role("button", name=option, exact=True).last)
+        item = self.page.get_by_role("button", name=option, exact=True).last
+        height = self.page.viewport_size["height"] if self.page.viewport_size else 844
+        for attempt in range(3):
+            self.settle()
+            self.near_top(box)  # room below for the menu
+            box.click()  # a menu opens on a real pointer press
+            try:
+                item.wait_for(timeout=4000)
+            except PlaywrightTimeout:
+                if attempt == 2:
+                    raise
+                self.page.keyboard.press("Escape")
+                continue
+            self.settle()
+            where = item.bounding_box()
+            if where and 50 < where["y"] + where["height"] / 2 < height - 90:
+                item.click()  # in sight: a scroll now would close the menu
+                self.page.wait_for_timeout(300)
+                self.settle()
+            else:
+                self.tap(item)
+            return
 
     def shot(self, name: str) -> Path:
         SHOTS.mkdir(parents=True, exist_ok=True)

@@ -184,8 +184,7 @@ def test_two_turns_timers_heist_secret_orders_and_a_win(ui, new_ui):
     box = area.bounding_box()
     ui.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     ui.page.mouse.down()
-    ui.page.wait_for_timeout(700)
-    assert ui.sees(NOTE_ANGE)
+    ui._has(NOTE_ANGE).first.wait_for(timeout=5000)  # the server answers the press (slower when loaded)
     ui.shot("traction-avant-secret-order")
     ui.page.wait_for_timeout(800)
     assert ui.sees(NOTE_ANGE), "still shown while the finger stays down"

@@ -1,0 +1,85 @@
+"""The history's statistics as a person uses them: a player's figures with a chart, a game
+filter, and a CSV export downloaded by the browser."""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+
+import pytest
+
+from db.store import Store
+
+pytestmark = pytest.mark.browser
+
+
+def play_out(store: Store, slug: str, seats: list[int], seed: int, place: str = "") -> int:
+    """A real match of ``slug``, driven by random legal actions to its end, then scored."""
+    rng = random.Random(seed)
+    mid = store.create_match(slug, {"players": len(seats)}, seats, seed=f"s{seed}", place=place)
+    for _ in range(3000):
+        m = store.load(mid)
+        if m.game.finished(m.state):
+            break
+        action = m.game.sample_action(m.state, rng)
+        assert action is not None, f"{slug}: no action left before the end"
+        store.record(mid, action)
+    store.finish(mid)
+    return mid
+
+
+def test_a_players_statistics_with_a_chart_a_game_filter_and_a_csv_export(server, ui):
+    store = Store(f"sqlite:///{server.data_dir / 'compagnon.db'}")  # the server's own database
+    lea, sam, ana, zoe = (store.add_player(n).id for n in ("Léa", "Sam", "Ana", "Zoé"))
+    robby = [play_out(store, "robby-solo", [lea, sam, ana], seed=s, place="Club") for s in (1, 2)]
+    play_out(store, "traction-avant", [zoe, lea, sam, ana], seed=3)
+    store.engine.dispose()
+
+    ui.open(f"/stats/player/{lea}")
+    ui.see("3 parties")  # Léa's matches: two Robby Solo, one Traction-Avant
+    ui.see("Score au fil du temps")
+    ui.reach(ui.by_id("chart-score-over-time"))
+    assert ui.sees("Le Gang des Traction-Avant")
+    ui.shot("stats-player")
+
+    ui.choose("Jeu", "Robby Solo")
+    ui.see("Répartition des scores")
+    ui.reach(ui.by_id("chart-score-distribution"))
+    ui.see("Robby Solo : 2 parties")
+    ui.shot("stats-game")
+
+    with ui.page.expect_download(timeout=30_000) as download:
+        ui.click("Exporter en CSV")
+    rows = list(csv.DictReader(io.StringIO(open(download.value.path(), encoding="utf-8").read())))
+    # Léa's Robby Solo matches only (the filters apply to the export): three lines each.
+    assert sorted({int(r["match"]) for r in rows}) == robby
+    assert {r["game"] for r in rows} == {"robby-solo"} and len(rows) == 6
+    assert {r["player"] for r in rows} == {"Léa", "Sam", "Ana"}
+    assert download.value.suggested_filename.endswith(".csv")
+
+
+def test_a_match_review_edits_the_place_then_deletes_the_match_and_undoes_it(server, ui):
+    store = Store(f"sqlite:///{server.data_dir / 'compagnon.db'}")
+    ids = [store.add_player(n).id for n in ("Léa", "Sam", "Ana")]
+    mid = play_out(store, "robby-solo", ids, seed=5)
+    store.engine.dispose()
+
+    ui.open(f"/history/{mid}")
+    ui.see(f"Robby Solo #{mid}")
+    ui.see("Feuille de score")
+    ui.click("Modifier")
+    ui.fill("Lieu", "Médiathèque")
+    ui.click("Enregistrer lieu et notes")
+    ui.see("Médiathèque")
+    ui.click("Supprimer la partie")
+    ui.see(f"Supprimer définitivement la partie #{mid}")
+    ui.shot("review-delete-confirm")
+    ui.click("Supprimer la partie", exact=True)
+    ui.see(f"Partie #{mid} supprimée.")
+    assert Store(f"sqlite:///{server.data_dir / 'compagnon.db'}").history() == []
+    ui.click("Annuler la suppression")
+    ui.see("Feuille de score")
+    back = Store(f"sqlite:///{server.data_dir / 'compagnon.db'}")
+    (summary,) = back.history()
+    assert (summary.id, summary.place) == (mid, "Médiathèque")

@@ -1,0 +1,78 @@
+"""The timers warn audibly as well as visibly (issue #5: "Timers pause and resume, warn audibly and
+visibly near the end").
+
+The page's audio players are watched from inside the browser: every ``play()`` of a media element is
+recorded with its source, so the test hears what the table would hear. A short Robby Solo declaration
+timer (the rules ask for "a reasonable time", which the table sets; 8 s here) runs out twice: with the
+sound on, it chimes once when it enters its warning time and once at zero; muted, it stays silent.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.robby_solo_rules import COLOUR_NAMES
+
+pytestmark = pytest.mark.browser
+
+LISTEN = """
+window.__sounds = [];
+const play = HTMLMediaElement.prototype.play;
+HTMLMediaElement.prototype.play = function () {
+  window.__sounds.push((this.currentSrc || this.src || '').split('/').pop());
+  return play.apply(this, arguments).catch(() => undefined);
+};
+"""
+
+
+def sounds(ui) -> list[str]:
+    return list(ui.page.evaluate("() => window.__sounds.slice()"))
+
+
+def wait_for_sounds(ui, count: int, timeout_ms: int = 20_000) -> list[str]:
+    ui.page.wait_for_function(f"() => window.__sounds.length >= {count}", timeout=timeout_ms)
+    return sounds(ui)
+
+
+def test_a_timer_chimes_near_the_end_and_at_zero_and_can_be_muted(server, ui):
+    from db.store import Store
+
+    ui.page.add_init_script(LISTEN)
+    ui.open("/new/robby-solo")
+    for i, name in enumerate(["Léa", "Sam", "Ana"]):
+        ui.fill("Ajouter un joueur", name)
+        ui.page.keyboard.press("Enter")
+        ui.see(f"Place {i + 1} : {name}")
+    box = ui.reach(ui.page.get_by_role("switch", name="Minuteur après la déclaration").first)
+    ui.tap(box)
+    ui.fill("Secondes pour confirmer ou changer", "8")
+    ui.click("Commencer la partie")
+    ui.see("Robby Solo #1")
+
+    setup = Store(f"sqlite:///{server.data_dir / 'compagnon.db'}").load(1).setup
+    banks, first = setup["banks"], setup["first_gentleman"]
+    for colour in banks:
+        ui.fill(f"Banque {COLOUR_NAMES[colour].fr}", "1")
+    gentleman = ["Léa", "Sam", "Ana"][first]
+    ui.click(f"Butins posés par {gentleman}")
+    ui.choose("Banque", f"Banque {COLOUR_NAMES[banks[0]].fr}")
+    ui.click(f"Déclaration publique de {gentleman}")
+
+    ui.see("Temps pour confirmer ou changer")
+    assert sounds(ui) == []  # nothing chimes before a timer runs
+    ui.click("Démarrer Confirmer ou changer")
+    heard = wait_for_sounds(ui, 1)
+    assert heard == ["warning.wav"], heard  # the last seconds: one chime, not one a tick
+    ui.see("Temps écoulé !")
+    heard = wait_for_sounds(ui, 2)
+    assert heard == ["warning.wav", "time-up.wav"], heard
+    ui.page.wait_for_timeout(1500)
+    assert sounds(ui) == heard  # and only once each
+
+    ui.click("Couper le son des minuteurs")
+    ui.see("Remettre le son des minuteurs")
+    ui.click("Remettre à zéro Confirmer ou changer")
+    ui.click("Démarrer Confirmer ou changer")
+    ui.see("Temps écoulé !", timeout=20_000)
+    ui.page.wait_for_timeout(1500)
+    assert sounds(ui) == heard  # muted on this device: the timer ran out in silence

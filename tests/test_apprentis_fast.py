@@ -1,0 +1,149 @@
+"""Les apprentis: the fast painting checker and scorer give exactly the old answers.
+
+``scoring/apprentis_painting.py`` was rewritten for speed (issue #9: a five-player sheet in
+under 100 µs): one dictionary look-up per cell, cells numbered ``row * stride + column``
+instead of ``(row, column)`` pairs, each category computed from one grouping of the cards.
+``tests/apprentis_reference.py`` is the code as it was before; hypothesis compares the two on
+valid and invalid documents, on paintings that break the placement rule, and on grids the
+scorer is handed directly (several lakes and forests, ties between groups, rows of different
+lengths, cards it does not know): same grids, same breakdowns, same highlighted cells, same
+sheets, same errors with the same messages.
+
+Among the rules compared this way: « Lac : Rapporte 3 points par carte composant le plus grand lac du
+tableau. », « Bonus de 3 points si deux ciels se touchent orthogonalement (valable qu'une fois) ».
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring import apprentis_painting as fast
+from scoring.apprentis_painting import random_painting
+from tests import apprentis_reference as ref
+
+CARDS = ["ciel", "oiseau", "lac", "perso", "fontaine", "pont", "sapin", "eglise",
+         "arbre:A1", "arbre:A2", "arbre:A3", "arbre:A4", "maison:0", "maison:3", "maison:6"]
+#: Spellings and values the checker must accept (normalised) or refuse with the same message.
+ODD = ["église", "maison:04", "maison:123", "maison:", "maison:-1", "maison:٣", "arbre:A5", "Ciel", "", "dragon",
+       0, 1, True, False, 2.5, ["lac"], {"a": 1}, ("lac",)]
+#: Cards a grid handed to the scorer unchecked may hold.
+UNCHECKED = ["maison:12", "maison:150", "maison:007", "dragon", "arbre:X", "arbre:Y"]
+
+
+def outcome(f: Any, *args: Any) -> tuple[str, Any]:
+    """What calling ``f`` gives: its result, or the exception's type name and message."""
+    try:
+        return "ok", f(*args)
+    except Exception as exc:  # noqa: BLE001 - the comparison is the point
+        return type(exc).__name__, str(exc)
+
+
+def same_scores(grids: list[Any], stains: list[int]) -> None:
+    new, old = outcome(fast.score_paintings, grids, stains), outcome(ref.score_paintings, grids, stains)
+    if new[0] == "ok" and old[0] == "ok":
+        assert [(s.breakdown, list(s.breakdown), s.cells, list(s.cells)) for s in new[1]] \
+            == [(s.breakdown, list(s.breakdown), s.cells, list(s.cells)) for s in old[1]]
+    else:
+        assert new == old
+
+
+cells = st.one_of(st.none(), st.sampled_from(CARDS))
+#: Any rectangle of cards and holes: most break the placement rule, many hold several lakes.
+grids = st.integers(0, 6).flatmap(lambda w: st.lists(st.lists(cells, min_size=w, max_size=w), max_size=6))
+
+
+@st.composite
+def painted(draw: st.DrawFn, max_cards: int = 16) -> list[list[Any]]:
+    """A painting that keeps the placement rule, as the table would enter it."""
+    rng = draw(st.randoms(use_true_random=False))
+    return random_painting(rng, draw(st.integers(0, max_cards)), trees=draw(st.booleans()))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(grids, painted()))
+def test_checking_a_painting_is_unchanged(rows: list[list[Any]]) -> None:
+    new = outcome(fast.parse_painting, rows, "players[2].painting", "Zoé")
+    assert new == outcome(ref.parse_painting, rows, "players[2].painting", "Zoé")
+
+
+@settings(max_examples=200, deadline=None)
+@given(painted(), st.data())
+def test_checking_odd_cells_and_shapes_is_unchanged(rows: list[list[Any]], data: st.DataObject) -> None:
+    """Odd spellings, bad values, ragged rows and rows that are not lists, anywhere."""
+    rows = [list(row) for row in rows] or [[None]]
+    for _ in range(data.draw(st.integers(1, 3))):
+        r = data.draw(st.integers(0, len(rows) - 1))
+        change = data.draw(st.sampled_from(["cell", "cell", "shorter", "longer", "not a row"]))
+        if not isinstance(rows[r], list):
+            continue
+        if change == "cell" and rows[r]:
+            rows[r][data.draw(st.integers(0, len(rows[r]) - 1))] = data.draw(st.sampled_from(ODD))
+        elif change == "shorter":
+            rows[r] = rows[r][:-1]
+        elif change == "longer":
+            rows[r] = [*rows[r], data.draw(cells)]
+        elif change == "not a row":
+            rows[r] = data.draw(st.sampled_from(["lac", None, 3, {"lac": 1}]))
+    for raw in (rows, tuple(rows), "lac", None, 5):
+        assert outcome(fast.parse_painting, raw, "p", "Ana") == outcome(ref.parse_painting, raw, "p", "Ana")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.one_of(grids, painted()), st.integers(0, 9)), min_size=1, max_size=5))
+def test_scoring_any_grid_is_unchanged(players: list[tuple[list[list[Any]], int]]) -> None:
+    """The scorer alone, on grids it is handed as they are (checked or not)."""
+    same_scores([tuple(map(tuple, g)) for g, _ in players], [s for _, s in players])
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.lists(st.one_of(st.none(), st.sampled_from([*CARDS, *UNCHECKED])), max_size=7), max_size=6),
+       st.integers(0, 4))
+def test_scoring_ragged_and_unknown_cards_is_unchanged(rows: list[list[Any]], stains: int) -> None:
+    same_scores([tuple(map(tuple, rows))], [stains])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(painted(), st.integers(0, 5)), min_size=1, max_size=5), st.randoms())
+def test_score_sheets_are_unchanged(players: list[tuple[list[list[Any]], int]], rng: random.Random) -> None:
+    doc = {"players": [{"name": f"P{i}", "stains": s, "painting": p} for i, (p, s) in enumerate(players)]}
+    if rng.random() < 0.3:  # a bad document now and then: the same error, at the same field
+        victim = rng.choice(doc["players"])
+        key = rng.choice(["name", "stains", "painting", "extra"])
+        victim[key] = rng.choice([None, -1, "", "P0", [[1]], [["lac"], ["lac", "lac"]], "x"])
+    new, old = outcome(fast.parse_score_input, doc), outcome(ref.parse_score_input, doc)
+    assert new == old
+    if new[0] == "ok":
+        assert fast.score_sheet(*new[1]).to_json() == ref.score_sheet(*old[1]).to_json()
+        assert fast.score_sheet(*new[1]) == ref.score_sheet(*old[1])
+
+
+def test_the_benchmark_inputs_are_unchanged() -> None:
+    """The exact documents of ``bench.bench_scoring`` (five players), a few hundred of them."""
+    bench = pytest.importorskip("bench.bench_scoring")
+    rng = random.Random("9:apprentis")
+    for _ in range(300):
+        doc = bench.random_doc("apprentis", rng)
+        new, old = fast.parse_score_input(doc), ref.parse_score_input(doc)
+        assert new == old
+        assert fast.score_sheet(*new) == ref.score_sheet(*old)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(-3, 3), st.lists(st.integers(0, 2), max_size=2).map(tuple)), max_size=7),
+       st.sampled_from([None, "apaches"]), st.booleans(), st.booleans())
+def test_ranking_is_unchanged(rows: list[tuple[int, tuple[int, ...]]], tiebreak: str | None, with_extras: bool,
+                              filtered: bool) -> None:
+    """``scoring.core.rank_rows`` (every game's ranking) was made faster too: same sheets."""
+    from scoring.core import rank_rows
+
+    full = [(seat, f"P{seat}", {"x": total}, total, keys) for seat, (total, keys) in enumerate(rows)]
+    extras = {seat: {"cells": {"x": [[seat, 0]]}} for seat in range(0, len(rows), 2)} if with_extras else None
+    winners_if = (lambda r: r.seat % 2 == 0) if filtered else None
+    new = rank_rows("g", full, tiebreak_name=tiebreak, extras=extras, winners_if=winners_if, extra={"n": 1})
+    old = ref.rank_rows("g", full, tiebreak_name=tiebreak, extras=extras, winners_if=winners_if, extra={"n": 1})
+    assert new == old
