@@ -136,8 +136,15 @@ def tr(text: Tr | None, lang: str) -> str:
     return "" if text is None else text.get(lang)
 
 
+def form_key(action: Action, names: Sequence[str]) -> str:
+    """A key for an action's form that changes exactly when the form would start differently (another
+    action, label or default values): another device's event leaves a half-typed form alone, and
+    re-renders cheaply, while a form whose starting values moved starts afresh."""
+    return f"{action.type}|{action.label.fr}|{defaults(action.fields, names)!r}"
+
+
 @ft.component
-def ActionForm(action: Action, names: Sequence[str], lang: str,
+def _ActionForm(action: Action, names: Sequence[str], lang: str,
                on_submit: Callable[[Values], bool]) -> ft.Control:
     """One action card; ``on_submit`` gets ``{"type": ..., **values}`` and returns True when the
     event was recorded."""
@@ -158,3 +165,7 @@ def ActionForm(action: Action, names: Sequence[str], lang: str,
     if len(body) == 1:
         return body[0]
     return ft.Card(ft.Container(ft.Column(body, spacing=8), padding=12), semantic_container=False)
+
+
+#: re-rendered only when its action, names, language or callback change (or its own state does)
+ActionForm = ft.memo(_ActionForm)

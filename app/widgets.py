@@ -33,8 +33,29 @@ def panel_card(panel: Panel, lang: str) -> ft.Control:
     return ft.Card(ft.Container(ft.Column(rows, spacing=4), padding=12))
 
 
+def use_cards() -> Callable[[Sequence[Panel], str], list[ft.Control]]:
+    """Panel cards that stay the same Python objects while their panel is unchanged: Flet then skips
+    them when it compares the new screen with the old (most of a match screen does not change with
+    one event), which keeps each re-render on every device cheap."""
+    cache = ft.use_ref(dict)
+
+    def cards(panels: Sequence[Panel], lang: str) -> list[ft.Control]:
+        fresh: dict[tuple[Panel, str], ft.Control] = {}
+        out = []
+        for p in panels:
+            key = (p, lang)
+            card = cache.current.get(key) if key not in fresh else None  # a twin panel gets its own card
+            card = card or panel_card(p, lang)
+            fresh.setdefault(key, card)
+            out.append(card)
+        cache.current = fresh
+        return out
+
+    return cards
+
+
 @ft.component
-def PrivacyScreen(seat: int, name: str, panels: Sequence[Panel], actions: Sequence[Action],
+def _PrivacyScreen(seat: int, name: str, panels: Sequence[Panel], actions: Sequence[Action],
                   names: Sequence[str], lang: str, on_submit: Callable[[Values], bool]) -> ft.Control:
     """Pass-the-phone privacy: nothing shows until the right person says so, and
     panels only while a finger holds the reveal area."""
@@ -77,6 +98,10 @@ def PrivacyScreen(seat: int, name: str, panels: Sequence[Panel], actions: Sequen
                                 on_click=lambda _e: (set_held(False), set_unlocked(False))))
     return ft.Card(ft.Container(ft.Column([
         ft.Text(t("private_of", lang, a=name), size=16, weight=ft.FontWeight.BOLD), *secret]), padding=12))
+
+
+#: re-rendered only when what it shows changes (or its own state does)
+PrivacyScreen = ft.memo(_PrivacyScreen)
 
 
 def category_name(slug: str, key: str, lang: str) -> str:

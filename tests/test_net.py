@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import doctest
 import ipaddress
+import random
 import struct
 import zlib
 
+import pytest
 import qrcode
 
 from app import net
 from app.screens import resolve
 from app.screens.match import MatchScreen
-from app.screens.table import GuestHome, SeatScreen, TableScreen
+from app.screens.table import GuestHome, SeatScreen, TableScreen, seat_content
+from scoring import event_rng, find_game
 
 
 def test_a_phone_on_the_network_opens_only_the_table_and_its_seat():
@@ -70,3 +74,34 @@ def test_seat_requests_wait_for_the_host_and_reach_only_the_page_that_asked():
     assert lobby.take_grant("page-a") is None, "handed over once"
     lobby.refuse("page-b")
     assert lobby.was_refused("page-b") and lobby.waiting(2) == []
+
+
+@pytest.mark.parametrize(("slug", "options"), [
+    ("traction-avant", {"players": 4}), ("apaches", {"players": 3}),
+    ("robby-solo", {"players": 3}), ("apprentis", {"players": 3, "programming": True}),
+])
+def test_each_seat_s_phone_gets_its_own_secret_entries_and_nothing_of_another_seat(slug, options):
+    """Every game's secret entries (orders, a bourgeois looked at, a bank chosen in secret, a die
+    programmed) reach the phone of the seat that makes them, and only that phone."""
+    game = find_game(slug)
+    seed = "phones"
+    setup = game.setup(game.validate_options(options), random.Random(f"{seed}:setup"))
+    names = [f"P{i}" for i in range(options["players"])]
+    state = game.initial_state(setup.record, names)
+    rng = random.Random(7)
+    seen_private: set[int] = set()
+    for seq in range(1, 400):
+        for seat in range(len(names)):
+            panels, actions = seat_content(game, state, seat)
+            assert all(p.seat == seat for p in panels) and all(a.seat == seat and a.private for a in actions)
+            if actions:
+                seen_private.add(seat)
+        action = game.sample_action(state, rng)
+        if action is None:
+            break
+        state = game.apply(state, game.prepare(state, action, event_rng(seed, seq)))
+    assert seen_private == set(range(len(names))), f"{slug}: a private entry for every seat on its phone"
+
+
+def test_the_examples_in_app_net_hold():
+    assert doctest.testmod(net, optionflags=doctest.ELLIPSIS).failed == 0

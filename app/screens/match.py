@@ -6,12 +6,13 @@ from typing import Any
 
 import flet as ft
 
-from app.forms import ActionForm, Values
+from app import net
+from app.forms import ActionForm, Values, form_key
 from app.screens.home import emblem
 from app.screens.phones import PhonesSection
 from app.state import use_app
 from app.timer_view import Timers, now_ms
-from app.widgets import PrivacyScreen, panel_card, section
+from app.widgets import PrivacyScreen, section, use_cards
 from db.store import StoreError
 from scoring import RulesError
 
@@ -28,6 +29,23 @@ def MatchScreen(match_id: str = "") -> ft.Control:
     lang, page = app.lang, ft.context.page
     _ = app.version
     confirm_abandon, set_confirm_abandon = ft.use_state(False)
+    cards = use_cards()
+
+    def record(action: Values) -> bool:
+        # Every event carries the time it was sent (``at``, ms): a game that closes a running timer
+        # (e.g. the end of a timed phase) reads it there, so a replay never depends on the clock.
+        try:
+            app.store.record(int(match_id), {**action, "at": action.get("at", now_ms())})
+        except (RulesError, StoreError) as exc:
+            app.tell(str(exc), error=True)
+            return False
+        app.tell("")
+        app.changed()
+        return True
+
+    # The same function at every render: the forms and privacy screens below are memoised on their
+    # arguments, so an event elsewhere re-renders (and re-sends) only what it changed.
+    send = ft.use_callback(record, [match_id])
     try:
         m = app.store.load(int(match_id))
     except (ValueError, StoreError):
@@ -38,18 +56,6 @@ def MatchScreen(match_id: str = "") -> ft.Control:
         return ft.Container()
     game, state = m.game, m.state
     names = list(state.get("names", m.names))
-
-    def send(action: Values) -> bool:
-        # Every event carries the time it was sent (``at``, ms): a game that closes a running timer
-        # (e.g. the end of a timed phase) reads it there, so a replay never depends on the clock.
-        try:
-            app.store.record(m.id, {**action, "at": action.get("at", now_ms())})
-        except (RulesError, StoreError) as exc:
-            app.tell(str(exc), error=True)
-            return False
-        app.tell("")
-        app.changed()
-        return True
 
     def undo(_e: object) -> None:
         try:
@@ -108,14 +114,14 @@ def MatchScreen(match_id: str = "") -> ft.Control:
     timers = Timers(game.phases, state.get("timers", {}), names, lang, send)
     if timers is not None and not over:
         body.append(timers)  # the running countdown first: the whole table watches it
-    body += [panel_card(p, lang) for p in game.panels(state, None) if p.seat is None]
+    body += cards([p for p in game.panels(state, None) if p.seat is None], lang)
     if public_actions and not over:
-        body.append(section(app.t("actions"), [ActionForm(a, names, lang, send, key=f"{m.id}-{len(m.log)}-{a.type}-{i}")
+        body.append(section(app.t("actions"), [ActionForm(a, names, lang, send, key=f"{i}|{form_key(a, names)}")
                                                for i, a in enumerate(public_actions)]))
     if seats_with_secrets:
         body.append(section(app.t("secrets"), seats_with_secrets))
     if not over:
-        body.append(PhonesSection(m.id, names, key=f"phones-{m.id}"))
+        body.append(PhonesSection(m.id, names, on_phones, net.LOBBY.waiting(m.id), lang, key=f"phones-{m.id}"))
     timeline = [ft.Text(describe(game.public_event(e)), size=12) for e in reversed(m.events[-12:])]
     if timeline:
         body.append(ft.ExpansionTile(title=ft.Text(f"{app.t('events')} ({len(m.events)})"),

@@ -24,11 +24,10 @@ def qr(url: str, caption: str, size: int, ident: str) -> ft.Control:
 
 
 @ft.component
-def PhonesSection(match_id: int, names: Sequence[str]) -> ft.Control:
+def _PhonesSection(match_id: int, names: Sequence[str], links: dict[int, tuple[str, bool]],
+                   requests: Sequence[net.SeatRequest], lang: str) -> ft.Control:
+    """``links``: :meth:`db.store.Store.seat_links`; ``requests``: the table code's seat requests."""
     app = use_app()
-    _ = app.version
-    links = app.store.seat_links(match_id)
-    requests = net.LOBBY.waiting(match_id)
 
     def act(fn: object) -> None:
         try:
@@ -81,3 +80,7 @@ def PhonesSection(match_id: int, names: Sequence[str]) -> ft.Control:
     return ft.Card(ft.Container(ft.Column([
         ft.Row([ft.Icon(ft.Icons.QR_CODE_2), ft.Text(app.t("phones"), size=18, weight=ft.FontWeight.BOLD)]),
         *rows], spacing=8), padding=12))
+
+
+#: re-rendered only when the links, the requests or the language change
+PhonesSection = ft.memo(_PhonesSection)

@@ -12,14 +12,14 @@ from typing import Any
 
 import flet as ft
 
-from app.forms import ActionForm, Values
+from app.forms import ActionForm, Values, form_key
 from app.net import LOBBY, SeatRequest
 from app.screens.home import emblem
 from app.state import AppState, use_app
 from app.timer_view import Timers, now_ms
 from app.widgets import panel_card, score_sheet_view, section
 from db.store import LoadedMatch, StoreError
-from scoring import RulesError
+from scoring import Action, Game, Panel, RulesError
 from scoring import timers as tm
 
 
@@ -60,6 +60,12 @@ def _public(m: LoadedMatch, lang: str, send: Any) -> list[ft.Control]:
     return out
 
 
+def seat_content(game: Game, state: dict[str, Any], seat: int) -> tuple[list[Panel], list[Action]]:
+    """What a seat's phone shows of its own: its private panels and its private actions, nothing else."""
+    return ([p for p in game.panels(state, seat) if p.seat == seat],
+            [a for a in game.actions(state, None) if a.private and a.seat == seat])
+
+
 def _over(app: AppState, m: LoadedMatch) -> ft.Control:
     body: list[ft.Control] = [_header(m, app.lang, app.t("match_over"))]
     if m.sheet:
@@ -73,6 +79,7 @@ def SeatScreen(match_id: str = "", token: str = "") -> ft.Control:
     page = ft.context.page
     _ = app.version  # every event anywhere re-renders the phone, which re-reads the match
     refused = ft.use_ref(False)
+    send = ft.use_callback(_sender(app, int(match_id) if match_id.isdigit() else -1), [match_id])
 
     def opened() -> None:  # the host hides a seat's QR code once its phone has opened it
         if app.broadcast is not None and not refused.current:
@@ -92,7 +99,6 @@ def SeatScreen(match_id: str = "", token: str = "") -> ft.Control:
                                             ft.Text(app.t("bad_link"), expand=True)]), padding=12))
     game, state, lang = m.game, m.state, app.lang
     names = list(state.get("names", m.names))
-    send = _sender(app, m.id)
     body: list[ft.Control] = [_header(m, lang, app.t("your_seat", a=names[seat]))]
     mine = [k for k, v in state.get("timers", {}).items()
             if k.endswith(f":{seat}") and tm.running(v) and not tm.expired(v, now_ms())]
@@ -116,11 +122,10 @@ def SeatScreen(match_id: str = "", token: str = "") -> ft.Control:
                                          ft.Text(app.t("your_time"), color=ft.Colors.ON_ERROR, size=16,
                                                  weight=ft.FontWeight.BOLD)]),
                                  bgcolor=ft.Colors.ERROR, padding=12, border_radius=8))
-    own_panels = [p for p in game.panels(state, seat) if p.seat == seat]
-    own_actions = [a for a in game.actions(state, None) if a.private and a.seat == seat]
+    own_panels, own_actions = seat_content(game, state, seat)
     private: list[ft.Control] = [panel_card(p, lang) for p in own_panels]
-    # Keyed by the action's label: someone else's event does not wipe a half-typed order.
-    private += [ActionForm(a, names, lang, send, key=f"{a.type}|{a.label.fr}") for a in own_actions]
+    # Someone else's event does not wipe a half-typed order (see form_key).
+    private += [ActionForm(a, names, lang, send, key=form_key(a, names)) for a in own_actions]
     if not private:
         private.append(ft.Text(app.t("nothing_to_do"), italic=True))
     body.append(ft.Container(section(app.t("your_secrets"), private), padding=12, border_radius=12,
