@@ -271,16 +271,18 @@ def _num(value: Any) -> float | None:
     return None if value is None else float(value)  # PostgreSQL's AVG is a Decimal
 
 
-def _player(source: Session | Store, player_id: int) -> Player:
+def _player_rows(source: Session | Store, player_id: int, *queries: Any) -> tuple[Player, list[list[Any]]]:
+    """The player (:class:`db.store.StoreError` for an unknown one), then the rows of ``queries``,
+    in one session: one connection checkout (on PostgreSQL each checkout pings the server)."""
     session, mine = _session(source)
     try:
         player = session.get(Player, player_id)
+        if player is None:
+            raise StoreError(f"no player with id {player_id!r}")
+        return player, [list(session.exec(q).all()) for q in queries]
     finally:
         if mine:
             session.close()
-    if player is None:
-        raise StoreError(f"no player with id {player_id!r}")
-    return player
 
 
 _WON = func.sum(case((col(ScoreRow.winner), 1), else_=0))
@@ -301,8 +303,7 @@ def player_stats(source: Session | Store, player_id: int, filters: Filters = NO_
     query = (select(ScoreRow.game, played, _WON, func.max(ScoreRow.total), func.avg(ScoreRow.total))
              .where(ScoreRow.player_id == player_id, *_lines(filters, with_player=False))
              .group_by(col(ScoreRow.game)).order_by(played.desc(), col(ScoreRow.game)))
-    player = _player(source, player_id)
-    (rows,) = _rows(source, query)
+    player, (rows,) = _player_rows(source, player_id, query)
     games = tuple(GameRecord(game, int(n), int(w or 0), int(best), float(avg)) for game, n, w, best, avg in rows)
     return PlayerStats(player_id, player.name, games)
 
@@ -327,8 +328,7 @@ def head_to_head(source: Session | Store, player_id: int, filters: Filters = NO_
     query = (select(duels.c.pid, Player.name, duels.c.met, duels.c.wins, duels.c.losses)
              .select_from(duels).join(Player, col(Player.id) == duels.c.pid)
              .order_by(duels.c.met.desc(), func.lower(Player.name), duels.c.pid))
-    _player(source, player_id)
-    (rows,) = _rows(source, query)
+    _, (rows,) = _player_rows(source, player_id, query)
     return tuple(Rival(int(pid), name, int(n), int(w or 0), int(lost or 0), int(n) - int(w or 0) - int(lost or 0))
                  for pid, name, n, w, lost in rows)
 
@@ -345,9 +345,9 @@ def seat_effect(source: Session | Store, filters: Filters = NO_FILTERS,
              .where(*_lines(filters, with_player=player_id is None))
              .group_by(position).order_by(position))
     if player_id is not None:
-        _player(source, player_id)
-        query = query.where(ScoreRow.player_id == player_id)
-    (rows,) = _rows(source, query)
+        _, (rows,) = _player_rows(source, player_id, query.where(ScoreRow.player_id == player_id))
+    else:
+        (rows,) = _rows(source, query)
     return tuple(SeatRecord(int(p), int(n), int(w or 0), float(avg)) for p, n, w, avg in rows)
 
 
@@ -357,8 +357,7 @@ def score_timeline(source: Session | Store, player_id: int, filters: Filters = N
     query = (select(ScoreRow.match_id, ScoreRow.game, ScoreRow.ended_at, ScoreRow.total, ScoreRow.winner)
              .where(ScoreRow.player_id == player_id, *_lines(filters, with_player=False))
              .order_by(col(ScoreRow.ended_at).desc(), col(ScoreRow.match_id).desc()).limit(limit))
-    _player(source, player_id)
-    (rows,) = _rows(source, query)
+    _, (rows,) = _player_rows(source, player_id, query)
     return tuple(ScorePoint(int(i), g, at, int(t), bool(w)) for i, g, at, t, w in reversed(rows))
 
 
