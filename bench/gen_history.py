@@ -31,7 +31,7 @@ from sqlalchemy.engine import Connection, Engine
 from bench.bench_scoring import DOCS, random_doc
 from bench.common import ROOT
 from db.engine import make_engine
-from db.models import EventRow, Match, Player, ScoreRow, Seat, first_seat
+from db.models import EventRow, Match, Player, ScoreRow, Seat, first_seat, turn_position
 from scoring import SLUGS, find_game
 
 FIRST = ("Léa", "Sam", "Ana", "Max", "Zoé", "Hugo", "Inès", "Tom", "Chloé", "Noé", "Jade", "Louis", "Emma",
@@ -78,11 +78,12 @@ def one_match(rng: random.Random, mid: int, names: list[str], weights: list[floa
     started = END - timedelta(seconds=rng.randrange(5 * 365 * 86400))
     ended = started + timedelta(seconds=rng.randint(*MINUTES[slug]) * 60 + rng.randrange(60))
     span = int((ended - started).total_seconds() * 1000)
+    first = first_seat(setup.record)
     out: dict[str, list[dict[str, Any]]] = {"match": [], "seat": [], "event": [], "score": []}
     out["match"].append({
         "id": mid, "game": slug, "options": json.dumps(options), "setup": json.dumps(setup.record), "seed": seed,
         "status": "finished", "started_at": started, "ended_at": ended, "place": rng.choice(PLACES), "notes": "",
-        "winner_names": ", ".join(sheet.winners)[:400], "first_seat": first_seat(setup.record),
+        "winner_names": ", ".join(sheet.winners)[:400], "first_seat": first,
         "seats": len(sheet.ranking),
         "sheet": json.dumps(sheet.to_json(), ensure_ascii=False)})
     for i, p in enumerate(seats):
@@ -104,7 +105,8 @@ def one_match(rng: random.Random, mid: int, names: list[str], weights: list[floa
         out["score"].append({
             "id": next_ids["score"], "match_id": mid, "seat_index": row.seat, "player_id": seats[row.seat] + 1,
             "name": row.name, "total": row.total, "rank": row.rank, "winner": row.name in sheet.winners,
-            "breakdown": json.dumps(row.breakdown, ensure_ascii=False)})
+            "breakdown": json.dumps(row.breakdown, ensure_ascii=False), "game": slug, "ended_at": ended,
+            "finished": True, "turn_pos": turn_position(row.seat, first, len(sheet.ranking))})
     return out
 
 

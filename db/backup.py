@@ -33,7 +33,7 @@ from typing import Any
 from sqlalchemy import func, text
 from sqlmodel import Session, col, select
 
-from db.models import SCHEMA_VERSION, EventRow, Match, Meta, Player, ScoreRow, Seat
+from db.models import SCHEMA_VERSION, EventRow, Match, Meta, Player, ScoreRow, Seat, score_line
 from db.stats import NO_FILTERS, Filters
 from db.store import Store, StoreError
 from scoring import SLUGS
@@ -183,19 +183,20 @@ def check_match(doc: Any, player_ids: set[int], where: str) -> None:
 
 def insert_match(session: Session, doc: Mapping[str, Any]) -> None:
     """Write one (checked) match document with its own ids."""
-    session.add(Match(id=doc["id"], game=doc["game"], options=doc["options"], setup=doc["setup"], seed=doc["seed"],
-                      status=doc["status"], started_at=_when(doc["started_at"], "started_at"),
-                      ended_at=_when(doc["ended_at"], "ended_at", optional=True), place=doc["place"],
-                      notes=doc["notes"], winner_names=doc["winner_names"], first_seat=doc["first_seat"],
-                      seats=doc["seat_count"], sheet=doc["sheet"]))
+    match = Match(id=doc["id"], game=doc["game"], options=doc["options"], setup=doc["setup"], seed=doc["seed"],
+                  status=doc["status"], started_at=_when(doc["started_at"], "started_at"),
+                  ended_at=_when(doc["ended_at"], "ended_at", optional=True), place=doc["place"],
+                  notes=doc["notes"], winner_names=doc["winner_names"], first_seat=doc["first_seat"],
+                  seats=doc["seat_count"], sheet=doc["sheet"])
+    session.add(match)
     session.flush()
     for seat in doc["seats"]:
         session.add(Seat(match_id=doc["id"], **seat))
     for event in doc["events"]:
         session.add(EventRow(match_id=doc["id"], seq=event["seq"], type=event["type"], payload=event["payload"],
                              at=_when(event["at"], "at")))
-    for line in doc["scores"]:
-        session.add(ScoreRow(match_id=doc["id"], **line))
+    for line in doc["scores"]:  # with their copies of the match (db.models.score_line)
+        session.add(score_line(match, **line))
 
 
 def _reset_sequences(session: Session) -> None:

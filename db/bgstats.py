@@ -39,7 +39,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from db.models import Match, Player, ScoreRow, Seat
+from db.models import Match, Player, ScoreRow, Seat, score_line
 from db.stats import NO_FILTERS, Filters
 from db.store import Store, StoreError
 from scoring import SLUGS, find_game
@@ -319,9 +319,9 @@ def import_plays(store: Store, doc: Any) -> ImportReport:
                 person = by_name.get(name.lower()) if seat < len(people) else None
                 if person is not None:
                     s.add(Seat(match_id=match.id, seat_index=seat, player_id=person.id))
-                s.add(ScoreRow(match_id=match.id, seat_index=seat, player_id=person.id if person else None,
-                               name=person.name if person else name, total=total, rank=rank, winner=rank == 1,
-                               breakdown="{}"))
+                s.add(score_line(match, seat, player_id=person.id if person else None,
+                                 name=person.name if person else name, total=total, rank=rank, winner=rank == 1,
+                                 breakdown="{}"))
             report.imported.append(match.id)
         s.commit()
     return report

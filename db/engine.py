@@ -69,8 +69,8 @@ def _v2_covering_indexes(conn: Connection) -> None:
     """Version 2: ``match.first_seat`` and ``match.seats``; the statistics' covering indexes replace
     narrower ones.
 
-    The new indexes are created from the models' own definitions (so SQLite and PostgreSQL get
-    the same DDL as a new database); the old ones are dropped only once their successors exist.
+    The new indexes are created with the DDL that version 2's models gave a new database; the
+    old ones are dropped only once their successors exist.
     """
     # The seat that played first, from each match's set-up JSON (see db.models.first_seat).
     conn.exec_driver_sql("ALTER TABLE match ADD COLUMN first_seat INTEGER NOT NULL DEFAULT 0")
@@ -83,23 +83,60 @@ def _v2_covering_indexes(conn: Connection) -> None:
     # How many lines each match's score sheet has (0 for a match not scored yet).
     conn.exec_driver_sql("ALTER TABLE match ADD COLUMN seats INTEGER NOT NULL DEFAULT 0")
     conn.exec_driver_sql("UPDATE match SET seats = (SELECT COUNT(*) FROM score WHERE score.match_id = match.id)")
-    tables = {t.name: t for t in SQLModel.metadata.sorted_tables}
-    for table, name in (("match", "ix_match_status_ended_game"), ("match", "ix_match_game_status_times"),
-                        ("match", "ix_match_id_status_game"),
-                        ("score", "ix_score_player_totals"), ("score", "ix_score_match_totals")):
-        index = next(i for i in tables[table].indexes if i.name == name)
-        index.create(conn, checkfirst=True)
+    # Version 2's indexes as version 2 defined them (version 3 replaced two of them).
+    for name, table, columns in (
+            ("ix_match_status_ended_game", "match", "status, ended_at, game, place"),
+            ("ix_match_game_status_times", "match", "game, status, started_at, ended_at, first_seat, seats"),
+            ("ix_match_id_status_game", "match", "id, status, game, ended_at, first_seat, seats"),
+            ("ix_score_player_totals", "score", "player_id, match_id, total, winner, rank, seat_index"),
+            ("ix_score_match_totals", "score", "match_id, seat_index, total, winner, player_id, rank")):
+        conn.exec_driver_sql(f'CREATE INDEX IF NOT EXISTS {name} ON "{table}" ({columns})')
     for old in ("ix_match_status_ended", "ix_match_game_status", "ix_score_match_id", "ix_score_player_id"):
         conn.exec_driver_sql(f"DROP INDEX IF EXISTS {old}")
     conn.exec_driver_sql("ANALYZE")  # let the query planner know the new indexes at once
 
 
+def _v3_score_copies(conn: Connection) -> None:
+    """Version 3: ``score.game``, ``ended_at``, ``finished`` and ``turn_pos`` copied from each line's
+    match (so that the statistics aggregate score lines without the join over every line), the
+    indexes that read them, and the set-ups' and places' covering indexes on ``match``.
+
+    ``turn_pos`` is :func:`db.models.turn_position` in SQL: ``(seat_index - first_seat) mod seats``
+    (SQL's ``%`` keeps the sign of a negative operand, hence the second turn), NULL without seats.
+    """
+    conn.exec_driver_sql("ALTER TABLE score ADD COLUMN game VARCHAR(40) NOT NULL DEFAULT ''")
+    conn.exec_driver_sql(f"ALTER TABLE score ADD COLUMN ended_at "
+                         f"{'TIMESTAMP WITH TIME ZONE' if conn.dialect.name == 'postgresql' else 'DATETIME'}")
+    conn.exec_driver_sql(f"ALTER TABLE score ADD COLUMN finished BOOLEAN NOT NULL DEFAULT "
+                         f"{'false' if conn.dialect.name == 'postgresql' else '0'}")
+    conn.exec_driver_sql("ALTER TABLE score ADD COLUMN turn_pos INTEGER")
+    seats = "NULLIF(m.seats, 0)"
+    if conn.dialect.name == "postgresql":  # psycopg reads a bare % as a placeholder
+        turn = f"MOD(MOD(score.seat_index - m.first_seat, {seats}) + {seats}, {seats})"
+    else:
+        turn = f"((score.seat_index - m.first_seat) % {seats} + {seats}) % {seats}"
+    conn.exec_driver_sql(
+        "UPDATE score SET "
+        'game = (SELECT m.game FROM "match" m WHERE m.id = score.match_id), '
+        'ended_at = (SELECT m.ended_at FROM "match" m WHERE m.id = score.match_id), '
+        'finished = (SELECT m.status = \'finished\' FROM "match" m WHERE m.id = score.match_id), '
+        f'turn_pos = (SELECT {turn} FROM "match" m WHERE m.id = score.match_id)')
+    tables = {t.name: t for t in SQLModel.metadata.sorted_tables}
+    for table, name in (("match", "ix_match_game_status_options"), ("match", "ix_match_status_place"),
+                        ("score", "ix_score_player_lines"), ("score", "ix_score_player_wins"),
+                        ("score", "ix_score_game_lines")):
+        index = next(i for i in tables[table].indexes if i.name == name)
+        index.create(conn, checkfirst=True)
+    conn.exec_driver_sql("DROP INDEX IF EXISTS ix_score_player_totals")  # ix_score_player_lines covers more
+    conn.exec_driver_sql("ANALYZE")
+
+
 # Each entry upgrades the schema from version N-1 to N, inside the one transaction of
 # :func:`migrate` (on PostgreSQL a failed step leaves the database as it was).  Version 1 is
-# the first release: tables are created from the models.  tests/test_db.py opens a database
-# written with the version-1 schema (tests/data/schema-v1.*.sql) and checks every step.
+# the first release: tables are created from the models.  tests/test_db.py opens databases
+# written with the version-1 and version-2 schemas (tests/data/schema-v*.*.sql) and checks every step.
 # This is the project's equivalent of Alembic: a handful of steps, no autogeneration needed.
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {2: _v2_covering_indexes}
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {2: _v2_covering_indexes, 3: _v3_score_copies}
 
 
 def schema_version(engine: Engine) -> int:

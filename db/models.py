@@ -10,13 +10,15 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Column, DateTime, Index, Text, UniqueConstraint
+from sqlalchemy import Column, DateTime, Index, Text, UniqueConstraint, false
 from sqlmodel import Field, SQLModel
 
 #: Bumped with every schema change; each bump has its step in :data:`db.engine.MIGRATIONS`.
 #: 2: covering indexes for the history's statistics (docs/benchmarks.md); ``match.first_seat`` and
-#: ``match.seats``.
-SCHEMA_VERSION = 2
+#: ``match.seats``.  3: each score line carries copies of its match's game, end and status and its
+#: place in the turn order (``score.game``, ``ended_at``, ``finished``, ``turn_pos``), so that the statistics
+#: aggregate the score lines from an index without joining the matches.
+SCHEMA_VERSION = 3
 
 
 def utcnow() -> datetime:
@@ -31,6 +33,17 @@ def first_seat(setup: dict[str, Any]) -> int:
     """
     value = setup.get("first_player", setup.get("first_gentleman"))
     return int(value) if isinstance(value, int) else 0
+
+
+def turn_position(seat_index: int, first: int, seats: int) -> int | None:
+    """A score line's place in the turn order: 0 for the first player, counting on around the table
+    of ``seats`` lines (``None`` for a match with no line count).  :data:`db.engine.MIGRATIONS`
+    computes the same in SQL for the lines written before version 3.
+
+    >>> turn_position(2, 2, 4), turn_position(0, 2, 4), turn_position(1, 0, 3), turn_position(0, 0, 0)
+    (0, 2, 1, None)
+    """
+    return (seat_index - first) % seats if seats > 0 else None
 
 
 def _when() -> Column:  # type: ignore[type-arg]
@@ -54,13 +67,19 @@ class Player(SQLModel, table=True):
 
 class Match(SQLModel, table=True):
     __table_args__ = (
-        # Version 2 (was status, ended_at): the history list's order, and the per-game counts, places
+        # Version 2 (was status, ended_at): the history list's order, and the per-game counts
         # and date filters of the statistics, from the index alone.
         Index("ix_match_status_ended_game", "status", "ended_at", "game", "place"),
         # Version 2: a game's statistics read the dates and the seats from the index alone (was game,
         # status), never the wide rows with their set-up and sheet JSON.
         Index("ix_match_game_status_times", "game", "status", "started_at", "ended_at", "first_seat", "seats"),
-        # Version 2: the join from a score line to its match finds what the statistics ask there.
+        # Version 3: a game's set-ups read their options and dates from the index alone.
+        Index("ix_match_game_status_options", "game", "status", "options", "started_at", "ended_at", "first_seat",
+              "id"),
+        # Version 3: the place filter's list of places, from the index alone.
+        Index("ix_match_status_place", "status", "place", "id"),
+        # Version 2: the join from a score line to its match (a player's matches per game) finds
+        # what the statistics ask there.
         Index("ix_match_id_status_game", "id", "status", "game", "ended_at", "first_seat", "seats"),
     )
 
@@ -107,14 +126,27 @@ class EventRow(SQLModel, table=True):
 
 
 class ScoreRow(SQLModel, table=True):
-    """One seat's line of a finished match's score sheet."""
+    """One seat's line of a finished match's score sheet.
+
+    ``game``, ``ended_at``, ``finished`` and ``turn_pos`` (version 3) are copies of what the
+    statistics need from the match, written with the line by :func:`score_line`.  Lines are
+    written when a match finishes (or is restored or imported), and a finished match's game, end,
+    status, first seat and line count never change afterwards.
+    """
 
     __tablename__ = "score"
     __table_args__ = (
         UniqueConstraint("match_id", "seat_index"),
-        # Version 2: covering indexes, so that statistics never read the wide rows (was match_id
-        # and player_id alone).
-        Index("ix_score_player_totals", "player_id", "match_id", "total", "winner", "rank", "seat_index"),
+        # Covering indexes, so that statistics never read the wide rows nor join the matches.
+        # Version 3 (was player_id, match_id, total, winner, rank, seat_index): a player's lines.
+        Index("ix_score_player_lines", "player_id", "finished", "ended_at", "game", "total", "winner", "turn_pos",
+              "rank", "match_id"),
+        # Version 3: every player's wins (the standings), from a narrow index.
+        Index("ix_score_player_wins", "player_id", "finished", "winner"),
+        # Version 3: a game's lines.
+        Index("ix_score_game_lines", "game", "finished", "ended_at", "total", "winner", "turn_pos", "player_id",
+              "match_id"),
+        # Version 2: a match's lines (the history list, the other side of head-to-head).
         Index("ix_score_match_totals", "match_id", "seat_index", "total", "winner", "player_id", "rank"),
     )
 
@@ -127,3 +159,16 @@ class ScoreRow(SQLModel, table=True):
     rank: int
     winner: bool = False
     breakdown: str = Field(sa_column=Column(Text, nullable=False))  # JSON
+    # Version 3: copies from the match (see the class's docstring).
+    game: str = Field(default="", max_length=40, sa_column_kwargs={"server_default": ""})
+    ended_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True)))
+    finished: bool = Field(default=False, sa_column_kwargs={"server_default": false()})  # match.status
+    turn_pos: int | None = Field(default=None)  # db.models.turn_position: 0 for the first player
+
+
+def score_line(match: Match, seat_index: int, **fields: Any) -> ScoreRow:
+    """A line of ``match``'s score sheet, with its copies of the match (version 3) filled in:
+    every writer of score lines builds them here.  ``match`` has its final status, end and seats."""
+    return ScoreRow(match_id=match.id, seat_index=seat_index, game=match.game, ended_at=match.ended_at,
+                    finished=match.status == "finished",
+                    turn_pos=turn_position(seat_index, match.first_seat, match.seats), **fields)

@@ -6,6 +6,11 @@ history, so a club's 100 000 matches cost the same round trips as ten.  Only
 finished matches count; an abandoned or running match is not played yet.
 Every function takes optional :class:`Filters` (date range, game, player, place).
 
+The figures over score lines read the lines' own copies of their match's game and end and
+their place in the turn order (schema version 3, :class:`db.models.ScoreRow`) from covering
+indexes, without joining the matches (a line knows whether its match is finished).  Names are
+joined only after grouping (a few hundred players, not every line).
+
 >>> from db.store import Store
 >>> store = Store("sqlite://")
 >>> lea = store.add_player("Léa").id
@@ -25,7 +30,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 from typing import Any
 
-from sqlalchemy import Float, and_, case, func
+from sqlalchemy import Float, and_, case, func, true
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.orm import aliased
 from sqlalchemy.sql.compiler import SQLCompiler
@@ -67,6 +72,24 @@ class Filters:
             conds.append(col(Match.place) == self.place)
         if with_player and self.player_id is not None:
             conds.append(col(Match.id).in_(select(ScoreRow.match_id).where(ScoreRow.player_id == self.player_id)))
+        return conds
+
+    def line_conditions(self, line: Any = ScoreRow, *, with_player: bool = True) -> list[ColumnElement[bool]]:
+        """The same filter on score lines (``line``: :class:`ScoreRow` or an alias of it), from
+        their own columns; only the place asks the matches (a subquery on their place index)."""
+        conds: list[ColumnElement[bool]] = [col(line.finished) == true()]
+        if self.since is not None:
+            conds.append(col(line.ended_at) >= _instant(self.since))
+        if self.until is not None:
+            conds.append(col(line.ended_at) < _instant(self.until))
+        if self.game:
+            conds.append(col(line.game) == self.game)
+        if self.place is not None:
+            conds.append(col(line.match_id).in_(select(Match.id).where(col(Match.status) == FINISHED,
+                                                                       col(Match.place) == self.place)))
+        if with_player and self.player_id is not None:
+            mine = aliased(ScoreRow)
+            conds.append(col(line.match_id).in_(select(mine.match_id).where(mine.player_id == self.player_id)))
         return conds
 
 
@@ -248,23 +271,25 @@ def _num(value: Any) -> float | None:
     return None if value is None else float(value)  # PostgreSQL's AVG is a Decimal
 
 
-def _player(source: Session | Store, player_id: int) -> Player:
+def _player_rows(source: Session | Store, player_id: int, *queries: Any) -> tuple[Player, list[list[Any]]]:
+    """The player (:class:`db.store.StoreError` for an unknown one), then the rows of ``queries``,
+    in one session: one connection checkout (on PostgreSQL each checkout pings the server)."""
     session, mine = _session(source)
     try:
         player = session.get(Player, player_id)
+        if player is None:
+            raise StoreError(f"no player with id {player_id!r}")
+        return player, [list(session.exec(q).all()) for q in queries]
     finally:
         if mine:
             session.close()
-    if player is None:
-        raise StoreError(f"no player with id {player_id!r}")
-    return player
 
 
 _WON = func.sum(case((col(ScoreRow.winner), 1), else_=0))
 
 
 def _lines(filters: Filters, *, with_player: bool = True) -> list[ColumnElement[bool]]:
-    return filters.conditions(with_player=with_player)
+    return filters.line_conditions(with_player=with_player)
 
 
 # ---------------------------------------------------------------- a player
@@ -275,12 +300,10 @@ def player_stats(source: Session | Store, player_id: int, filters: Filters = NO_
     Raises :class:`db.store.StoreError` for an unknown player.
     """
     played = func.count()  # COUNT(*): COUNT(id) would read the table where an index covers the rest
-    query = (select(Match.game, played, _WON, func.max(ScoreRow.total), func.avg(ScoreRow.total))
-             .select_from(ScoreRow).join(Match, col(Match.id) == col(ScoreRow.match_id))
+    query = (select(ScoreRow.game, played, _WON, func.max(ScoreRow.total), func.avg(ScoreRow.total))
              .where(ScoreRow.player_id == player_id, *_lines(filters, with_player=False))
-             .group_by(col(Match.game)).order_by(played.desc(), col(Match.game)))
-    player = _player(source, player_id)
-    (rows,) = _rows(source, query)
+             .group_by(col(ScoreRow.game)).order_by(played.desc(), col(ScoreRow.game)))
+    player, (rows,) = _player_rows(source, player_id, query)
     games = tuple(GameRecord(game, int(n), int(w or 0), int(best), float(avg)) for game, n, w, best, avg in rows)
     return PlayerStats(player_id, player.name, games)
 
@@ -289,31 +312,25 @@ def head_to_head(source: Session | Store, player_id: int, filters: Filters = NO_
     """The player's record against every other (real) player met, most met first.
 
     One self-join of the score table on the match: each pair of lines is one duel, decided by
-    the ranks of the score sheet (which already apply each game's tie-breakers).
+    the ranks of the score sheet (which already apply each game's tie-breakers).  Grouped by the
+    other player first; their names are joined to the few groups.
     """
     me, other = aliased(ScoreRow), aliased(ScoreRow)
-    met = func.count()
     wins = func.sum(case((col(me.rank) < col(other.rank), 1), else_=0))
     losses = func.sum(case((col(me.rank) > col(other.rank), 1), else_=0))
-    query = (select(other.player_id, Player.name, met, wins, losses)
-             .select_from(me).join(Match, col(Match.id) == col(me.match_id))
+    duels = (select(col(other.player_id).label("pid"), func.count().label("met"), wins.label("wins"),
+                    losses.label("losses"))
+             .select_from(me)
              .join(other, and_(col(other.match_id) == col(me.match_id), col(other.player_id) != player_id,
                                col(other.player_id).is_not(None)))
-             .join(Player, col(Player.id) == col(other.player_id))
-             .where(me.player_id == player_id, *_lines(filters, with_player=False))
-             .group_by(col(other.player_id), col(Player.name))
-             .order_by(met.desc(), func.lower(Player.name), col(other.player_id)))
-    _player(source, player_id)
-    (rows,) = _rows(source, query)
+             .where(me.player_id == player_id, *filters.line_conditions(me, with_player=False))
+             .group_by(col(other.player_id)).subquery())
+    query = (select(duels.c.pid, Player.name, duels.c.met, duels.c.wins, duels.c.losses)
+             .select_from(duels).join(Player, col(Player.id) == duels.c.pid)
+             .order_by(duels.c.met.desc(), func.lower(Player.name), duels.c.pid))
+    _, (rows,) = _player_rows(source, player_id, query)
     return tuple(Rival(int(pid), name, int(n), int(w or 0), int(lost or 0), int(n) - int(w or 0) - int(lost or 0))
                  for pid, name, n, w, lost in rows)
-
-
-def _position() -> ColumnElement[int]:
-    """A line's place in the turn order: 0 for the first player, counting on around the table
-    (``match.seats`` lines; NULLIF keeps a match with no count out rather than divide by zero)."""
-    seats = func.nullif(col(Match.seats), 0)
-    return ((col(ScoreRow.seat_index) - col(Match.first_seat)) % seats + seats) % seats
 
 
 def seat_effect(source: Session | Store, filters: Filters = NO_FILTERS,
@@ -323,27 +340,24 @@ def seat_effect(source: Session | Store, filters: Filters = NO_FILTERS,
     Over every line of the filtered matches, or over one player's lines with ``player_id``.
     The number of seats of a match is the number of lines of its score sheet (``match.seats``).
     """
-    position = _position().label("position")
+    position = col(ScoreRow.turn_pos).label("position")  # db.models.turn_position, kept on the line
     query = (select(position, func.count(), _WON, func.avg(ScoreRow.total))
-             .select_from(ScoreRow).join(Match, col(Match.id) == col(ScoreRow.match_id))
              .where(*_lines(filters, with_player=player_id is None))
              .group_by(position).order_by(position))
     if player_id is not None:
-        _player(source, player_id)
-        query = query.where(ScoreRow.player_id == player_id)
-    (rows,) = _rows(source, query)
+        _, (rows,) = _player_rows(source, player_id, query.where(ScoreRow.player_id == player_id))
+    else:
+        (rows,) = _rows(source, query)
     return tuple(SeatRecord(int(p), int(n), int(w or 0), float(avg)) for p, n, w, avg in rows)
 
 
 def score_timeline(source: Session | Store, player_id: int, filters: Filters = NO_FILTERS,
                    limit: int = 200) -> tuple[ScorePoint, ...]:
     """A player's last ``limit`` scores, oldest first (for the score-over-time chart)."""
-    query = (select(Match.id, Match.game, Match.ended_at, ScoreRow.total, ScoreRow.winner)
-             .select_from(ScoreRow).join(Match, col(Match.id) == col(ScoreRow.match_id))
+    query = (select(ScoreRow.match_id, ScoreRow.game, ScoreRow.ended_at, ScoreRow.total, ScoreRow.winner)
              .where(ScoreRow.player_id == player_id, *_lines(filters, with_player=False))
-             .order_by(col(Match.ended_at).desc(), col(Match.id).desc()).limit(limit))
-    _player(source, player_id)
-    (rows,) = _rows(source, query)
+             .order_by(col(ScoreRow.ended_at).desc(), col(ScoreRow.match_id).desc()).limit(limit))
+    _, (rows,) = _player_rows(source, player_id, query)
     return tuple(ScorePoint(int(i), g, at, int(t), bool(w)) for i, g, at, t, w in reversed(rows))
 
 
@@ -351,15 +365,15 @@ def score_timeline(source: Session | Store, player_id: int, filters: Filters = N
 def game_stats(source: Session | Store, slug: str, filters: Filters = NO_FILTERS) -> GameStats:
     """Matches, average length, score distribution and the first player's wins of one game.
 
-    Two aggregates: over the game's finished matches, then over their score-sheet lines.
+    Two aggregates: over the game's finished matches, then over their score-sheet lines (from the
+    lines' own copies: the first player's line is the one at turn position 0).
     """
-    of_game = and_(col(Match.game) == slug, *_lines(filters))
+    of_game = and_(col(Match.game) == slug, *filters.conditions())
     matches = (select(func.count(), func.avg(minutes_between(col(Match.started_at), col(Match.ended_at))))
                .where(of_game))
-    first_wins = func.sum(case((and_(col(ScoreRow.seat_index) == col(Match.first_seat), col(ScoreRow.winner)), 1),
-                               else_=0))
+    first_wins = func.sum(case((and_(col(ScoreRow.turn_pos) == 0, col(ScoreRow.winner)), 1), else_=0))
     lines = (select(func.min(ScoreRow.total), func.avg(ScoreRow.total), func.max(ScoreRow.total), first_wins)
-             .select_from(ScoreRow).join(Match, col(Match.id) == col(ScoreRow.match_id)).where(of_game))
+             .where(col(ScoreRow.game) == slug, *_lines(filters)))
     [(count, minutes)], [(low, avg, high, firsts)] = _rows(source, matches, lines)
     return GameStats(slug, int(count), _num(minutes), None if low is None else int(low), _num(avg),
                      None if high is None else int(high), int(firsts or 0))
@@ -374,17 +388,15 @@ def score_distribution(source: Session | Store, slug: str, filters: Filters = NO
     """
     if buckets < 1:
         raise ValueError(f"buckets must be at least 1, got {buckets}")
-    of_game = and_(col(Match.game) == slug, *_lines(filters))
-    span = (select(func.min(ScoreRow.total), func.max(ScoreRow.total))
-            .select_from(ScoreRow).join(Match, col(Match.id) == col(ScoreRow.match_id)).where(of_game))
+    of_game = and_(col(ScoreRow.game) == slug, *_lines(filters))
+    span = select(func.min(ScoreRow.total), func.max(ScoreRow.total)).where(of_game)
     [(low, high)] = _rows(source, span)[0]
     if low is None:
         return ()
     low, high = int(low), int(high)
     width = max(1, -(-(high - low + 1) // buckets))  # ceiling division: every total has a bucket
     number = ((col(ScoreRow.total) - low) // width).label("bucket")  # integer division, in the database
-    query = (select(number, func.count()).select_from(ScoreRow)
-             .join(Match, col(Match.id) == col(ScoreRow.match_id)).where(of_game).group_by(number))
+    query = select(number, func.count()).where(of_game).group_by(number)
     counts = {int(b): int(n) for b, n in _rows(source, query)[0]}
     last = (high - low) // width
     return tuple(Bucket(low + i * width, low + (i + 1) * width - 1, counts.get(i, 0)) for i in range(last + 1))
@@ -395,39 +407,35 @@ def setups(source: Session | Store, slug: str, filters: Filters = NO_FILTERS) ->
     played first: matches, how often the first player won, the winners' average score, the length.
 
     Grouped in the database by the options as stored (the same options are stored as the same
-    text: :meth:`scoring.Game.validate_options` fixes their order).
+    text: :meth:`scoring.Game.validate_options` fixes their order).  Two aggregates, both from
+    covering indexes: the matches per set-up (count, length), then their winners' lines (the
+    first player's wins, the winning score).
     """
-    of_game = and_(col(Match.game) == slug, *_lines(filters))
-    per_match = (select(col(Match.id).label("mid"), col(Match.options).label("options"),
-                        col(Match.first_seat).label("first_seat"),
-                        minutes_between(col(Match.started_at), col(Match.ended_at)).label("minutes"))
-                 .where(of_game).subquery())
-    first = aliased(ScoreRow)
-    query = (select(per_match.c.options, func.count(func.distinct(per_match.c.mid)),
-                    func.count(func.distinct(case((col(first.winner), per_match.c.mid)))),
-                    func.avg(case((col(ScoreRow.winner), col(ScoreRow.total)))),
-                    func.avg(per_match.c.minutes))
-             .select_from(per_match)
-             .join(ScoreRow, col(ScoreRow.match_id) == per_match.c.mid)
-             .outerjoin(first, and_(col(first.match_id) == per_match.c.mid,
-                                    col(first.seat_index) == per_match.c.first_seat))
-             .group_by(per_match.c.options))
-    (rows,) = _rows(source, query)
-    out = [SetupRecord(json.loads(opts), int(n), int(f or 0), _num(win_avg), _num(minutes))
-           for opts, n, f, win_avg, minutes in rows]
+    of_game = and_(col(Match.game) == slug, *filters.conditions())
+    per_setup = (select(Match.options, func.count(), func.avg(minutes_between(col(Match.started_at),
+                                                                              col(Match.ended_at))))
+                 .where(of_game).group_by(col(Match.options)))
+    firsts = func.sum(case((col(ScoreRow.seat_index) == col(Match.first_seat), 1), else_=0))
+    winners = (select(Match.options, firsts, func.avg(ScoreRow.total))
+               .select_from(Match).join(ScoreRow, col(ScoreRow.match_id) == col(Match.id))
+               .where(of_game, col(ScoreRow.winner)).group_by(col(Match.options)))
+    matches, won = _rows(source, per_setup, winners)
+    by_options = {opts: (int(f or 0), _num(win_avg)) for opts, f, win_avg in won}
+    out = [SetupRecord(json.loads(opts), int(n), *by_options.get(opts, (0, None)), _num(minutes))
+           for opts, n, minutes in matches]
     return tuple(sorted(out, key=lambda r: (-r.matches, json.dumps(r.options, sort_keys=True))))
 
 
 # ---------------------------------------------------------------- the table
 def standings(source: Session | Store, filters: Filters = NO_FILTERS) -> tuple[Standing, ...]:
     """Every real player's matches and wins in the filtered history, most wins first."""
-    played = func.count()
-    query = (select(ScoreRow.player_id, Player.name, played, _WON)
-             .select_from(ScoreRow).join(Match, col(Match.id) == col(ScoreRow.match_id))
-             .join(Player, col(Player.id) == col(ScoreRow.player_id))
-             .where(*_lines(filters))
-             .group_by(col(ScoreRow.player_id), col(Player.name))
-             .order_by(_WON.desc(), played.desc(), func.lower(Player.name), col(ScoreRow.player_id)))
+    per_player = (select(col(ScoreRow.player_id).label("pid"), func.count().label("played"), _WON.label("won"))
+                  .where(col(ScoreRow.player_id).is_not(None), *_lines(filters))
+                  .group_by(col(ScoreRow.player_id)).subquery())  # names joined to the groups, not the lines
+    query = (select(per_player.c.pid, Player.name, per_player.c.played, per_player.c.won)
+             .select_from(per_player).join(Player, col(Player.id) == per_player.c.pid)
+             .order_by(per_player.c.won.desc(), per_player.c.played.desc(), func.lower(Player.name),
+                       per_player.c.pid))
     (rows,) = _rows(source, query)
     return tuple(Standing(int(pid), name, int(n), int(w or 0)) for pid, name, n, w in rows)
 
@@ -435,7 +443,8 @@ def standings(source: Session | Store, filters: Filters = NO_FILTERS) -> tuple[S
 def matches_per_game(source: Session | Store, filters: Filters = NO_FILTERS) -> dict[str, int]:
     """Finished matches per game (one ``GROUP BY``), most played first."""
     n = func.count()
-    query = select(Match.game, n).where(*_lines(filters)).group_by(col(Match.game)).order_by(n.desc(), col(Match.game))
+    query = (select(Match.game, n).where(*filters.conditions()).group_by(col(Match.game))
+             .order_by(n.desc(), col(Match.game)))
     return {g: int(c) for g, c in _rows(source, query)[0]}
 
 

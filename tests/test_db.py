@@ -165,6 +165,17 @@ def test_finish_needs_a_finished_match_and_then_files_it(store):
     hist = store.history()
     assert [h.id for h in hist] == [mid] and hist[0].winners == list(sheet.winners)
     assert store.in_progress() == []
+    # Each line carries its match's game, end and status and its turn position (schema 3).
+    from db.models import Match, ScoreRow
+
+    with store.session() as s:
+        match = s.get(Match, mid)
+        assert match is not None and match.seats == len(sheet.ranking)
+        lines = s.exec(select(ScoreRow).where(ScoreRow.match_id == mid)).all()
+        assert sorted(r.seat_index for r in lines) == list(range(match.seats))
+        assert {(r.game, r.ended_at, r.finished) for r in lines} == {("traction-avant", match.ended_at, True)}
+        assert sorted((r.turn_pos, (r.seat_index - match.first_seat) % match.seats) for r in lines) == [
+            (i, i) for i in range(match.seats)]
     with pytest.raises(StoreError, match="already finished"):
         store.finish(mid)
     with pytest.raises(StoreError, match="no more events"):
@@ -268,17 +279,19 @@ def test_a_database_of_this_version_opens_in_the_next_one_without_loss(tmp_path,
         assert "rating" in [row[1] for row in c.exec_driver_sql("PRAGMA table_info(match)")]
 
 
-def _version_1_database(url: str) -> dict[str, int]:
-    """A database as release 1 wrote it: its frozen DDL (tests/data/schema-v1.*.sql), then rows.
+def _version_1_database(url: str, version: int = 1) -> dict[str, int]:
+    """A database as release ``version`` (1 or 2) wrote it: its frozen DDL
+    (tests/data/schema-v<version>.*.sql), then rows.
 
     Two Apaches matches whose set-ups name seat 1 as the first player: one running, one
-    finished (seat 1, B, won with 2050).  Returns the ids.
+    finished (seat 1, B, won with 2050).  Version 2 also wrote each match's first seat and line
+    count.  Returns the ids.
     """
     from sqlalchemy import create_engine, text
 
     engine = create_engine(url)
     dialect = engine.dialect.name
-    ddl = (ROOT / "tests" / "data" / f"schema-v1.{dialect}.sql").read_text()
+    ddl = (ROOT / "tests" / "data" / f"schema-v{version}.{dialect}.sql").read_text()
     game = find_game("apaches")
     opts = game.validate_options({"players": 4})
     seed = next(f"s{i}" for i in range(200)
@@ -289,7 +302,7 @@ def _version_1_database(url: str) -> dict[str, int]:
             stmt = "\n".join(line for line in stmt.splitlines() if not line.startswith("--")).strip()
             if stmt:
                 c.exec_driver_sql(stmt)
-        c.execute(text("INSERT INTO meta (key, value) VALUES ('schema_version', '1')"))
+        c.execute(text("INSERT INTO meta (key, value) VALUES ('schema_version', :v)"), {"v": str(version)})
         for i, name in enumerate("ABCD", start=1):
             c.execute(text("INSERT INTO player (id, name, created_at) VALUES (:i, :n, :t)"),
                       {"i": i, "n": name, "t": "2025-01-01 10:00:00+00:00"})
@@ -300,6 +313,9 @@ def _version_1_database(url: str) -> dict[str, int]:
                       {"id": mid, "o": json.dumps(opts), "s": setup, "seed": seed, "st": status,
                        "t0": "2025-01-01 10:00:00+00:00", "t1": "2025-01-01 11:00:00+00:00" if mid == 2 else None,
                        "w": "B" if mid == 2 else ""})
+            if version >= 2:
+                c.execute(text("UPDATE match SET first_seat = 1, seats = :n WHERE id = :id"),
+                          {"n": 4 if mid == 2 else 0, "id": mid})
             for seat in range(4):
                 c.execute(text("INSERT INTO seat (match_id, seat_index, player_id, colour) VALUES (:m, :s, :p, '')"),
                           {"m": mid, "s": seat, "p": seat + 1})
@@ -316,8 +332,9 @@ def _version_1_database(url: str) -> dict[str, int]:
     return {"running": 1, "finished": 2}
 
 
-def test_a_version_1_database_is_migrated_to_version_2(db_url):
-    """Schema 2 adds match.first_seat (filled from each set-up) and the statistics' covering indexes."""
+def test_a_version_1_database_is_migrated_to_version_2_and_on(db_url):
+    """Schema 2 adds match.first_seat (filled from each set-up) and the statistics' covering indexes
+    (then schema 3 replaces two of them: see the next test)."""
     from sqlalchemy import inspect
 
     from db.stats import game_stats, player_stats
@@ -325,7 +342,7 @@ def test_a_version_1_database_is_migrated_to_version_2(db_url):
     ids = _version_1_database(db_url)
     store = Store(db_url)  # opening it migrates it
     try:
-        assert schema_version(store.engine) == SCHEMA_VERSION == 2
+        assert schema_version(store.engine) == SCHEMA_VERSION == 3
         running = store.load(ids["running"])  # the set-up still replays, nothing lost
         assert running.names == ["A", "B", "C", "D"] and running.setup["first_player"] == 1
         with store.session() as s:
@@ -336,9 +353,10 @@ def test_a_version_1_database_is_migrated_to_version_2(db_url):
         insp = inspect(store.engine)
         score_ix = {ix["name"] for ix in insp.get_indexes("score")}
         match_ix = {ix["name"] for ix in insp.get_indexes("match")}
-        assert {"ix_score_player_totals", "ix_score_match_totals"} <= score_ix
-        assert not {"ix_score_player_id", "ix_score_match_id"} & score_ix
-        assert {"ix_match_game_status_times", "ix_match_id_status_game", "ix_match_status_ended_game"} <= match_ix
+        assert {"ix_score_player_lines", "ix_score_game_lines", "ix_score_match_totals"} <= score_ix
+        assert not {"ix_score_player_id", "ix_score_match_id", "ix_score_player_totals"} & score_ix
+        assert {"ix_match_game_status_times", "ix_match_game_status_options", "ix_match_id_status_game",
+                "ix_match_status_ended_game"} <= match_ix
         assert not {"ix_match_game_status", "ix_match_status_ended"} & match_ix
         # The finished match counts, and its first player (seat 1, B) won it.
         stats = game_stats(store, "apaches")
@@ -346,6 +364,51 @@ def test_a_version_1_database_is_migrated_to_version_2(db_url):
         assert player_stats(store, 2).won == 1
         # And the migrated database takes new matches.
         new = store.create_match("apaches", {"players": 2}, [1, 2])
+        assert store.load(new).names == ["A", "B"]
+    finally:
+        store.engine.dispose()
+
+
+def test_a_version_2_database_is_migrated_to_version_3(db_url):
+    """Schema 3 copies each score line's game, end and status from its match and works out its
+    place in the turn order (the first player's line is 0), with the indexes that read them."""
+    from sqlalchemy import inspect
+
+    from db.models import Match, ScoreRow, score_line
+    from db.stats import game_stats, player_stats, seat_effect, standings
+
+    ids = _version_1_database(db_url, version=2)
+    store = Store(db_url)  # opening it migrates it
+    try:
+        assert schema_version(store.engine) == SCHEMA_VERSION == 3
+        assert store.load(ids["running"]).names == ["A", "B", "C", "D"]  # nothing lost
+        with store.session() as s:
+            finished = s.get(Match, ids["finished"])
+            assert finished is not None and finished.ended_at is not None
+            lines = s.exec(select(ScoreRow).order_by(ScoreRow.seat_index)).all()
+            # Seat 1 (B) played first: seats 1, 2, 3, 0 are turn positions 0, 1, 2, 3.
+            assert [(r.seat_index, r.game, r.finished, r.turn_pos) for r in lines] == [
+                (0, "apaches", True, 3), (1, "apaches", True, 0), (2, "apaches", True, 1), (3, "apaches", True, 2)]
+            assert all(r.ended_at == finished.ended_at for r in lines)
+            # The migration's SQL agrees with what every writer of new lines computes.
+            for r in lines:
+                fresh = score_line(finished, r.seat_index)
+                assert (fresh.game, fresh.ended_at, fresh.finished, fresh.turn_pos) == (
+                    r.game, r.ended_at, r.finished, r.turn_pos)
+        score_ix = {ix["name"] for ix in inspect(store.engine).get_indexes("score")}
+        match_ix = {ix["name"] for ix in inspect(store.engine).get_indexes("match")}
+        assert {"ix_score_player_lines", "ix_score_player_wins", "ix_score_game_lines",
+                "ix_score_match_totals"} <= score_ix
+        assert "ix_score_player_totals" not in score_ix
+        assert {"ix_match_game_status_times", "ix_match_game_status_options", "ix_match_status_place"} <= match_ix
+        # The statistics read the copies: one match, B (seat 1, the first player) won it with 2050.
+        stats = game_stats(store, "apaches")
+        assert (stats.matches, stats.first_seat_wins, stats.score_min, stats.score_max) == (1, 1, 900, 2050)
+        assert [(g.game, g.played, g.won, g.best) for g in player_stats(store, 2).games] == [("apaches", 1, 1, 2050)]
+        assert [(p.position, p.played, p.won) for p in seat_effect(store)] == [(0, 1, 1), (1, 1, 0), (2, 1, 0),
+                                                                               (3, 1, 0)]
+        assert [(r.name, r.played, r.won) for r in standings(store)][0] == ("B", 1, 1)
+        new = store.create_match("apaches", {"players": 2}, [1, 2])  # and it takes new matches
         assert store.load(new).names == ["A", "B"]
     finally:
         store.engine.dispose()

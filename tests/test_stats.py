@@ -26,7 +26,7 @@ import pytest
 from sqlalchemy.dialects import postgresql
 from sqlmodel import select
 
-from db.models import Match, ScoreRow, Seat
+from db.models import Match, Seat, score_line
 from db.stats import (
     Bucket,
     Filters,
@@ -67,8 +67,8 @@ def add_match(store: Store, game: str, status: str, minutes: float | None,
             if pid is not None:
                 s.add(Seat(match_id=m.id, seat_index=i, player_id=pid))
             if total is not None:
-                s.add(ScoreRow(match_id=m.id, seat_index=i, player_id=pid, name=name, total=total,
-                               rank=totals.index(total) + 1, winner=winner, breakdown="{}"))
+                s.add(score_line(m, i, player_id=pid, name=name, total=total,  # as the store writes them
+                                 rank=totals.index(total) + 1, winner=winner, breakdown="{}"))
         s.commit()
         return m.id
 
