@@ -33,27 +33,6 @@ def panel_card(panel: Panel, lang: str) -> ft.Control:
     return ft.Card(ft.Container(ft.Column(rows, spacing=4), padding=12))
 
 
-def use_cards() -> Callable[[Sequence[Panel], str], list[ft.Control]]:
-    """Panel cards that stay the same Python objects while their panel is unchanged: Flet then skips
-    them when it compares the new screen with the old (most of a match screen does not change with
-    one event), which keeps each re-render on every device cheap."""
-    cache = ft.use_ref(dict)
-
-    def cards(panels: Sequence[Panel], lang: str) -> list[ft.Control]:
-        fresh: dict[tuple[Panel, str], ft.Control] = {}
-        out = []
-        for p in panels:
-            key = (p, lang)
-            card = cache.current.get(key) if key not in fresh else None  # a twin panel gets its own card
-            card = card or panel_card(p, lang)
-            fresh.setdefault(key, card)
-            out.append(card)
-        cache.current = fresh
-        return out
-
-    return cards
-
-
 @ft.component
 def _PrivacyScreen(seat: int, name: str, panels: Sequence[Panel], actions: Sequence[Action],
                   names: Sequence[str], lang: str, on_submit: Callable[[Values], bool]) -> ft.Control:

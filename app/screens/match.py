@@ -12,7 +12,7 @@ from app.screens.home import emblem
 from app.screens.phones import PhonesSection
 from app.state import use_app
 from app.timer_view import Timers, now_ms
-from app.widgets import PrivacyScreen, section, use_cards
+from app.widgets import PrivacyScreen, panel_card, section
 from db.store import StoreError
 from scoring import RulesError
 
@@ -29,7 +29,6 @@ def MatchScreen(match_id: str = "") -> ft.Control:
     lang, page = app.lang, ft.context.page
     _ = app.version
     confirm_abandon, set_confirm_abandon = ft.use_state(False)
-    cards = use_cards()
 
     def record(action: Values) -> bool:
         # Every event carries the time it was sent (``at``, ms): a game that closes a running timer
@@ -114,7 +113,9 @@ def MatchScreen(match_id: str = "") -> ft.Control:
     timers = Timers(game.phases, state.get("timers", {}), names, lang, send)
     if timers is not None and not over:
         body.append(timers)  # the running countdown first: the whole table watches it
-    body += cards([p for p in game.panels(state, None) if p.seat is None], lang)
+    # Fresh cards at every render: reusing the same card objects while their panel was unchanged left the
+    # actions below them stale in Flet's patch (Robby Solo, round 2: the declaration form stayed).
+    body += [panel_card(p, lang) for p in game.panels(state, None) if p.seat is None]
     if public_actions and not over:
         body.append(section(app.t("actions"), [ActionForm(a, names, lang, send, key=f"{i}|{form_key(a, names)}")
                                                for i, a in enumerate(public_actions)]))
