@@ -77,15 +77,21 @@ def Deleted(match_id: int, on_undone: Any) -> ft.Control:
     (as the deletion does), whatever else re-renders."""
     app = use_app()
     page = ft.context.page
-    when, doc = _DELETED[match_id]
+    entry = _DELETED.get(match_id)
+    if entry is None:
+        # Put back a moment ago: this view reads the app state too, so it can render once more before
+        # the review replaces it. Reading the entry blindly raised there, and Flet, which swallows an
+        # exception raised while a component re-renders, then stopped updating the page.
+        return ft.Container()
+    when, doc = entry
 
     def undo(_e: Any) -> None:
-        _DELETED.pop(match_id, None)
         try:
             app.store.undelete_match(doc)
         except StoreError as exc:
             app.tell(str(exc), error=True)
             return
+        _DELETED.pop(match_id, None)
         app.tell("")
         on_undone()
         app.changed()
