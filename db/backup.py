@@ -136,40 +136,16 @@ def check_match(doc: Any, player_ids: set[int], where: str) -> None:
     for key in ("seats", "events", "scores"):
         if not isinstance(doc.get(key), list):
             raise RestoreError(f"{where}: {key!r} must be a list")
-    seen: set[int | None] = set()
-    for i, seat in enumerate(doc["seats"]):
-        w = f"{where}, seat {i + 1}"
-        if not isinstance(seat, dict):
-            raise RestoreError(f"{w}: must be an object")
-        index = _check_int(seat, "seat_index", w)
-        if index in seen:
-            raise RestoreError(f"{w}: seat_index {index} appears twice")
-        seen.add(index)
+    for w, seat in _rows(doc["seats"], f"{where}, seat", "seat_index"):
         pid = _check_int(seat, "player_id", w)
         if pid not in player_ids:
             raise RestoreError(f"{w}: no player with id {pid} in the backup")
         _check_text(seat, "colour", w)
-    seqs: set[int | None] = set()
-    for i, event in enumerate(doc["events"]):
-        w = f"{where}, event {i + 1}"
-        if not isinstance(event, dict):
-            raise RestoreError(f"{w}: must be an object")
-        seq = _check_int(event, "seq", w)
-        if seq in seqs:
-            raise RestoreError(f"{w}: seq {seq} appears twice")
-        seqs.add(seq)
+    for w, event in _rows(doc["events"], f"{where}, event", "seq"):
         _check_text(event, "type", w)
         _check_text(event, "payload", w, json_text=True)
         _when(event.get("at"), f"{w}: at")
-    seen = set()
-    for i, line in enumerate(doc["scores"]):
-        w = f"{where}, score line {i + 1}"
-        if not isinstance(line, dict):
-            raise RestoreError(f"{w}: must be an object")
-        index = _check_int(line, "seat_index", w)
-        if index in seen:
-            raise RestoreError(f"{w}: seat_index {index} appears twice")
-        seen.add(index)
+    for w, line in _rows(doc["scores"], f"{where}, score line", "seat_index"):
         pid = _check_int(line, "player_id", w, optional=True)
         if pid is not None and pid not in player_ids:
             raise RestoreError(f"{w}: no player with id {pid} in the backup")
@@ -179,6 +155,21 @@ def check_match(doc: Any, player_ids: set[int], where: str) -> None:
         if not isinstance(line.get("winner"), bool):
             raise RestoreError(f"{w}: 'winner' must be true or false, got {line.get('winner')!r}")
         _check_text(line, "breakdown", w, json_text=True)
+
+
+def _rows(rows: list[Any], what: str, unique: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Each row with its place for messages ("match #3, seat 2"), once checked to be an object whose
+    whole number ``unique`` appears only once."""
+    seen: set[int | None] = set()
+    for i, row in enumerate(rows):
+        w = f"{what} {i + 1}"
+        if not isinstance(row, dict):
+            raise RestoreError(f"{w}: must be an object")
+        value = _check_int(row, unique, w)
+        if value in seen:
+            raise RestoreError(f"{w}: {unique} {value} appears twice")
+        seen.add(value)
+        yield w, row
 
 
 def insert_match(session: Session, doc: Mapping[str, Any]) -> None:
