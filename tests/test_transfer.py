@@ -114,6 +114,9 @@ def test_a_restore_refuses_a_non_empty_database_and_bad_documents_writing_nothin
         (lambda d: d["matches"][0].update(setup="{oops"), "'setup' is not valid JSON"),
         (lambda d: d["matches"][1]["events"][0].update(at="yesterday"), "'yesterday' is not an ISO 8601"),
         (lambda d: d["matches"][1].update(id=1), "match 2 \\(#1\\): id 1 appears twice"),
+        (lambda d: d["matches"][0]["events"].append(dict(d["matches"][0]["events"][0])),
+         r"match 1 \(#1\), event \d+: seq 1 appears twice"),
+        (lambda d: d["matches"][0]["scores"].append("Léa 12"), r"match 1 \(#1\), score line \d+: must be an object"),
     ]
     for spoil, message in cases:
         bad = copy.deepcopy(doc)
