@@ -5,27 +5,76 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import re
+import socket
+import sys
+import threading
+import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from app import net
 from app.state import AppContext, AppState, use_app
-from db.store import Store
+
+if TYPE_CHECKING:
+    from db.store import Store
 
 ASSETS = str(Path(__file__).resolve().parent.parent / "assets")
 log = logging.getLogger("compagnon")
 WIDE = 760  # max content width on a desktop window
 
 _store: Store | None = None
+_store_lock = threading.Lock()
 
 
 def store() -> Store:
-    """One store (one connection pool) per server process."""
+    """One store (one connection pool) per server process, opened (and migrated) on first use."""
     global _store
-    if _store is None:
-        _store = Store()
-    return _store
+    with _store_lock:  # the warm-up thread and the first page may ask at the same moment
+        if _store is None:
+            from db.store import Store  # SQLAlchemy and pydantic: most of the start-up's imports
+
+            _store = Store()
+        return _store
+
+
+def warm_up(host: str, port: int, timeout: float = 120.0) -> None:
+    """Open the database and import the screens while the browser loads the web client.
+
+    The server answers first (the browser can start fetching the client at once); this thread
+    waits for the port, then does the start-up's slow imports and the database's opening on this
+    process's otherwise idle core, so that the first page finds them done.  A database that cannot
+    be opened (a bad ``DATABASE_URL``, a schema newer than this version) stops the server with
+    the reason, as it did when it was opened before serving.
+    """
+    probe = "127.0.0.1" if host in ("0.0.0.0", "", "localhost") else host
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection((probe, port), timeout=0.2).close()
+            break
+        except OSError:
+            time.sleep(0.02)
+    try:
+        store()
+    except Exception as e:  # noqa: BLE001 - any failure to open the database ends the server
+        print(f"Compagnon cannot open its database: {e}", file=sys.stderr, flush=True)
+        os._exit(2)
+    import app.screens  # noqa: F401 - the screens' modules (charts, forms…), ready for the first render
+    from scoring import all_games
+
+    all_games()  # the four rule engines' modules
+    for name in _flet_names():  # Flet imports a control's module when it is first named
+        getattr(ft, name, None)
+
+
+def _flet_names() -> set[str]:
+    """The ``ft.X`` names that the app's own source uses (read from it, so the list keeps up)."""
+    here = Path(__file__).resolve().parent
+    return {name for source in here.rglob("*.py")
+            for name in re.findall(r"\bft\.([A-Za-z_]\w*)", source.read_text(encoding="utf-8"))}
 
 
 @ft.component
@@ -158,10 +207,11 @@ def cli(argv: list[str] | None = None) -> None:
     net.TRUST_NETWORK = args.trust_network
     if args.no_browser:
         os.environ["FLET_FORCE_WEB_SERVER"] = "1"
-    store()  # open (and migrate) the database before serving: a bad DATABASE_URL fails here, clearly
     if args.desktop:
+        store()  # open (and migrate) the database before the window: a bad DATABASE_URL fails here, clearly
         ft.run(main, assets_dir=ASSETS, view=ft.AppView.FLET_APP)
         return
+    threading.Thread(target=warm_up, args=(args.host, args.port), name="compagnon-warm-up", daemon=True).start()
     shown = "localhost" if args.host in ("127.0.0.1", "localhost") else args.host
     print(f"Compagnon is running at http://{shown}:{args.port}/", flush=True)
     if args.host not in ("127.0.0.1", "localhost"):

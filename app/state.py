@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from app.i18n import t
-from db.store import Store
+
+if TYPE_CHECKING:  # the database layer is imported while the server starts (app.main.warm_up)
+    from db.store import Store
 
 
 @ft.observable

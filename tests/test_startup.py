@@ -1,0 +1,36 @@
+"""Start-up: the server answers before the database layer is imported, and a database that cannot
+be opened still stops it with the reason (``app.main.warm_up``)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_importing_the_app_leaves_the_database_layer_for_later():
+    code = "import sys, app.main; print(sorted(m for m in ('sqlalchemy', 'sqlmodel', 'db.store') if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_a_database_that_cannot_be_opened_stops_the_server_with_the_reason(tmp_path):
+    env = {**os.environ, "COMPAGNON_DATA_DIR": str(tmp_path),
+           # nothing listens on port 1: the connection is refused at once
+           "DATABASE_URL": "postgresql+psycopg://nobody@127.0.0.1:1/compagnon"}
+    out = subprocess.run([sys.executable, "-m", "app.main", "--no-browser", "--port", str(free_port())],
+                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2
+    assert "Compagnon cannot open its database" in out.stderr
+    assert "port 1 failed" in out.stderr
+    assert out.stderr.count("Compagnon cannot open its database") == 1
