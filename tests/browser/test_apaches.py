@@ -61,17 +61,22 @@ OPERATIONAL = [10, 9, 9]
 # and Zoé wins.
 
 
-def hold_and_read(ui, seat: int, shot: str = "") -> str:
-    """Press and hold the reveal area, read what it shows (and take a picture), let go."""
+def hold_and_read(ui, seat: int, expect: str, shot: str = "") -> str:
+    """Press and hold the reveal area until it shows ``expect`` (at most 15 s: a loaded machine is
+    slow to register the long press), read what it shows (and take a picture), let go."""
     area = ui.by_id(f"reveal-{seat}")
     ui.reach(area)
     ui.in_clear(area)
     box = area.bounding_box()
     ui.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + min(box["height"] / 2, 40))
     ui.page.mouse.down()
-    ui.page.wait_for_timeout(700)
+    seen = ""
+    for _ in range(60):
+        ui.page.wait_for_timeout(250)
+        seen = ui.text()
+        if expect in seen:
+            break
     ui.settle(quiet_ms=300, max_ms=2000)
-    seen = ui.text()
     if shot:
         ui.shot(shot)
     ui.page.mouse.up()
@@ -247,8 +252,9 @@ def test_three_gangs_play_three_rounds_with_a_secret_bourgeois_and_find_the_winn
                 assert_no_identity(ui.text())
                 ui.click(f"Je suis {holder}")  # every write closes the secrets: open them again
                 assert_no_identity(ui.text())  # seen, but not on show until held
-                seen = hold_and_read(ui, plan["bourgeois"], shot="apaches-bourgeois-held")
-                assert identity_line(1, tokens[0]) in seen, seen
+                line = identity_line(1, tokens[0])
+                seen = hold_and_read(ui, plan["bourgeois"], line, shot="apaches-bourgeois-held")
+                assert line in seen, seen
                 assert_no_identity(ui.text())  # let go: hidden again
                 ui.click("J'ai vu, cacher")
                 ui.see(f"Je suis {holder}")
