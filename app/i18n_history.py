@@ -81,6 +81,7 @@ STRINGS: dict[str, Tr] = {
     "deleted": Tr("Partie #{a} supprimée.", "Match #{a} deleted."),
     "undo_delete": Tr("Annuler la suppression", "Undo the deletion"),
     "back_history": Tr("Retour à l'historique", "Back to the history"),
+    "imported_board": Tr("Mise en place (notée dans {a}) : {b}", "Set-up (as noted in {a}): {b}"),
     "imported_match": Tr("Partie importée ({a}) : pas d'événements à rejouer.",
                          "Imported match ({a}): no events to replay."),
     "duration": Tr("Durée : {a} min", "Length: {a} min"),
