@@ -61,6 +61,7 @@ STRINGS: dict[str, Tr] = {
     "exported": Tr("Fichier prêt : {a}", "File ready: {a}"),
     "imported": Tr("{a} parties importées, {b} ignorées", "{a} matches imported, {b} skipped"),
     "skipped_line": Tr("{a} : {b}", "{a}: {b}"),
+    "more_skipped": Tr("… et {a} autres parties ignorées", "… and {a} more skipped plays"),
     "restored": Tr("Sauvegarde restaurée : {a} joueurs, {b} parties", "Backup restored: {a} players, {b} matches"),
     "not_json": Tr("Ce fichier n'est pas du JSON lisible : {a}", "This file is not readable JSON: {a}"),
     "match_review": Tr("Revue de la partie", "Match review"),
