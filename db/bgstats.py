@@ -78,6 +78,7 @@ from db.models import Match, Player, ScoreRow, Seat, score_line
 from db.stats import NO_FILTERS, Filters
 from db.store import Store, StoreError
 from scoring import SLUGS, find_game
+from scoring.core import Tr
 from scoring.robby_solo_rules import JUNIOR_NAME
 
 #: Virtual players: a score line without a person (no seat, no player row).
@@ -88,14 +89,36 @@ DATE_FORMAT = "%Y-%m-%d %H:%M:%S"  # as modificationDate in the .bgsplay sample 
 IMPORTED = "BG Stats"
 
 
+class Bad(ValueError):
+    """What is wrong, in French and English (``str()``: the English); the screen shows its language."""
+
+    def __init__(self, fr: str, en: str) -> None:
+        super().__init__(en)
+        self.text = Tr(fr, en)
+
+
 class BGStatsError(StoreError):
-    """A file that is not a BG Stats export at all: nothing is imported."""
+    """A file that is not a BG Stats export at all: nothing is imported.  ``text``: French and English."""
+
+    def __init__(self, fr: str, en: str) -> None:
+        super().__init__(en)
+        self.text = Tr(fr, en)
 
 
 @dataclass(frozen=True)
 class Skipped:
-    where: str  # "play 3 (2025-03-01 10:00:00, Catan)"
-    why: str
+    """A play left out, and why, in French and English (``where`` and ``why``: the English)."""
+
+    place: Tr  # "play 3 (2025-03-01 10:00:00, Catan)", "partie 3 (...)"
+    reason: Tr
+
+    @property
+    def where(self) -> str:
+        return self.place.en
+
+    @property
+    def why(self) -> str:
+        return self.reason.en
 
 
 @dataclass
@@ -252,7 +275,7 @@ def _game_slugs() -> dict[str, str]:
 
 def _parse_date(value: Any) -> datetime:
     if not isinstance(value, str) or not value.strip():
-        raise ValueError(f"playDate is missing or not text: {value!r}")
+        raise Bad(f"playDate manque ou n'est pas du texte : {value!r}", f"playDate is missing or not text: {value!r}")
     for fmt in (DATE_FORMAT, "%Y-%m-%d %H:%M", "%Y-%m-%d"):
         try:
             return datetime.strptime(value.strip(), fmt).replace(tzinfo=UTC)
@@ -261,13 +284,13 @@ def _parse_date(value: Any) -> datetime:
     try:
         parsed = datetime.fromisoformat(value.strip())
     except ValueError:
-        raise ValueError(f"playDate {value!r} is not a date") from None
+        raise Bad(f"playDate {value!r} n'est pas une date", f"playDate {value!r} is not a date") from None
     return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
 
 
 def _score(value: Any) -> int:
     if isinstance(value, bool):
-        raise ValueError(f"score {value!r} is not a number")
+        raise Bad(f"le score {value!r} n'est pas un nombre", f"score {value!r} is not a number")
     if isinstance(value, int):
         return value
     if isinstance(value, float) and value.is_integer():
@@ -276,7 +299,7 @@ def _score(value: Any) -> int:
         text = value.strip()
         if text.lstrip("-").isdigit():
             return int(text)
-    raise ValueError(f"score {value!r} is not a whole number")
+    raise Bad(f"le score {value!r} n'est pas un nombre entier", f"score {value!r} is not a whole number")
 
 
 @dataclass
@@ -300,7 +323,7 @@ class _Play:
 def _index(doc: Mapping[str, Any], key: str) -> dict[Any, Mapping[str, Any]]:
     items = doc.get(key, [])
     if not isinstance(items, list):
-        raise BGStatsError(f"{key!r} must be a list")
+        raise BGStatsError(f"{key!r} doit être une liste", f"{key!r} must be a list")
     return {item.get("id"): item for item in items if isinstance(item, dict)}
 
 
@@ -313,7 +336,7 @@ def _flag(line: Mapping[str, Any], key: str, who: str) -> bool | None:
         return value
     if isinstance(value, int) and value in (0, 1):
         return value == 1
-    raise ValueError(f"{who}: {key} {value!r} is not true or false")
+    raise Bad(f"{who} : {key} {value!r} n'est ni true ni false", f"{who}: {key} {value!r} is not true or false")
 
 
 def _text(play: Mapping[str, Any], key: str, limit: int) -> str:
@@ -321,7 +344,7 @@ def _text(play: Mapping[str, Any], key: str, limit: int) -> str:
     if value is None:
         return ""
     if not isinstance(value, str):
-        raise ValueError(f"{key} {value!r} is not text")
+        raise Bad(f"{key} {value!r} n'est pas du texte", f"{key} {value!r} is not text")
     return value.strip()[:limit]
 
 
@@ -351,54 +374,66 @@ def _ranks(totals: list[int], ranks: list[int], winners: list[bool | None]) -> l
 def _check_play(i: int, play: Any, games: dict[Any, Mapping[str, Any]], players: dict[Any, Mapping[str, Any]],
                 locations: dict[Any, Mapping[str, Any]], slugs: dict[str, str]) -> _Play:
     if not isinstance(play, dict):
-        raise ValueError("a play must be an object")
+        raise Bad("une partie doit être un objet", "a play must be an object")
     game = games.get(play.get("gameRefId"))
     if game is None:
-        raise ValueError(f"gameRefId {play.get('gameRefId')!r} is not in the file's games")
+        ref = play.get("gameRefId")
+        raise Bad(f"gameRefId {ref!r} n'est pas parmi les jeux du fichier",
+                  f"gameRefId {ref!r} is not in the file's games")
     slug = slugs.get(" ".join(str(game.get("name", "")).lower().split()))
     if slug is None:
-        raise ValueError(f"{game.get('name')!r} is not one of Compagnon's games")
+        name = game.get("name")
+        raise Bad(f"{name!r} n'est pas un des jeux de Compagnon", f"{name!r} is not one of Compagnon's games")
     if play.get("usesTeams"):
-        raise ValueError("a play in teams cannot be stored (Compagnon's games are played each for oneself)")
+        raise Bad("une partie en équipes ne peut pas être enregistrée (aux jeux de Compagnon, chacun joue pour soi)",
+                  "a play in teams cannot be stored (Compagnon's games are played each for oneself)")
     start = _parse_date(play.get("playDate"))
     minutes = play.get("durationMin", 0) or 0
     if not isinstance(minutes, int) or isinstance(minutes, bool) or minutes < 0:
-        raise ValueError(f"durationMin {minutes!r} is not a number of minutes")
+        raise Bad(f"durationMin {minutes!r} n'est pas un nombre de minutes",
+                  f"durationMin {minutes!r} is not a number of minutes")
     place = ""
     if play.get("locationRefId"):
         location = locations.get(play["locationRefId"])
         if location is None:
-            raise ValueError(f"locationRefId {play['locationRefId']!r} is not in the file's locations")
+            ref = play["locationRefId"]
+            raise Bad(f"locationRefId {ref!r} n'est pas parmi les lieux du fichier",
+                      f"locationRefId {ref!r} is not in the file's locations")
         place = " ".join(str(location.get("name", "")).split())[:120]
     board, comments = _text(play, "board", 500), _text(play, "comments", 4000)
     uid = play.get("uuid") if isinstance(play.get("uuid"), str) else ""
     scores = play.get("playerScores")
     if not isinstance(scores, list) or not scores:
-        raise ValueError("it has no playerScores")
+        raise Bad("elle n'a pas de playerScores", "it has no playerScores")
     g = find_game(slug)
     if not g.min_players <= len(scores) <= g.max_players + 1:  # + 1: Robby Solo's virtual Robby Junior
-        raise ValueError(f"{len(scores)} players: {g.name.en} is played by {g.min_players} to {g.max_players}")
+        raise Bad(f"{len(scores)} joueurs : {g.name.fr} se joue de {g.min_players} à {g.max_players}",
+                  f"{len(scores)} players: {g.name.en} is played by {g.min_players} to {g.max_players}")
     # (name, total, rank, seatOrder, winner flag, start player flag)
     lines: list[tuple[str, int, int, int, bool | None, bool]] = []
     names: set[str] = set()
     for j, line in enumerate(scores):
         if not isinstance(line, dict):
-            raise ValueError(f"player line {j + 1} is not an object")
+            raise Bad(f"la ligne de joueur {j + 1} n'est pas un objet", f"player line {j + 1} is not an object")
         player = players.get(line.get("playerRefId"))
         if player is None:
-            raise ValueError(f"playerRefId {line.get('playerRefId')!r} is not in the file's players")
+            ref = line.get("playerRefId")
+            raise Bad(f"playerRefId {ref!r} n'est pas parmi les joueurs du fichier",
+                      f"playerRefId {ref!r} is not in the file's players")
         name = " ".join(str(player.get("name", "")).split())
         if not name or player.get("isAnonymous"):
-            raise ValueError(f"player line {j + 1} has no name (anonymous player)")
+            raise Bad(f"la ligne de joueur {j + 1} n'a pas de nom (joueur anonyme)",
+                      f"player line {j + 1} has no name (anonymous player)")
         if len(name) > 80:
-            raise ValueError(f"the name {name[:20]!r}... is longer than 80 characters")
+            raise Bad(f"le nom {name[:20]!r}... dépasse 80 caractères",
+                      f"the name {name[:20]!r}... is longer than 80 characters")
         if name.lower() in names:
-            raise ValueError(f"{name!r} appears twice")
+            raise Bad(f"{name!r} apparaît deux fois", f"{name!r} appears twice")
         names.add(name.lower())
         try:
             total = _score(line.get("score"))
-        except ValueError as exc:
-            raise ValueError(f"{name}: {exc}") from None
+        except Bad as exc:
+            raise Bad(f"{name} : {exc.text.fr}", f"{name}: {exc.text.en}") from None
         rank = line.get("rank")
         order = line.get("seatOrder", j)
         lines.append((name, total, rank if isinstance(rank, int) and not isinstance(rank, bool) else 0,
@@ -406,7 +441,8 @@ def _check_play(i: int, play: Any, games: dict[Any, Mapping[str, Any]], players:
                       _flag(line, "winner", name), bool(_flag(line, "startPlayer", name))))
     starters = [n for n, *_rest, s in lines if s]
     if len(starters) > 1:
-        raise ValueError(f"{len(starters)} start players: {', '.join(starters)}")
+        who = ", ".join(starters)
+        raise Bad(f"{len(starters)} premiers joueurs : {who}", f"{len(starters)} start players: {who}")
     if len({o for *_x, o, _w, _s in lines}) == len(lines):  # seat order given (a real export may put 0 everywhere)
         lines.sort(key=lambda x: x[3])
     ranks = _ranks([x[1] for x in lines], [x[2] for x in lines], [x[4] for x in lines])
@@ -436,30 +472,36 @@ def _existing_fingerprints(s: Session, plays: list[_Play]) -> dict[str, int]:
 def import_plays(store: Store, doc: Any) -> ImportReport:
     """Import a BG Stats export's plays of Compagnon's four games; see the module's docstring."""
     if not isinstance(doc, dict) or not isinstance(doc.get("plays"), list):
-        raise BGStatsError("not a BG Stats export: no 'plays' list")
+        raise BGStatsError("ce n'est pas un export de BG Stats : pas de liste 'plays'",
+                           "not a BG Stats export: no 'plays' list")
     games, players, locations = _index(doc, "games"), _index(doc, "players"), _index(doc, "locations")
     slugs = _game_slugs()
     report = ImportReport()
-    checked: list[tuple[str, _Play]] = []
+    checked: list[tuple[Tr, _Play]] = []
     for i, play in enumerate(doc["plays"]):
-        where = f"play {i + 1}"
+        which = ""
         if isinstance(play, dict):
             game = games.get(play.get("gameRefId"), {})
-            where += f" ({play.get('playDate', '?')}, {game.get('name', '?')})"
+            which = f" ({play.get('playDate', '?')}, {game.get('name', '?')})"
+        where = Tr(f"partie {i + 1}{which}", f"play {i + 1}{which}")
         try:
             checked.append((where, _check_play(i, play, games, players, locations, slugs)))
-        except ValueError as exc:
-            report.skipped.append(Skipped(where, str(exc)))
+        except Bad as exc:
+            report.skipped.append(Skipped(where, exc.text))
     with store.session() as s:
         existing = _existing_fingerprints(s, [p for _w, p in checked])
-        seen: dict[str, str] = {}
+        seen: dict[str, Tr] = {}
         accepted: list[_Play] = []
         for where, play in checked:
             fp = play.fingerprint()
             if fp in existing:
-                report.skipped.append(Skipped(where, f"already in the history (match #{existing[fp]})"))
+                mid = existing[fp]
+                report.skipped.append(Skipped(where, Tr(f"déjà dans l'historique (partie n° {mid})",
+                                                        f"already in the history (match #{mid})")))
             elif fp in seen:
-                report.skipped.append(Skipped(where, f"the same play as {seen[fp]}"))
+                first = seen[fp]
+                report.skipped.append(Skipped(where, Tr(f"la même partie que {first.fr}",
+                                                        f"the same play as {first.en}")))
             else:
                 seen[fp] = where
                 accepted.append(play)

@@ -196,6 +196,10 @@ def test_a_file_shaped_like_a_real_bg_stats_export_is_read(store):
         ("play 4 (2022-05-26 19:00:00, Robby Solo)", "2 start players: Darth Vader, Darth Tyrannus"),
         ("play 5 (2022-07-12 19:10:27, Colt Super Express)", "'Colt Super Express' is not one of Compagnon's games"),
     ]
+    # The screen says it in French too.
+    assert [(s.place.fr, s.reason.fr) for s in report.skipped][:2] == [
+        ("partie 3 (2022-05-25 19:00:00, Robby Solo)", "Darth Vader : winner 'yes' n'est ni true ni false"),
+        ("partie 4 (2022-05-26 19:00:00, Robby Solo)", "2 premiers joueurs : Darth Vader, Darth Tyrannus")]
     by_hand, shared = (store.load(i) for i in report.imported)
     # The winner flag decides (ranks are 0 in a real export); the others are ranked by score below.
     with store.session() as s:

@@ -274,12 +274,15 @@ def StatsScreen(player_id: str = "") -> ft.Control:
             return
         try:
             result = bgstats.import_plays(store, doc)
+        except bgstats.BGStatsError as exc:
+            app.tell(exc.text.get(lang), error=True)
+            return
         except StoreError as exc:
             app.tell(str(exc), error=True)
             return
         shown = result.skipped[:REPORT_LINES]  # a whole BG Stats export skips every other game's plays
         set_report([app.t("imported", a=len(result.imported), b=len(result.skipped))]
-                   + [app.t("skipped_line", a=s.where, b=s.why) for s in shown]
+                   + [app.t("skipped_line", a=s.place.get(lang), b=s.reason.get(lang)) for s in shown]
                    + ([app.t("more_skipped", a=len(result.skipped) - len(shown))]
                       if len(result.skipped) > len(shown) else []))
         app.changed()

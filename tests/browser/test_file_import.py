@@ -39,7 +39,7 @@ def test_restore_a_backup_from_the_browser_into_an_empty_database(server, ui, tm
 
     ui.open("/stats")
     pick(ui, "Restaurer une sauvegarde", file)
-    ui.see("Sauvegarde restaurée : 3 joueurs, 1 parties")
+    ui.see("Sauvegarde restaurée — joueurs : 3, parties : 1")
     ui.open("/history")
     ui.see("Ludothèque")
     ui.see(", ".join(summary.winners))
@@ -89,7 +89,7 @@ def test_import_from_bg_stats_in_the_browser_reports_what_it_skipped_and_refuses
     other = tmp_path / "other.json"
     other.write_text(json.dumps({"games": []}), encoding="utf-8")
     pick(ui, "Importer depuis BG Stats", other)
-    ui.see("not a BG Stats export: no 'plays' list")
+    ui.see("ce n'est pas un export de BG Stats : pas de liste 'plays'")
     store = Store(db)
     assert store.history() == [] and store.players() == []
     store.engine.dispose()
@@ -98,10 +98,10 @@ def test_import_from_bg_stats_in_the_browser_reports_what_it_skipped_and_refuses
     file = tmp_path / "BGStatsExport.json"
     file.write_text(json.dumps(bgstats_file(), ensure_ascii=False), encoding="utf-8")
     pick(ui, "Importer depuis BG Stats", file)
-    ui.see("1 parties importées, 2 ignorées")
-    ui.see("play 2 (2025-04-03 20:00:00, Les Apaches de Paris) : Léa: score 'douze' is not a whole number")
-    ui.see("play 3 (2025-04-02 20:00:00, Catan) : 'Catan' is not one of Compagnon's games")
-    ui.near_top(ui._has("1 parties importées, 2 ignorées").first)
+    ui.see("Parties importées : 1 · ignorées : 2")
+    ui.see("partie 2 (2025-04-03 20:00:00, Les Apaches de Paris) : Léa : le score 'douze' n'est pas un nombre entier")
+    ui.see("partie 3 (2025-04-02 20:00:00, Catan) : 'Catan' n'est pas un des jeux de Compagnon")
+    ui.near_top(ui._has("Parties importées : 1 · ignorées : 2").first)
     ui.shot("stats-import-report")
 
     store = Store(db)
@@ -126,6 +126,6 @@ def test_import_from_bg_stats_in_the_browser_reports_what_it_skipped_and_refuses
     file.write_text(json.dumps(doc), encoding="utf-8")
     ui.open("/stats")
     pick(ui, "Importer depuis BG Stats", file)
-    ui.see("0 parties importées, 45 ignorées")
+    ui.see("Parties importées : 0 · ignorées : 45")
     ui.see("… et 5 autres parties ignorées")
-    ui.see("play 40 (2024-01-01 10:39:00, Catan)")
+    ui.see("partie 40 (2024-01-01 10:39:00, Catan)")
