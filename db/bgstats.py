@@ -1,30 +1,65 @@
 """Export to and import from BG Stats (the "Board Game Stats" app) JSON files.
 
-THE FORMAT, AND WHERE ITS FIELD NAMES COME FROM.  BG Stats publishes no specification of its
-export that could be found from here; the field names below are only those seen in real files
-or in other programs that read them, and nothing else is written:
+THE FORMAT, AND WHERE ITS FIELD NAMES COME FROM.  BG Stats publishes no specification of its full
+export (``BGStatsExport.json``) nor of its ``.bgsplay`` files; the names below are only those seen in
+real files, in BG Stats' own page on pushing plays to it, or in programs that read or write its
+files, and nothing else is written.  Types are as the sources show them.
 
-* a ``.bgsplay`` file shared by a user, https://pastebin.com/iDbHyBui, which begins
-  ``"about":"This is a Play file that can be read by Board Game Stats..."`` and lists
-  ``players`` (``uuid``, ``id``, ``name``, ``isAnonymous``, ``modificationDate`` as
-  ``"2019-03-19 14:21:28"``, ``bggUsername``), ``locations`` (``uuid``, ``id``, ``name``,
-  ``modificationDate``) and ``games`` (``uuid``, ``id``, ``name``, ``modificationDate``,
-  ``cooperative``, ``highestWins``, ``noPoints``);
-* for the ``plays`` of a full export (``BGStatsExport.json``), programs that read it, as found by
-  a code search: ``playDate`` and ``durationMin`` (a C# reader, ``MagicDeckStats.Models``),
-  ``gameRefId``, ``usesTeams`` and ``playerScores[].playerRefId`` / ``rank`` (a TypeScript rating
-  script), ``locationRefId`` and ``playerScores[].score`` read as text (a TypeScript importer),
-  ``playerScores[].seatOrder`` and ``bggId`` (a Python script mapping BG Stats names to BGG plays).
+* BG Stats' page https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/
+  (its import of one play from another app: not the file format, but the vendor's own names):
+  ``board`` (text, ``""`` in its example), ``comments`` (text), ``durationMin``, ``playDate``
+  (``"2020-10-23 19:16:58"``), and per player ``startPlayer`` (true/false), ``winner``
+  (true/false), ``rank`` (1, 2) and ``score``;
+* a full export published as sample data, ``sqrtxander/bgstats-wrapped``, ``sampleData.json``
+  (a real file: groups, players with tags, games with BGG data, plays): on every play ``uuid``,
+  ``playDate``, ``durationMin``, ``gameRefId``, ``locationRefId``, ``usesTeams``, ``manualWinner``
+  (true/false), ``ignored``, ``rounds``, ``scoringSetting``, ``entryDate``, ``modificationDate``,
+  ``playImages``, ``expansionPlays``, and where the user typed them ``board`` (text, e.g.
+  ``"Daily Challenge"``, or ``""``) and ``comments`` (text); on every ``playerScores`` line
+  ``playerRefId``, ``score`` (text: ``"12"``, ``""``, ``"24-12"``), ``winner`` (true/false, two or
+  three ``true`` on a shared victory), ``startPlayer`` (true/false, at most one ``true``),
+  ``newPlayer`` (true/false), ``rank`` (``0`` when the user did not rank) and ``seatOrder``
+  (``0`` on every line when the seats were not entered), sometimes ``team`` and ``role``;
+* a ``.bgsplay`` file shared by a user, https://pastebin.com/iDbHyBui (``"about":"This is a Play
+  file that can be read by Board Game Stats..."``): ``players`` (``uuid``, ``id``, ``name``,
+  ``isAnonymous``, ``modificationDate`` as ``"2019-03-19 14:21:28"``, ``bggUsername``),
+  ``locations`` (``uuid``, ``id``, ``name``, ``modificationDate``) and ``games`` (``uuid``, ``id``,
+  ``name``, ``modificationDate``, ``cooperative``, ``highestWins``, ``noPoints``);
+* readers of those files: ``theiam79/BGStats.Bot`` (C#), ``src/BGStats.Bot/Models/Play.cs``
+  (``board`` string, ``manualWinner`` bool, ``uuid``, ``entryDate``, ``scoringSetting``...) and
+  ``src/BGStats.Bot/Models/PlayerScore.cs`` (``winner``, ``startPlayer``, ``newPlayer`` bool,
+  ``rank``, ``seatOrder`` int, ``score`` string; its ``Converters/AutoIntToBoolConverter.cs`` also
+  reads 0/1 for those flags); ``DictumMortuum/servus-extapi`` (Go),
+  ``cmd/servus-extapi/bgstatsupload.go`` (the same ``playerScores`` fields); earlier finds: a C#
+  reader ``MagicDeckStats.Models`` (``playDate``, ``durationMin``), a TypeScript rating script
+  (``gameRefId``, ``usesTeams``, ``playerRefId``, ``rank``), a TypeScript importer
+  (``locationRefId``, ``score`` read as text), a Python script (``seatOrder``, ``bggId``);
+* writers of files for BG Stats to import: ``soul28561/bgstats-lichess-import``,
+  ``src/main/java/LichessImport.java``, and ``ctuncan/bga_bgstats``, ``bga_bgstats.py`` (plays with
+  ``uuid``, ``manualWinner``, and per line ``winner``, ``startPlayer``, ``newPlayer``, ``rank``,
+  ``seatOrder``).
 
-Not found in any source here, so NOT written: a per-player winner flag, a start-player flag,
-the board / set-up text, comments.  The export therefore says who won through ``rank`` (1 is the
-winner; a shared victory is two rank-1 lines) and ``highestWins`` on the game; the first player
-is the first ``seatOrder`` (seats are listed from the set-up's first player on); the set-up is
-not exported.  docs/history.md says the same.
+WHAT IS WRITTEN.  Per play: ``uuid`` (stable: the same match gives the same uuid at every export),
+``playDate``, ``durationMin``, ``gameRefId``, ``locationRefId``, ``usesTeams`` (false),
+``manualWinner`` (true when the winners are not simply the highest totals: a tie the rules broke),
+``board`` (the set-up as one line of text, :func:`setup_text`: ``"players: 4; bosses out: Raymond
+Naudy, Henri Fefeu"``) and ``comments`` (the match's notes).  Per line: ``playerRefId``, ``score``
+(text), ``rank`` (1 = a winner), ``winner``, ``startPlayer`` (the set-up's first player) and
+``seatOrder`` (0 for the first player, then round the table).  Not written: ``newPlayer`` (whether
+it was someone's first play of the game: BG Stats can tell that from its own history), ``team`` and
+``role`` (Compagnon's games have neither), ``entryDate``, ``ignored``, ``rounds``,
+``scoringSetting`` and ``playImages`` (nothing to say).  NOT VERIFIED: whether BG Stats itself reads
+such a file the same way (no BG Stats app here, no internet); docs/history.md says the same.
 
-Import reads the same fields; a play of another game, or with a bad or missing value, or
-already in the history, is skipped and reported with the reason; the plays that pass are written
-in one transaction (all of them or none).
+Import reads the same fields.  The winners are the lines with ``winner`` true when the file has
+such flags (a real export ranks nothing: ``rank`` 0), else the ``rank`` 1 lines, else the highest
+score; the other lines are ranked by score below them.  The seats follow ``seatOrder`` when its
+values are all different, else the file's order; the ``startPlayer`` line becomes the match's first
+player (``match.first_seat``).  ``board`` is kept in the imported match's set-up record (its review
+shows it), ``comments`` become the match's notes, ``uuid`` is kept so that the match exports under
+the same uuid.  A play of another game, or with a bad or missing value, or already in the history,
+is skipped and reported with the reason; the plays that pass are written in one transaction (all
+of them or none).
 """
 
 from __future__ import annotations
@@ -43,6 +78,7 @@ from db.models import Match, Player, ScoreRow, Seat, score_line
 from db.stats import NO_FILTERS, Filters
 from db.store import Store, StoreError
 from scoring import SLUGS, find_game
+from scoring.core import Tr
 from scoring.robby_solo_rules import JUNIOR_NAME
 
 #: Virtual players: a score line without a person (no seat, no player row).
@@ -53,14 +89,36 @@ DATE_FORMAT = "%Y-%m-%d %H:%M:%S"  # as modificationDate in the .bgsplay sample 
 IMPORTED = "BG Stats"
 
 
+class Bad(ValueError):
+    """What is wrong, in French and English (``str()``: the English); the screen shows its language."""
+
+    def __init__(self, fr: str, en: str) -> None:
+        super().__init__(en)
+        self.text = Tr(fr, en)
+
+
 class BGStatsError(StoreError):
-    """A file that is not a BG Stats export at all: nothing is imported."""
+    """A file that is not a BG Stats export at all: nothing is imported.  ``text``: French and English."""
+
+    def __init__(self, fr: str, en: str) -> None:
+        super().__init__(en)
+        self.text = Tr(fr, en)
 
 
 @dataclass(frozen=True)
 class Skipped:
-    where: str  # "play 3 (2025-03-01 10:00:00, Catan)"
-    why: str
+    """A play left out, and why, in French and English (``where`` and ``why``: the English)."""
+
+    place: Tr  # "play 3 (2025-03-01 10:00:00, Catan)", "partie 3 (...)"
+    reason: Tr
+
+    @property
+    def where(self) -> str:
+        return self.place.en
+
+    @property
+    def why(self) -> str:
+        return self.reason.en
 
 
 @dataclass
@@ -83,11 +141,70 @@ def _date(value: datetime | None) -> str:
 
 
 # ---------------------------------------------------------------- export
+#: Set-up record keys left out of the board text: who plays first (``startPlayer`` says it), how it
+#: was chosen, and the card decks (an order of cards, not a set-up a person reads).
+_NOT_BOARD = {"options", "first_player", "first_gentleman", "how", "deck", "junior_deck", "imported_from",
+              "board", "uuid"}
+
+
+def _board_value(value: Any) -> str | None:
+    if value is None or value is False or value == "" or value == [] or value == "random":
+        return None
+    if value is True:
+        return ""
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    if isinstance(value, (str, int)):
+        return str(value)
+    return None  # nested records: not one line of text
+
+
+def setup_text(options: Mapping[str, Any], record: Mapping[str, Any]) -> str:
+    """A match's set-up as one line of text (BG Stats' ``board``): the number of players, the
+    options chosen and what the set-up drew, the set-up record's value winning over the option of
+    the same name.  Who plays first is left to ``startPlayer``; decks of cards are left out.
+
+    >>> setup_text({"players": 2, "configuration": "first"},
+    ...            {"configuration": [1, 2, 3, 6, 8, 9], "prohibited": [4, 5, 7], "first_player": 1})
+    'players: 2; configuration: 1, 2, 3, 6, 8, 9; prohibited: 4, 5, 7'
+    >>> setup_text({"players": 4, "postal_van": True, "roulette": False, "powers": "random"},
+    ...            {"bosses_out": ["Raymond Naudy", "Henri Fefeu"], "powers": None})
+    'players: 4; postal van; bosses out: Raymond Naudy, Henri Fefeu'
+    """
+    parts: dict[str, str] = {}
+    if "players" in options:
+        parts["players"] = str(options["players"])
+    for key, value in options.items():
+        text = _board_value(value)
+        if key != "players" and text is not None and (text == "" or not isinstance(value, int)):
+            parts[key] = text  # options: switches and choices; numbers (timer seconds...) only with them
+    for key, value in record.items():
+        text = _board_value(value)
+        if key in _NOT_BOARD or key == "players":
+            continue
+        if text is None:
+            parts.pop(key, None)
+        else:
+            parts[key] = text
+    return "; ".join(key.replace("_", " ") + (f": {text}" if text else "") for key, text in parts.items())[:500]
+
+
+def _board(options: str, setup: str) -> str:
+    record = json.loads(setup) if setup else {}
+    if not isinstance(record, dict):
+        return ""
+    if "imported_from" in record:  # imported: the board text it came with
+        return str(record.get("board", ""))
+    opts = json.loads(options) if options else {}
+    return setup_text(opts if isinstance(opts, dict) else {}, record)
+
+
 def export(store: Store, filters: Filters = NO_FILTERS) -> dict[str, Any]:
     """The finished matches (filtered) as a BG Stats export document."""
     now = _date(datetime.now(UTC))
     query = (select(Match.id, Match.game, Match.started_at, Match.ended_at, Match.place, Match.first_seat,
-                    ScoreRow.seat_index, ScoreRow.player_id, ScoreRow.name, ScoreRow.total, ScoreRow.rank)
+                    ScoreRow.seat_index, ScoreRow.player_id, ScoreRow.name, ScoreRow.total, ScoreRow.rank,
+                    ScoreRow.winner)
              .select_from(ScoreRow).join(Match, col(Match.id) == col(ScoreRow.match_id))
              .where(*filters.conditions()).order_by(col(Match.ended_at), col(Match.id), col(ScoreRow.seat_index)))
     players: dict[str, dict[str, Any]] = {}  # key: "id:N" for a person, "virtual:Name" for Robby Junior
@@ -95,7 +212,7 @@ def export(store: Store, filters: Filters = NO_FILTERS) -> dict[str, Any]:
     games: dict[str, dict[str, Any]] = {}
     plays: dict[int, dict[str, Any]] = {}
     with store.session() as s:
-        for mid, slug, start, end, place, first, seat, pid, name, total, rank in s.exec(query).yield_per(2000):
+        for mid, slug, start, end, place, first, seat, pid, name, total, rank, won in s.exec(query).yield_per(2000):
             if slug not in games:
                 games[slug] = {"uuid": _uuid("game", slug), "id": len(games) + 1, "name": find_game(slug).name.fr,
                                "modificationDate": now, "cooperative": False, "highestWins": True,
@@ -110,19 +227,37 @@ def export(store: Store, filters: Filters = NO_FILTERS) -> dict[str, Any]:
             play = plays.get(mid)
             if play is None:
                 minutes = int(round((end - start).total_seconds() / 60)) if end and start else 0
-                play = plays[mid] = {"playDate": _date(start), "durationMin": minutes,
-                                     "gameRefId": games[slug]["id"], "usesTeams": False, "playerScores": [],
-                                     "_first": first, "_seats": 0}
+                play = plays[mid] = {"uuid": "", "playDate": _date(start), "durationMin": minutes,
+                                     "gameRefId": games[slug]["id"], "usesTeams": False, "manualWinner": False,
+                                     "board": "", "comments": "", "playerScores": [], "_first": first, "_seats": 0}
                 if place:
                     play["locationRefId"] = locations[place]["id"]
             play["_seats"] += 1
             play["playerScores"].append({"playerRefId": players[key]["id"], "score": str(total), "rank": rank,
-                                         "seatOrder": seat})
+                                         "winner": bool(won), "startPlayer": seat == first, "seatOrder": seat,
+                                         "_total": total})
+        # The set-up, notes and seed of the same matches, read once per match (wide columns).
+        details = (select(Match.id, Match.options, Match.setup, Match.notes, Match.seed)
+                   .where(*filters.conditions()).order_by(col(Match.id)))
+        for mid, options, setup, notes, seed in s.exec(details).yield_per(500):
+            play = plays.get(mid)
+            if play is None:
+                continue
+            record = json.loads(setup) if setup else {}
+            kept = record.get("uuid") if isinstance(record, dict) else None
+            play["uuid"] = kept if isinstance(kept, str) and kept else _uuid("play", f"{mid}:{seed}")
+            play["board"] = _board(options, setup)
+            play["comments"] = notes or ""
     for play in plays.values():  # seat order counted from the first player, as people sit down to play
         first, seats = play.pop("_first"), play.pop("_seats")
-        for line in play["playerScores"]:
+        lines = play["playerScores"]
+        for line in lines:
             line["seatOrder"] = (line["seatOrder"] - first) % seats
-        play["playerScores"].sort(key=lambda line: line["seatOrder"])
+        lines.sort(key=lambda line: line["seatOrder"])
+        best = max(line["_total"] for line in lines)
+        play["manualWinner"] = {id(x) for x in lines if x["winner"]} != {id(x) for x in lines if x["_total"] == best}
+        for line in lines:
+            del line["_total"]
     return {"players": list(players.values()), "locations": list(locations.values()),
             "games": list(games.values()), "plays": list(plays.values())}
 
@@ -140,7 +275,7 @@ def _game_slugs() -> dict[str, str]:
 
 def _parse_date(value: Any) -> datetime:
     if not isinstance(value, str) or not value.strip():
-        raise ValueError(f"playDate is missing or not text: {value!r}")
+        raise Bad(f"playDate manque ou n'est pas du texte : {value!r}", f"playDate is missing or not text: {value!r}")
     for fmt in (DATE_FORMAT, "%Y-%m-%d %H:%M", "%Y-%m-%d"):
         try:
             return datetime.strptime(value.strip(), fmt).replace(tzinfo=UTC)
@@ -149,13 +284,13 @@ def _parse_date(value: Any) -> datetime:
     try:
         parsed = datetime.fromisoformat(value.strip())
     except ValueError:
-        raise ValueError(f"playDate {value!r} is not a date") from None
+        raise Bad(f"playDate {value!r} n'est pas une date", f"playDate {value!r} is not a date") from None
     return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
 
 
 def _score(value: Any) -> int:
     if isinstance(value, bool):
-        raise ValueError(f"score {value!r} is not a number")
+        raise Bad(f"le score {value!r} n'est pas un nombre", f"score {value!r} is not a number")
     if isinstance(value, int):
         return value
     if isinstance(value, float) and value.is_integer():
@@ -164,7 +299,7 @@ def _score(value: Any) -> int:
         text = value.strip()
         if text.lstrip("-").isdigit():
             return int(text)
-    raise ValueError(f"score {value!r} is not a whole number")
+    raise Bad(f"le score {value!r} n'est pas un nombre entier", f"score {value!r} is not a whole number")
 
 
 @dataclass
@@ -174,6 +309,10 @@ class _Play:
     minutes: int
     place: str
     lines: list[tuple[str, int, int]]  # (name, total, rank) in seat order
+    first: int = 0  # the index in ``lines`` of the start player
+    board: str = ""
+    comments: str = ""
+    uuid: str = ""
 
     def fingerprint(self) -> str:
         key = [self.slug, self.start.strftime("%Y-%m-%d %H:%M"),
@@ -184,67 +323,133 @@ class _Play:
 def _index(doc: Mapping[str, Any], key: str) -> dict[Any, Mapping[str, Any]]:
     items = doc.get(key, [])
     if not isinstance(items, list):
-        raise BGStatsError(f"{key!r} must be a list")
+        raise BGStatsError(f"{key!r} doit être une liste", f"{key!r} must be a list")
     return {item.get("id"): item for item in items if isinstance(item, dict)}
+
+
+def _flag(line: Mapping[str, Any], key: str, who: str) -> bool | None:
+    """A true/false field of a line (``None``: absent); 0 and 1 are read as false and true."""
+    if key not in line or line[key] is None:
+        return None
+    value = line[key]
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return value == 1
+    raise Bad(f"{who} : {key} {value!r} n'est ni true ni false", f"{who}: {key} {value!r} is not true or false")
+
+
+def _text(play: Mapping[str, Any], key: str, limit: int) -> str:
+    value = play.get(key, "")
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise Bad(f"{key} {value!r} n'est pas du texte", f"{key} {value!r} is not text")
+    return value.strip()[:limit]
+
+
+def _ranks(totals: list[int], ranks: list[int], winners: list[bool | None]) -> list[int]:
+    """The ranks to store: the winner flags decide who is first when the file has any ``true``;
+    the file's ranks are kept when they are all given and agree; otherwise the other lines are
+    ranked by score below the winners (equal scores share a rank).
+
+    >>> _ranks([10, 8, 8], [0, 0, 0], [False, True, False])  # a winner chosen by hand
+    [2, 1, 3]
+    >>> _ranks([5, 5, 3], [0, 0, 0], [True, True, False]), _ranks([5, 9], [2, 1], [None, None])
+    ([1, 1, 2], [2, 1])
+    >>> _ranks([12, 12, 9], [0, 0, 0], [None, None, None])  # nothing said: the highest score wins
+    [1, 1, 2]
+    """
+    flagged = [w is True for w in winners]
+    if not any(flagged):  # no winner flags: the ranks, else the highest score
+        if all(r >= 1 for r in ranks):
+            return ranks
+        flagged = [t == max(totals) for t in totals]
+    if all(r >= 1 for r in ranks) and [r == 1 for r in ranks] == flagged:
+        return ranks
+    below = sorted({t for t, w in zip(totals, flagged, strict=True) if not w}, reverse=True)
+    return [1 if w else below.index(t) + 2 for t, w in zip(totals, flagged, strict=True)]
 
 
 def _check_play(i: int, play: Any, games: dict[Any, Mapping[str, Any]], players: dict[Any, Mapping[str, Any]],
                 locations: dict[Any, Mapping[str, Any]], slugs: dict[str, str]) -> _Play:
     if not isinstance(play, dict):
-        raise ValueError("a play must be an object")
+        raise Bad("une partie doit être un objet", "a play must be an object")
     game = games.get(play.get("gameRefId"))
     if game is None:
-        raise ValueError(f"gameRefId {play.get('gameRefId')!r} is not in the file's games")
+        ref = play.get("gameRefId")
+        raise Bad(f"gameRefId {ref!r} n'est pas parmi les jeux du fichier",
+                  f"gameRefId {ref!r} is not in the file's games")
     slug = slugs.get(" ".join(str(game.get("name", "")).lower().split()))
     if slug is None:
-        raise ValueError(f"{game.get('name')!r} is not one of Compagnon's games")
+        name = game.get("name")
+        raise Bad(f"{name!r} n'est pas un des jeux de Compagnon", f"{name!r} is not one of Compagnon's games")
     if play.get("usesTeams"):
-        raise ValueError("a play in teams cannot be stored (Compagnon's games are played each for oneself)")
+        raise Bad("une partie en équipes ne peut pas être enregistrée (aux jeux de Compagnon, chacun joue pour soi)",
+                  "a play in teams cannot be stored (Compagnon's games are played each for oneself)")
     start = _parse_date(play.get("playDate"))
     minutes = play.get("durationMin", 0) or 0
     if not isinstance(minutes, int) or isinstance(minutes, bool) or minutes < 0:
-        raise ValueError(f"durationMin {minutes!r} is not a number of minutes")
+        raise Bad(f"durationMin {minutes!r} n'est pas un nombre de minutes",
+                  f"durationMin {minutes!r} is not a number of minutes")
     place = ""
     if play.get("locationRefId"):
         location = locations.get(play["locationRefId"])
         if location is None:
-            raise ValueError(f"locationRefId {play['locationRefId']!r} is not in the file's locations")
+            ref = play["locationRefId"]
+            raise Bad(f"locationRefId {ref!r} n'est pas parmi les lieux du fichier",
+                      f"locationRefId {ref!r} is not in the file's locations")
         place = " ".join(str(location.get("name", "")).split())[:120]
+    board, comments = _text(play, "board", 500), _text(play, "comments", 4000)
+    uid = play.get("uuid") if isinstance(play.get("uuid"), str) else ""
     scores = play.get("playerScores")
     if not isinstance(scores, list) or not scores:
-        raise ValueError("it has no playerScores")
+        raise Bad("elle n'a pas de playerScores", "it has no playerScores")
     g = find_game(slug)
     if not g.min_players <= len(scores) <= g.max_players + 1:  # + 1: Robby Solo's virtual Robby Junior
-        raise ValueError(f"{len(scores)} players: {g.name.en} is played by {g.min_players} to {g.max_players}")
-    lines: list[tuple[str, int, int, int]] = []
+        raise Bad(f"{len(scores)} joueurs : {g.name.fr} se joue de {g.min_players} à {g.max_players}",
+                  f"{len(scores)} players: {g.name.en} is played by {g.min_players} to {g.max_players}")
+    # (name, total, rank, seatOrder, winner flag, start player flag)
+    lines: list[tuple[str, int, int, int, bool | None, bool]] = []
     names: set[str] = set()
     for j, line in enumerate(scores):
         if not isinstance(line, dict):
-            raise ValueError(f"player line {j + 1} is not an object")
+            raise Bad(f"la ligne de joueur {j + 1} n'est pas un objet", f"player line {j + 1} is not an object")
         player = players.get(line.get("playerRefId"))
         if player is None:
-            raise ValueError(f"playerRefId {line.get('playerRefId')!r} is not in the file's players")
+            ref = line.get("playerRefId")
+            raise Bad(f"playerRefId {ref!r} n'est pas parmi les joueurs du fichier",
+                      f"playerRefId {ref!r} is not in the file's players")
         name = " ".join(str(player.get("name", "")).split())
         if not name or player.get("isAnonymous"):
-            raise ValueError(f"player line {j + 1} has no name (anonymous player)")
+            raise Bad(f"la ligne de joueur {j + 1} n'a pas de nom (joueur anonyme)",
+                      f"player line {j + 1} has no name (anonymous player)")
         if len(name) > 80:
-            raise ValueError(f"the name {name[:20]!r}... is longer than 80 characters")
+            raise Bad(f"le nom {name[:20]!r}... dépasse 80 caractères",
+                      f"the name {name[:20]!r}... is longer than 80 characters")
         if name.lower() in names:
-            raise ValueError(f"{name!r} appears twice")
+            raise Bad(f"{name!r} apparaît deux fois", f"{name!r} appears twice")
         names.add(name.lower())
         try:
             total = _score(line.get("score"))
-        except ValueError as exc:
-            raise ValueError(f"{name}: {exc}") from None
+        except Bad as exc:
+            raise Bad(f"{name} : {exc.text.fr}", f"{name}: {exc.text.en}") from None
         rank = line.get("rank")
         order = line.get("seatOrder", j)
         lines.append((name, total, rank if isinstance(rank, int) and not isinstance(rank, bool) else 0,
-                      order if isinstance(order, int) else j))
-    lines.sort(key=lambda x: x[3])
-    if any(rank < 1 for _n, _t, rank, _o in lines):  # no ranks: the highest score wins, ties share
-        totals = sorted({t for _n, t, _r, _o in lines}, reverse=True)
-        lines = [(n, t, totals.index(t) + 1, o) for n, t, _r, o in lines]
-    return _Play(slug, start, minutes, place, [(n, t, r) for n, t, r, _o in lines])
+                      order if isinstance(order, int) and not isinstance(order, bool) else j,
+                      _flag(line, "winner", name), bool(_flag(line, "startPlayer", name))))
+    starters = [n for n, *_rest, s in lines if s]
+    if len(starters) > 1:
+        who = ", ".join(starters)
+        raise Bad(f"{len(starters)} premiers joueurs : {who}", f"{len(starters)} start players: {who}")
+    if len({o for *_x, o, _w, _s in lines}) == len(lines):  # seat order given (a real export may put 0 everywhere)
+        lines.sort(key=lambda x: x[3])
+    ranks = _ranks([x[1] for x in lines], [x[2] for x in lines], [x[4] for x in lines])
+    virtual = VIRTUAL.get(slug, set())  # virtual players sit last (a score line, no seat)
+    ordered = sorted(zip(lines, ranks, strict=True), key=lambda lr: lr[0][0].lower() in virtual)
+    first = next((k for k, ((*_x, s), _r) in enumerate(ordered) if s), 0)
+    return _Play(slug, start, minutes, place, [(x[0], x[1], r) for x, r in ordered], first, board, comments, uid)
 
 
 def _existing_fingerprints(s: Session, plays: list[_Play]) -> dict[str, int]:
@@ -267,30 +472,36 @@ def _existing_fingerprints(s: Session, plays: list[_Play]) -> dict[str, int]:
 def import_plays(store: Store, doc: Any) -> ImportReport:
     """Import a BG Stats export's plays of Compagnon's four games; see the module's docstring."""
     if not isinstance(doc, dict) or not isinstance(doc.get("plays"), list):
-        raise BGStatsError("not a BG Stats export: no 'plays' list")
+        raise BGStatsError("ce n'est pas un export de BG Stats : pas de liste 'plays'",
+                           "not a BG Stats export: no 'plays' list")
     games, players, locations = _index(doc, "games"), _index(doc, "players"), _index(doc, "locations")
     slugs = _game_slugs()
     report = ImportReport()
-    checked: list[tuple[str, _Play]] = []
+    checked: list[tuple[Tr, _Play]] = []
     for i, play in enumerate(doc["plays"]):
-        where = f"play {i + 1}"
+        which = ""
         if isinstance(play, dict):
             game = games.get(play.get("gameRefId"), {})
-            where += f" ({play.get('playDate', '?')}, {game.get('name', '?')})"
+            which = f" ({play.get('playDate', '?')}, {game.get('name', '?')})"
+        where = Tr(f"partie {i + 1}{which}", f"play {i + 1}{which}")
         try:
             checked.append((where, _check_play(i, play, games, players, locations, slugs)))
-        except ValueError as exc:
-            report.skipped.append(Skipped(where, str(exc)))
+        except Bad as exc:
+            report.skipped.append(Skipped(where, exc.text))
     with store.session() as s:
         existing = _existing_fingerprints(s, [p for _w, p in checked])
-        seen: dict[str, str] = {}
+        seen: dict[str, Tr] = {}
         accepted: list[_Play] = []
         for where, play in checked:
             fp = play.fingerprint()
             if fp in existing:
-                report.skipped.append(Skipped(where, f"already in the history (match #{existing[fp]})"))
+                mid = existing[fp]
+                report.skipped.append(Skipped(where, Tr(f"déjà dans l'historique (partie n° {mid})",
+                                                        f"already in the history (match #{mid})")))
             elif fp in seen:
-                report.skipped.append(Skipped(where, f"the same play as {seen[fp]}"))
+                first = seen[fp]
+                report.skipped.append(Skipped(where, Tr(f"la même partie que {first.fr}",
+                                                        f"the same play as {first.en}")))
             else:
                 seen[fp] = where
                 accepted.append(play)
@@ -305,18 +516,19 @@ def import_plays(store: Store, doc: Any) -> ImportReport:
         s.flush()
         for play in accepted:
             winners = [by_name[n.lower()].name if n.lower() in by_name else n for n, _t, r in play.lines if r == 1]
+            record = {"imported_from": IMPORTED, "board": play.board, **({"uuid": play.uuid} if play.uuid else {})}
             match = Match(game=play.slug, options=json.dumps({"players": len(play.lines)}),
-                          setup=json.dumps({"imported_from": IMPORTED}), seed=f"bgstats:{play.fingerprint()}",
+                          setup=json.dumps(record, ensure_ascii=False), seed=f"bgstats:{play.fingerprint()}",
                           status="finished", started_at=play.start,
                           ended_at=play.start + timedelta(minutes=play.minutes), place=play.place,
-                          winner_names=", ".join(winners)[:400], first_seat=0, seats=len(play.lines))
+                          notes=play.comments, winner_names=", ".join(winners)[:400], first_seat=play.first,
+                          seats=len(play.lines))
             s.add(match)
             s.flush()
             assert match.id is not None
-            people = [line for line in play.lines if line[0].lower() not in VIRTUAL.get(play.slug, ())]
-            virtual = [line for line in play.lines if line[0].lower() in VIRTUAL.get(play.slug, ())]
-            for seat, (name, total, rank) in enumerate([*people, *virtual]):  # virtual players sit last
-                person = by_name.get(name.lower()) if seat < len(people) else None
+            virtual = VIRTUAL.get(play.slug, set())
+            for seat, (name, total, rank) in enumerate(play.lines):  # virtual players already sit last
+                person = by_name.get(name.lower()) if name.lower() not in virtual else None
                 if person is not None:
                     s.add(Seat(match_id=match.id, seat_index=seat, player_id=person.id))
                 s.add(score_line(match, seat, player_id=person.id if person else None,

@@ -259,8 +259,9 @@ def test_bg_stats_export_uses_the_field_names_seen_in_its_files_and_reimports(pl
                              "modificationDate": doc["games"][0]["modificationDate"], "cooperative": False,
                              "highestWins": True, "noPoints": False}]
     (play,) = doc["plays"]  # only the finished match
-    assert set(play) == {"playDate", "durationMin", "gameRefId", "locationRefId", "usesTeams", "playerScores"}
-    assert set(play["playerScores"][0]) == {"playerRefId", "score", "rank", "seatOrder"}
+    assert set(play) == {"uuid", "playDate", "durationMin", "gameRefId", "locationRefId", "usesTeams",
+                         "manualWinner", "board", "comments", "playerScores"}
+    assert set(play["playerScores"][0]) == {"playerRefId", "score", "rank", "winner", "startPlayer", "seatOrder"}
     m = store.load(ids["done"])
     assert m.sheet is not None
     first = store.load(ids["done"]).setup["first_player"]

@@ -139,6 +139,8 @@ def MatchReview(match_id: str = "") -> ft.Control:
         body.append(ft.Text(app.t("duration", a=minutes), size=12))
     if imported:
         body.append(ft.Text(app.t("imported_match", a=imported), italic=True))
+        if m.setup.get("board"):  # BG Stats' board / set-up text, as it came
+            body.append(ft.Text(app.t("imported_board", a=imported, b=m.setup["board"]), size=13))
 
     # -- the set-up, as it was drawn (the seed gives it back)
     if not imported:

@@ -95,6 +95,10 @@ def bar_chart(values: list[tuple[str, int]], colour: str) -> ft.Control:
         left_axis=fch.ChartAxis(label_size=36), max_y=int(max(1, top) * 1.15) + 1, interactive=True)
 
 
+#: The skipped plays listed one by one after an import; the rest are counted.
+REPORT_LINES = 40
+
+
 @ft.component
 def StatsScreen(player_id: str = "") -> ft.Control:
     app = use_app()
@@ -270,11 +274,17 @@ def StatsScreen(player_id: str = "") -> ft.Control:
             return
         try:
             result = bgstats.import_plays(store, doc)
+        except bgstats.BGStatsError as exc:
+            app.tell(exc.text.get(lang), error=True)
+            return
         except StoreError as exc:
             app.tell(str(exc), error=True)
             return
+        shown = result.skipped[:REPORT_LINES]  # a whole BG Stats export skips every other game's plays
         set_report([app.t("imported", a=len(result.imported), b=len(result.skipped))]
-                   + [app.t("skipped_line", a=s.where, b=s.why) for s in result.skipped])
+                   + [app.t("skipped_line", a=s.place.get(lang), b=s.reason.get(lang)) for s in shown]
+                   + ([app.t("more_skipped", a=len(result.skipped) - len(shown))]
+                      if len(result.skipped) > len(shown) else []))
         app.changed()
 
     async def restore_backup(_e: Any) -> None:
