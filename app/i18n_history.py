@@ -64,6 +64,8 @@ STRINGS: dict[str, Tr] = {
     "more_skipped": Tr("… et {a} autres parties ignorées", "… and {a} more skipped plays"),
     "restored": Tr("Sauvegarde restaurée — joueurs : {a}, parties : {b}",
                    "Backup restored — players: {a}, matches: {b}"),
+    "restore_refused": Tr("Sauvegarde refusée, rien n'a été restauré. Le détail (en anglais) : {a}",
+                          "Backup refused, nothing was restored: {a}"),
     "not_json": Tr("Ce fichier n'est pas du JSON lisible : {a}", "This file is not readable JSON: {a}"),
     "match_review": Tr("Revue de la partie", "Match review"),
     "setup_of_match": Tr("Mise en place", "Set-up"),

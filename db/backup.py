@@ -36,7 +36,7 @@ from sqlmodel import Session, col, select
 from db.models import SCHEMA_VERSION, EventRow, Match, Meta, Player, ScoreRow, Seat, score_line
 from db.stats import NO_FILTERS, Filters
 from db.store import Store, StoreError
-from scoring import SLUGS
+from scoring import SLUGS, Tr
 
 FORMAT = "compagnon-backup"
 VERSION = 1
@@ -44,7 +44,16 @@ STATUSES = ("in_progress", "finished", "abandoned")
 
 
 class RestoreError(StoreError):
-    """A backup that cannot be restored: the message says where and what is wrong."""
+    """A backup that cannot be restored: the message says where and what is wrong.
+
+    ``text``: the message in French and English where it is said in both (a file that is no
+    backup, a newer version, a database that is not empty); else ``None``, and the screen puts
+    the English detail after a French sentence of its own.
+    """
+
+    def __init__(self, en: str, fr: str | None = None) -> None:
+        super().__init__(en)
+        self.text = Tr(fr, en) if fr is not None else None
 
 
 @dataclass(frozen=True)
@@ -218,9 +227,12 @@ def backup(store: Store) -> dict[str, Any]:
 def check_backup(doc: Any) -> None:
     """Raise :class:`RestoreError` naming the first problem of a backup document."""
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise RestoreError(f"not a Compagnon backup: 'format' must be {FORMAT!r}")
+        raise RestoreError(f"not a Compagnon backup: 'format' must be {FORMAT!r}",
+                           f"ce fichier n'est pas une sauvegarde de Compagnon ('format' doit valoir {FORMAT!r})")
     if doc.get("version") != VERSION:
-        raise RestoreError(f"backup version {doc.get('version')!r} is not supported (this app reads {VERSION})")
+        raise RestoreError(f"backup version {doc.get('version')!r} is not supported (this app reads {VERSION})",
+                           f"la version {doc.get('version')!r} de cette sauvegarde n'est pas prise en charge "
+                           f"(cette version de l'app lit la version {VERSION})")
     for key in ("players", "matches"):
         if not isinstance(doc.get(key), list):
             raise RestoreError(f"the backup has no {key!r} list")
@@ -259,7 +271,9 @@ def restore(store: Store, doc: Any) -> Restored:
         n_matches = s.exec(select(func.count()).select_from(Match)).one()
         if n_players or n_matches:
             raise RestoreError(f"a backup is restored into an empty database; this one has {n_players} player(s) "
-                               f"and {n_matches} match(es)")
+                               f"and {n_matches} match(es)",
+                               f"une sauvegarde se restaure dans un historique vide ; celui-ci a déjà "
+                               f"{n_players} joueur(s) et {n_matches} partie(s)")
         for p in doc["players"]:
             s.add(Player(id=p["id"], name=p["name"], created_at=_when(p["created_at"], "created_at")))
         s.flush()

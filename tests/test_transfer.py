@@ -97,13 +97,17 @@ def test_a_sqlite_backup_restores_into_postgresql(db_url, tmp_path):
 def test_a_restore_refuses_a_non_empty_database_and_bad_documents_writing_nothing(played, tmp_path):
     store, _ids = played
     doc = backup(store)
-    with pytest.raises(RestoreError, match="empty database; this one has 4 player"):
+    with pytest.raises(RestoreError, match="empty database; this one has 4 player") as refused:
         restore(store, doc)
+    assert refused.value.text is not None  # said in French too, for the screen
+    assert refused.value.text.get("fr").startswith("une sauvegarde se restaure dans un historique vide ; "
+                                                   "celui-ci a déjà 4 joueur(s)")
     fresh = Store(f"sqlite:///{tmp_path / 'fresh.db'}")
     bad = copy.deepcopy(doc)
     bad["matches"][2]["seats"][0]["player_id"] = 99  # the last match: the first two would fit
-    with pytest.raises(RestoreError, match=r"match 3 \(#3\), seat 1: no player with id 99 in the backup"):
+    with pytest.raises(RestoreError, match=r"match 3 \(#3\), seat 1: no player with id 99 in the backup") as bad_row:
         restore(fresh, bad)
+    assert bad_row.value.text is None  # a detail of a damaged file: the screen leads it in French
     assert fresh.players() == [] and fresh.history() == [] and fresh.in_progress() == []
     cases = [
         (lambda d: d.update(format="other"), "not a Compagnon backup"),
@@ -121,8 +125,10 @@ def test_a_restore_refuses_a_non_empty_database_and_bad_documents_writing_nothin
     for spoil, message in cases:
         bad = copy.deepcopy(doc)
         spoil(bad)
-        with pytest.raises(RestoreError, match=message):
+        with pytest.raises(RestoreError, match=message) as refused:
             restore(fresh, bad)
+        if message.startswith(("not a Compagnon backup", "backup version")):
+            assert refused.value.text is not None and "sauvegarde" in refused.value.text.get("fr")
     assert fresh.players() == [] and fresh.history() == []
 
 

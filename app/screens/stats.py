@@ -294,7 +294,7 @@ def StatsScreen(player_id: str = "") -> ft.Control:
         try:
             done = restore(store, doc)
         except RestoreError as exc:
-            app.tell(str(exc), error=True)
+            app.tell(exc.text.get(app.lang) if exc.text else app.t("restore_refused", a=exc), error=True)
             return
         app.tell(app.t("restored", a=done.players, b=done.matches))
         app.changed()

@@ -40,6 +40,8 @@ def test_restore_a_backup_from_the_browser_into_an_empty_database(server, ui, tm
     ui.open("/stats")
     pick(ui, "Restaurer une sauvegarde", file)
     ui.see("Sauvegarde restaurée — joueurs : 3, parties : 1")
+    pick(ui, "Restaurer une sauvegarde", file)  # again: the history is no longer empty
+    ui.see("une sauvegarde se restaure dans un historique vide ; celui-ci a déjà 3 joueur(s) et 1 partie(s)")
     ui.open("/history")
     ui.see("Ludothèque")
     ui.see(", ".join(summary.winners))
