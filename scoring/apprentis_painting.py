@@ -148,10 +148,12 @@ def _laid_out(raw: Any, i: int, who: str) -> _Layout:
         if codes[s - 1::s] == _END_BYTE * len(raw):
             codes = codes[::-1]
             cards = int(codes.translate(_OCCUPIED), 2)
-            # The placement rule: every card is reached from the first through sides.
+            # The placement rule: every card is reached from the first through sides (two steps
+            # at a time: it stops growing, or it has reached them all).
             reach = cards & -cards
             while reach != cards:
                 grown = (reach | reach << 1 | reach >> 1 | reach << s | reach >> s) & cards
+                grown = (grown | grown << 1 | grown >> 1 | grown << s | grown >> s) & cards
                 if grown == reach:
                     _placement(_Layout(s, codes, cards), raw, f"players[{i}].painting", who)
                 reach = grown
@@ -392,20 +394,20 @@ class Highlights(Mapping[str, list[list[int]]]):
     ([[0, 0], [0, 2]], True)
     """
 
-    __slots__ = ("_stride", "_masks", "_codes", "_cells")
+    __slots__ = ("_data",)
 
     def __init__(self, stride: int, masks: tuple[int | bytes, ...], codes: bytes = b"") -> None:
         """``masks``: each category's cells, as a mask or as the ``bytes.translate`` table that
         gives it from the painting's ``codes`` (a mask the points did not need)."""
-        self._stride, self._masks, self._codes = stride, masks, codes
-        self._cells: dict[str, list[list[int]]] | None = None
+        self._data: tuple[int, tuple[int | bytes, ...], bytes] | dict[str, list[list[int]]] = (stride, masks, codes)
 
     def _dict(self) -> dict[str, list[list[int]]]:
-        if self._cells is None:
-            codes = self._codes
-            masks = [int(codes.translate(m), 2) if isinstance(m, bytes) else m for m in self._masks]
-            self._cells = dict(zip(_EARNING, _cells(self._stride, masks), strict=True))
-        return self._cells
+        data = self._data
+        if isinstance(data, tuple):  # worked out now, and kept
+            stride, masks, codes = data
+            data = self._data = dict(zip(_EARNING, _cells(stride, [int(codes.translate(m), 2) if isinstance(m, bytes)
+                                                                   else m for m in masks]), strict=True))
+        return data
 
     def __getitem__(self, key: str) -> list[list[int]]:
         return self._dict()[key]
@@ -414,7 +416,7 @@ class Highlights(Mapping[str, list[list[int]]]):
         return iter(self._dict())
 
     def __len__(self) -> int:
-        return len(self._masks)
+        return len(_EARNING)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Highlights):
@@ -484,16 +486,17 @@ def _score_one(layout: _Layout, stains: int, perso: int) -> tuple[dict[str, int]
     s, codes, cards, odd_points, tree_codes, tree_table = layout
     if not cards:
         return {**_NOTHING, "perso": perso, "taches": -stains}, perso - stains, Highlights(s, _NO_CELLS)
+    tr = codes.translate
 
     # maison: the printed points.
-    maison = sum(codes.translate(_POINTS)) + odd_points
+    maison = sum(tr(_POINTS)) + odd_points
     bird_cells: int | bytes
     house_cells: int | bytes
 
     # ciel: 3 in the highest row holding a card; one bonus of 3 if two ciels share a side.
     # oiseau: 4 if it touches a ciel, otherwise -4.
     if CIEL in codes:
-        skies = int(codes.translate(_SKY), 2)
+        skies = int(tr(_SKY), 2)
         by_sky = skies << 1 | skies >> 1 | skies << s | skies >> s
         first = (cards & -cards).bit_length() - 1
         sky = skies & ((1 << s) - 1) << first - first % s  # the ciels of the highest row
@@ -501,7 +504,7 @@ def _score_one(layout: _Layout, stains: int, perso: int) -> tuple[dict[str, int]
         ciel = 3 * sky.bit_count() + 3 if pairs else 3 * sky.bit_count()
         sky |= pairs
         if OISEAU in codes:
-            birds = int(codes.translate(_BIRD), 2)
+            birds = int(tr(_BIRD), 2)
             oiseau, bird_cells = 8 * (birds & by_sky).bit_count() - 4 * birds.bit_count(), birds
         else:
             oiseau, bird_cells = 0, 0
@@ -513,16 +516,16 @@ def _score_one(layout: _Layout, stains: int, perso: int) -> tuple[dict[str, int]
     # pont: 3 per perso among its eight surrounding cells.
     lake = lac = bridges = pont = 0
     if PERSO in codes:
-        people = int(codes.translate(_PERSON), 2)
+        people = int(tr(_PERSON), 2)
         if LAC in codes:
-            lakes = int(codes.translate(_LAKE), 2)
+            lakes = int(tr(_LAKE), 2)
             lake = _largest_group(lakes, s) if lakes & (lakes - 1) else lakes
             bathers = people & (lakes << 1 | lakes >> 1 | lakes << s | lakes >> s)
             lac = 3 * lake.bit_count() + bathers.bit_count()
             lake |= bathers
         if PONT in codes:
             near8, around = 0b111 | 0b101 << s | 0b111 << 2 * s, people << s + 1
-            mask = int(codes.translate(_BRIDGE), 2)
+            mask = int(tr(_BRIDGE), 2)
             while mask:
                 low = mask & -mask
                 near = (around >> low.bit_length() - 1 & near8).bit_count()
@@ -531,12 +534,12 @@ def _score_one(layout: _Layout, stains: int, perso: int) -> tuple[dict[str, int]
                     bridges |= low
                 mask ^= low
     elif LAC in codes:
-        lakes = int(codes.translate(_LAKE), 2)
+        lakes = int(tr(_LAKE), 2)
         lake = _largest_group(lakes, s) if lakes & (lakes - 1) else lakes
         lac = 3 * lake.bit_count()
 
     # arbre: 2 per card of the largest forest, plus the diversity bonus.
-    trees = int(codes.translate(tree_table), 2)
+    trees = int(tr(tree_table), 2)
     if not trees:
         forest = arbre = 0
     else:
@@ -555,7 +558,7 @@ def _score_one(layout: _Layout, stains: int, perso: int) -> tuple[dict[str, int]
     firs = sapin = 0
     if SAPIN in codes:
         column = _COLUMNS[s] if s < 33 and len(codes) <= 64 * s else _column(s, len(codes))
-        mask = int(codes.translate(_FIR), 2)
+        mask = int(tr(_FIR), 2)
         while mask:
             low = mask & -mask
             below = (cards >> low.bit_length() - 1 + s & column).bit_count()
@@ -567,11 +570,11 @@ def _score_one(layout: _Layout, stains: int, perso: int) -> tuple[dict[str, int]
     # eglise: 3 per maison among its eight surrounding cells.
     churches = eglise = 0
     if EGLISE in codes:
-        houses = int(codes.translate(_HOUSES), 2)
+        houses = int(tr(_HOUSES), 2)
         house_cells = houses
         if houses:
             near8, around = 0b111 | 0b101 << s | 0b111 << 2 * s, houses << s + 1
-            mask = int(codes.translate(_CHURCH), 2)
+            mask = int(tr(_CHURCH), 2)
             while mask:
                 low = mask & -mask
                 near = (around >> low.bit_length() - 1 & near8).bit_count()
@@ -585,11 +588,12 @@ def _score_one(layout: _Layout, stains: int, perso: int) -> tuple[dict[str, int]
     # fontaine: 1 -> -3, 2 -> 8, 3 or more -> -5.
     fontaine = FOUNTAINS.get(codes.count(FONTAINE), -5)
 
+    cells = _new(Highlights)  # Highlights(s, masks, codes), without a call to __init__
+    cells._data = (s, (house_cells, sky, bird_cells, lake, _PERSON if perso else 0, forest, _FOUNTAIN, bridges, firs,
+                       churches), codes)
     return ({"maison": maison, "ciel": ciel, "oiseau": oiseau, "lac": lac, "perso": perso, "arbre": arbre,
              "fontaine": fontaine, "pont": pont, "sapin": sapin, "eglise": eglise, "taches": -stains},
-            maison + ciel + oiseau + lac + perso + arbre + fontaine + pont + sapin + eglise - stains,
-            Highlights(s, (house_cells, sky, bird_cells, lake, _PERSON if perso else 0, forest, _FOUNTAIN, bridges,
-                           firs, churches), codes))
+            maison + ciel + oiseau + lac + perso + arbre + fontaine + pont + sapin + eglise - stains, cells)
 
 
 def _score_all(layouts: Sequence[_Layout], stains: Sequence[int]) -> tuple[list[PaintingScore], list[int]]:
