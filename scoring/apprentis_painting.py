@@ -24,6 +24,7 @@ import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain, repeat
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from scoring.core import InvalidScoreInput, ScoreSheet, SeatScore, Tr
@@ -148,9 +149,13 @@ def _laid_out(raw: Any, i: int, who: str) -> _Layout:
         if codes[s - 1::s] == _END_BYTE * len(raw):
             codes = codes[::-1]
             cards = int(codes.translate(_OCCUPIED), 2)
-            # The placement rule: every card is reached from the first through sides (two steps
-            # at a time: it stops growing, or it has reached them all).
-            reach = cards & -cards
+            # The placement rule: every card is reached from one of them through sides.  Grown two
+            # steps at a time, until it stops growing or has reached them all, from the first card
+            # at or after the middle cell (fewer steps than from the top row; when one is left out,
+            # _placement names it as seen from the first card).
+            middle = cards.bit_length() >> 1
+            reach = cards >> middle
+            reach = (reach & -reach) << middle
             while reach != cards:
                 grown = (reach | reach << 1 | reach >> 1 | reach << s | reach >> s) & cards
                 grown = (grown | grown << 1 | grown >> 1 | grown << s | grown >> s) & cards
@@ -243,6 +248,7 @@ _READ = _READ_TABLE.__getitem__
 _new_layout = tuple.__new__
 _HOUSES = _table([ODD_HOUSE, *range(HOUSE, HOUSE + 100)])
 _POINTS = bytes(i - HOUSE if HOUSE <= i < HOUSE + 100 else 0 for i in range(256))
+_NOT_POINTS = bytes(i for i in range(256) if not _POINTS[i])
 _TREE_CODES = (9, 10, 11, 12)
 _TREES = _table(_TREE_CODES)
 
@@ -489,7 +495,7 @@ def _score_one(layout: _Layout, stains: int, perso: int) -> tuple[dict[str, int]
     tr = codes.translate
 
     # maison: the printed points.
-    maison = sum(tr(_POINTS)) + odd_points
+    maison = sum(tr(_POINTS, _NOT_POINTS)) + odd_points  # the houses' codes only, as points
     bird_cells: int | bytes
     house_cells: int | bytes
 
@@ -718,26 +724,31 @@ def _sheet(names: Sequence[str], layouts: Sequence[_Layout], stains: Sequence[in
     if len(layouts) != len(stains):
         raise ValueError("one stain count per painting")
     counts = [layout.codes.count(PERSO) for layout in layouts]
-    scored = [_score_one(layout, stain, perso)
-              for _, layout, stain, perso in zip(names, layouts, stains, perso_points(counts), strict=True)]
-    totals = [total for _, total, _ in scored]
+    scored = []
+    for seat, (name, layout, stain, perso) in enumerate(zip(names, layouts, stains, perso_points(counts),
+                                                            strict=True)):
+        points, total, cells = _score_one(layout, stain, perso)
+        scored.append((total, seat, name, points, cells))
+    scored.sort(key=_TOTAL, reverse=True)  # stable: seats in order on a tie
     ranking = []
     winners = []
     rank, previous = 0, None
-    for i, seat in enumerate(sorted(range(len(totals)), key=totals.__getitem__, reverse=True)):
-        points, total, cells = scored[seat]
+    for i, (total, seat, name, points, cells) in enumerate(scored):
         if total != previous:
             rank, previous = i + 1, total
         if rank == 1:
-            winners.append(names[seat])
+            winners.append(name)
         row = _new(SeatScore)  # SeatScore(seat, ...), its fields set at once
-        _set(row, "__dict__", {"seat": seat, "name": names[seat], "breakdown": points, "total": total,
-                               "rank": rank, "tiebreak": None, "extra": {"cells": cells}})
+        _set(row, "__dict__", {"seat": seat, "name": name, "breakdown": points, "total": total, "rank": rank,
+                               "tiebreak": None, "extra": {"cells": cells}})
         ranking.append(row)
     sheet = _new(ScoreSheet)
     _set(sheet, "__dict__", {"game": "apprentis", "ranking": tuple(ranking), "winners": tuple(winners),
                              "extra": {}, "notes": _SAME_PERSO if len(scored) >= 3 and len(set(counts)) == 1 else ()})
     return sheet
+
+
+_TOTAL = itemgetter(0)
 
 
 _new, _set = object.__new__, object.__setattr__
