@@ -330,8 +330,10 @@ def _largest_group(mask: int, s: int) -> int:
     # Cells with no neighbour in the mask are groups of one: only when there is nothing else does
     # one of them (the first) win, and leaving them out does not split the other groups.
     linked = mask & (mask << 1 | mask >> 1 | mask << s | mask >> s)
-    if not linked:
-        return mask & -mask
+    if linked.bit_count() <= 3:
+        # Each linked cell has a linked neighbour: two or three of them are one group (a grid
+        # has no triangle), none leaves the single cells, the first of which wins.
+        return linked or mask & -mask
     best, size, mask = 0, 0, linked
     while mask.bit_count() > size:
         group = mask & -mask
