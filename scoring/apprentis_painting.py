@@ -599,9 +599,9 @@ def _score_one(layout: _Layout, stains: int, perso: int) -> tuple[dict[str, int]
     cells = _new(Highlights)  # Highlights(s, masks, codes), without a call to __init__
     cells._data = (s, (house_cells, sky, bird_cells, lake, _PERSON if perso else 0, forest, _FOUNTAIN, bridges, firs,
                        churches), codes)
-    return ({"maison": maison, "ciel": ciel, "oiseau": oiseau, "lac": lac, "perso": perso, "arbre": arbre,
-             "fontaine": fontaine, "pont": pont, "sapin": sapin, "eglise": eglise, "taches": -stains},
-            maison + ciel + oiseau + lac + perso + arbre + fontaine + pont + sapin + eglise - stains, cells)
+    points = {"maison": maison, "ciel": ciel, "oiseau": oiseau, "lac": lac, "perso": perso, "arbre": arbre,
+              "fontaine": fontaine, "pont": pont, "sapin": sapin, "eglise": eglise, "taches": -stains}
+    return points, sum(points.values()), cells
 
 
 def _score_all(layouts: Sequence[_Layout], stains: Sequence[int]) -> tuple[list[PaintingScore], list[int]]:
