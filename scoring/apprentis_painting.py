@@ -24,9 +24,10 @@ import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain, repeat
+from operator import itemgetter
 from typing import Any, NamedTuple
 
-from scoring.core import InvalidScoreInput, ScoreSheet, Tr, rank_rows
+from scoring.core import InvalidScoreInput, ScoreSheet, SeatScore, Tr
 
 Cell = str | None
 Grid = tuple[tuple[Cell, ...], ...]
@@ -133,24 +134,42 @@ def _laid_out(raw: Any, i: int, who: str) -> _Layout:
     """The layout of ``players[i].painting``, checked, for a document scored at once (its grid
     is not kept).
 
-    A painting as the app and the command line send it (a list of lists of equal length, every
-    cell spelled as the scorer spells it) is read in one pass; anything else goes through
-    :func:`_checked`, which gives the same layout or says what is wrong.
+    A painting as the app and the command line send it (a list of lists, every cell spelled as
+    the scorer spells it) is read in one pass: each row, then an end-of-row mark (code
+    :data:`_END`, which no card has); the rows all have the first one's length exactly when the
+    marks sit every ``width + 1`` codes.  Anything else goes through :func:`_checked`, which
+    gives the same layout or says what is wrong.
     """
-    if type(raw) is list and raw and set(map(type, raw)) == _ROW_TYPE and len(set(map(len, raw))) == 1:
-        try:  # each row, then the empty column past it
-            codes = bytes(map(_CODE.__getitem__, chain.from_iterable(chain.from_iterable(zip(raw, repeat(_PAST))))))
+    if type(raw) is list and raw and set(map(type, raw)) == _ROW_TYPE:
+        s = len(raw[0]) + 1
+        try:
+            codes = bytes(map(_READ, chain.from_iterable(chain.from_iterable(zip(raw, _ENDS, strict=False)))))
         except (KeyError, TypeError):
             return _checked(raw, f"players[{i}].painting", who)[1]
-        codes = codes[::-1]
-        layout = _Layout(len(raw[0]) + 1, codes, int(codes.translate(_OCCUPIED), 2))
-        if _unreached(layout):
-            _placement(layout, raw, f"players[{i}].painting", who)
-        return layout
+        if codes[s - 1::s] == _END_BYTE * len(raw):
+            codes = codes[::-1]
+            cards = int(codes.translate(_OCCUPIED), 2)
+            # The placement rule: every card is reached from one of them through sides.  Grown two
+            # steps at a time, until it stops growing or has reached them all, from the first card
+            # at or after the middle cell (fewer steps than from the top row; when one is left out,
+            # _placement names it as seen from the first card).
+            middle = cards.bit_length() >> 1
+            reach = cards >> middle
+            reach = (reach & -reach) << middle
+            while reach != cards:
+                grown = (reach | reach << 1 | reach >> 1 | reach << s | reach >> s) & cards
+                grown = (grown | grown << 1 | grown >> 1 | grown << s | grown >> s) & cards
+                if grown == reach:
+                    _placement(_Layout(s, codes, cards), raw, f"players[{i}].painting", who)
+                reach = grown
+            return _new_layout(_Layout, (s, codes, cards, 0, _TREE_CODES, _TREES))
     return _checked(raw, f"players[{i}].painting", who)[1]
 
 
 _ROW_TYPE = {list}
+#: The code of the end-of-row mark of :func:`_laid_out` (every ``bytes.translate`` table below
+#: reads it as an empty cell, as it reads code 0).
+_END = 255
 
 
 def _unreached(layout: _Layout) -> int:
@@ -220,9 +239,16 @@ def _table(codes: Iterable[int]) -> bytes:
 
 
 _SKY, _BIRD, _LAKE, _PERSON, _FOUNTAIN, _BRIDGE, _FIR, _CHURCH = (_table([code]) for code in range(1, 9))
-_OCCUPIED = _table(range(1, 256))
+_OCCUPIED = _table(range(1, _END))
+_END_BYTE = bytes([_END])
+_END_MARK = object()  # what :func:`_laid_out` puts after each row
+_ENDS = repeat((_END_MARK,))
+_READ_TABLE: dict[Any, int] = {**_CODE, _END_MARK: _END}
+_READ = _READ_TABLE.__getitem__
+_new_layout = tuple.__new__
 _HOUSES = _table([ODD_HOUSE, *range(HOUSE, HOUSE + 100)])
 _POINTS = bytes(i - HOUSE if HOUSE <= i < HOUSE + 100 else 0 for i in range(256))
+_NOT_POINTS = bytes(i for i in range(256) if not _POINTS[i])
 _TREE_CODES = (9, 10, 11, 12)
 _TREES = _table(_TREE_CODES)
 
@@ -304,8 +330,10 @@ def _largest_group(mask: int, s: int) -> int:
     # Cells with no neighbour in the mask are groups of one: only when there is nothing else does
     # one of them (the first) win, and leaving them out does not split the other groups.
     linked = mask & (mask << 1 | mask >> 1 | mask << s | mask >> s)
-    if not linked:
-        return mask & -mask
+    if linked.bit_count() <= 3:
+        # Each linked cell has a linked neighbour: two or three of them are one group (a grid
+        # has no triangle), none leaves the single cells, the first of which wins.
+        return linked or mask & -mask
     best, size, mask = 0, 0, linked
     while mask.bit_count() > size:
         group = mask & -mask
@@ -374,16 +402,20 @@ class Highlights(Mapping[str, list[list[int]]]):
     ([[0, 0], [0, 2]], True)
     """
 
-    __slots__ = ("_stride", "_masks", "_cells")
+    __slots__ = ("_data",)
 
-    def __init__(self, stride: int, masks: tuple[int, ...]) -> None:
-        self._stride, self._masks = stride, masks
-        self._cells: dict[str, list[list[int]]] | None = None
+    def __init__(self, stride: int, masks: tuple[int | bytes, ...], codes: bytes = b"") -> None:
+        """``masks``: each category's cells, as a mask or as the ``bytes.translate`` table that
+        gives it from the painting's ``codes`` (a mask the points did not need)."""
+        self._data: tuple[int, tuple[int | bytes, ...], bytes] | dict[str, list[list[int]]] = (stride, masks, codes)
 
     def _dict(self) -> dict[str, list[list[int]]]:
-        if self._cells is None:
-            self._cells = dict(zip(_EARNING, _cells(self._stride, self._masks), strict=True))
-        return self._cells
+        data = self._data
+        if isinstance(data, tuple):  # worked out now, and kept
+            stride, masks, codes = data
+            data = self._data = dict(zip(_EARNING, _cells(stride, [int(codes.translate(m), 2) if isinstance(m, bytes)
+                                                                   else m for m in masks]), strict=True))
+        return data
 
     def __getitem__(self, key: str) -> list[list[int]]:
         return self._dict()[key]
@@ -392,7 +424,7 @@ class Highlights(Mapping[str, list[list[int]]]):
         return iter(self._dict())
 
     def __len__(self) -> int:
-        return len(self._masks)
+        return len(_EARNING)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Highlights):
@@ -453,104 +485,123 @@ _NO_CELLS = (0,) * len(_EARNING)
 _A1, _A2, _A3, _A4 = _TREE_CODES
 
 
-def _score_one(layout: _Layout, stains: int, perso: int) -> tuple[dict[str, int], Highlights]:
-    """One painting's points per category, and the cells that earned them (by category)."""
+def _score_one(layout: _Layout, stains: int, perso: int) -> tuple[dict[str, int], int, Highlights]:
+    """One painting's points per category, their total, and the cells that earned them.
+
+    Masks the points do not need (the houses when no eglise is there, the birds when no ciel is,
+    the persos and the fountains) are left to :class:`Highlights`, as the table that gives them.
+    """
     s, codes, cards, odd_points, tree_codes, tree_table = layout
     if not cards:
-        return {**_NOTHING, "perso": perso, "taches": -stains}, Highlights(s, _NO_CELLS)
+        return {**_NOTHING, "perso": perso, "taches": -stains}, perso - stains, Highlights(s, _NO_CELLS)
+    tr = codes.translate
 
     # maison: the printed points.
-    houses = int(codes.translate(_HOUSES), 2)
+    maison = sum(tr(_POINTS, _NOT_POINTS)) + odd_points  # the houses' codes only, as points
+    bird_cells: int | bytes
+    house_cells: int | bytes
 
     # ciel: 3 in the highest row holding a card; one bonus of 3 if two ciels share a side.
-    if CIEL in codes:
-        skies = int(codes.translate(_SKY), 2)
-        by_sky = skies << 1 | skies >> 1 | skies << s | skies >> s
-        high = skies & ((1 << s) - 1) << ((cards & -cards).bit_length() - 1) // s * s
-        pairs = skies & by_sky
-    else:
-        by_sky = high = pairs = 0
-
     # oiseau: 4 if it touches a ciel, otherwise -4.
-    birds = int(codes.translate(_BIRD), 2) if OISEAU in codes else 0
+    if CIEL in codes:
+        skies = int(tr(_SKY), 2)
+        by_sky = skies << 1 | skies >> 1 | skies << s | skies >> s
+        first = (cards & -cards).bit_length() - 1
+        sky = skies & ((1 << s) - 1) << first - first % s  # the ciels of the highest row
+        pairs = skies & by_sky
+        ciel = 3 * sky.bit_count() + 3 if pairs else 3 * sky.bit_count()
+        sky |= pairs
+        if OISEAU in codes:
+            birds = int(tr(_BIRD), 2)
+            oiseau, bird_cells = 8 * (birds & by_sky).bit_count() - 4 * birds.bit_count(), birds
+        else:
+            oiseau, bird_cells = 0, 0
+    else:
+        sky = ciel = 0
+        oiseau, bird_cells = -4 * codes.count(OISEAU), _BIRD
 
     # lac: 3 per card of the largest lake, 1 per perso touching any lake card.
-    people = int(codes.translate(_PERSON), 2) if PERSO in codes else 0
-    if LAC in codes:
-        lakes = int(codes.translate(_LAKE), 2)
-        biggest = _largest_group(lakes, s) if lakes & (lakes - 1) else lakes
-        bathers = people & (lakes << 1 | lakes >> 1 | lakes << s | lakes >> s)
-    else:
-        biggest = bathers = 0
+    # pont: 3 per perso among its eight surrounding cells.
+    lake = lac = bridges = pont = 0
+    if PERSO in codes:
+        people = int(tr(_PERSON), 2)
+        if LAC in codes:
+            lakes = int(tr(_LAKE), 2)
+            lake = _largest_group(lakes, s) if lakes & (lakes - 1) else lakes
+            bathers = people & (lakes << 1 | lakes >> 1 | lakes << s | lakes >> s)
+            lac = 3 * lake.bit_count() + bathers.bit_count()
+            lake |= bathers
+        if PONT in codes:
+            near8, around = 0b111 | 0b101 << s | 0b111 << 2 * s, people << s + 1
+            mask = int(tr(_BRIDGE), 2)
+            while mask:
+                low = mask & -mask
+                near = (around >> low.bit_length() - 1 & near8).bit_count()
+                if near:
+                    pont += 3 * near
+                    bridges |= low
+                mask ^= low
+    elif LAC in codes:
+        lakes = int(tr(_LAKE), 2)
+        lake = _largest_group(lakes, s) if lakes & (lakes - 1) else lakes
+        lac = 3 * lake.bit_count()
 
     # arbre: 2 per card of the largest forest, plus the diversity bonus.
-    trees = int(codes.translate(tree_table), 2)
+    trees = int(tr(tree_table), 2)
     if not trees:
-        forest = bonus = 0
+        forest = arbre = 0
     else:
-        forest = _largest_group(trees, s) if trees & (trees - 1) else trees
         if tree_codes is _TREE_CODES:
             bonus = DIVERSITY[(_A1 in codes) + (_A2 in codes) + (_A3 in codes) + (_A4 in codes)]
         else:
             bonus = DIVERSITY[sum(map(codes.__contains__, tree_codes))]
-
-    # pont: 3 per perso among its eight surrounding cells.
-    bridges = bridge_points = 0
-    if people and PONT in codes:
-        near8, around = _near8(s), people << s + 1
-        mask = int(codes.translate(_BRIDGE), 2)
-        while mask:
-            low = mask & -mask
-            near = (around >> low.bit_length() - 1 & near8).bit_count()
-            if near:
-                bridge_points += 3 * near
-                bridges |= low
-            mask ^= low
+        if bonus:  # every tree card is highlighted
+            forest = trees
+            arbre = 2 * (_largest_group(trees, s) if trees & (trees - 1) else trees).bit_count() + bonus
+        else:
+            forest = _largest_group(trees, s) if trees & (trees - 1) else trees
+            arbre = 2 * forest.bit_count()
 
     # sapin: 2 per card below it in its column.
-    firs = fir_points = 0
+    firs = sapin = 0
     if SAPIN in codes:
         column = _COLUMNS[s] if s < 33 and len(codes) <= 64 * s else _column(s, len(codes))
-        mask = int(codes.translate(_FIR), 2)
+        mask = int(tr(_FIR), 2)
         while mask:
             low = mask & -mask
             below = (cards >> low.bit_length() - 1 + s & column).bit_count()
             if below:
-                fir_points += 2 * below
+                sapin += 2 * below
                 firs |= low
             mask ^= low
 
     # eglise: 3 per maison among its eight surrounding cells.
-    churches = church_points = 0
-    if houses and EGLISE in codes:
-        near8, around = _near8(s), houses << s + 1
-        mask = int(codes.translate(_CHURCH), 2)
-        while mask:
-            low = mask & -mask
-            near = (around >> low.bit_length() - 1 & near8).bit_count()
-            if near:
-                church_points += 3 * near
-                churches |= low
-            mask ^= low
+    churches = eglise = 0
+    if EGLISE in codes:
+        houses = int(tr(_HOUSES), 2)
+        house_cells = houses
+        if houses:
+            near8, around = 0b111 | 0b101 << s | 0b111 << 2 * s, houses << s + 1
+            mask = int(tr(_CHURCH), 2)
+            while mask:
+                low = mask & -mask
+                near = (around >> low.bit_length() - 1 & near8).bit_count()
+                if near:
+                    eglise += 3 * near
+                    churches |= low
+                mask ^= low
+    else:
+        house_cells = _HOUSES
 
     # fontaine: 1 -> -3, 2 -> 8, 3 or more -> -5.
-    fountains = int(codes.translate(_FOUNTAIN), 2) if FONTAINE in codes else 0
+    fontaine = FOUNTAINS.get(codes.count(FONTAINE), -5)
 
-    points = {
-        "maison": sum(codes.translate(_POINTS)) + odd_points if houses else odd_points,
-        "ciel": 3 * high.bit_count() + (3 if pairs else 0),
-        "oiseau": 8 * (birds & by_sky).bit_count() - 4 * birds.bit_count(),
-        "lac": 3 * biggest.bit_count() + bathers.bit_count(),
-        "perso": perso,
-        "arbre": 2 * forest.bit_count() + bonus,
-        "fontaine": FOUNTAINS.get(fountains.bit_count(), -5),
-        "pont": bridge_points,
-        "sapin": fir_points,
-        "eglise": church_points,
-        "taches": -stains,
-    }
-    return points, Highlights(s, (houses, high | pairs, birds, biggest | bathers, people if perso else 0,
-                                  trees if bonus else forest, fountains, bridges, firs, churches))
+    cells = _new(Highlights)  # Highlights(s, masks, codes), without a call to __init__
+    cells._data = (s, (house_cells, sky, bird_cells, lake, _PERSON if perso else 0, forest, _FOUNTAIN, bridges, firs,
+                       churches), codes)
+    points = {"maison": maison, "ciel": ciel, "oiseau": oiseau, "lac": lac, "perso": perso, "arbre": arbre,
+              "fontaine": fontaine, "pont": pont, "sapin": sapin, "eglise": eglise, "taches": -stains}
+    return points, sum(points.values()), cells
 
 
 def _score_all(layouts: Sequence[_Layout], stains: Sequence[int]) -> tuple[list[PaintingScore], list[int]]:
@@ -558,8 +609,11 @@ def _score_all(layouts: Sequence[_Layout], stains: Sequence[int]) -> tuple[list[
     if len(layouts) != len(stains):
         raise ValueError("one stain count per painting")
     counts = [layout.codes.count(PERSO) for layout in layouts]
-    return [PaintingScore(*_score_one(lay, s, p))
-            for lay, s, p in zip(layouts, stains, perso_points(counts), strict=True)], counts
+    scores = []
+    for lay, s, p in zip(layouts, stains, perso_points(counts), strict=True):
+        points, _, cells = _score_one(lay, s, p)
+        scores.append(PaintingScore(points, cells))
+    return scores, counts
 
 
 def score_paintings(grids: Sequence[Grid], stains: Sequence[int]) -> list[PaintingScore]:
@@ -666,18 +720,40 @@ _SAME_PERSO = (Tr("Tout le monde a autant de personnages : chacun gagne 9 et per
 
 
 def _sheet(names: Sequence[str], layouts: Sequence[_Layout], stains: Sequence[int]) -> ScoreSheet:
+    """The sheet ``rank_rows("apprentis", rows, extras=..., notes=...)`` gives, built directly: no
+    tie-break keys (every row's are ``()``), so the order is by total, highest first, seats in
+    order on a tie (a stable sort), and equal totals share a rank ("1, 1, 3")."""
     if len(layouts) != len(stains):
         raise ValueError("one stain count per painting")
     counts = [layout.codes.count(PERSO) for layout in layouts]
-    rows = []
-    extras = {}
+    scored = []
     for seat, (name, layout, stain, perso) in enumerate(zip(names, layouts, stains, perso_points(counts),
                                                             strict=True)):
-        points, cells = _score_one(layout, stain, perso)
-        rows.append((seat, name, points, sum(points.values()), ()))
-        extras[seat] = {"cells": cells}
-    notes = _SAME_PERSO if len(layouts) >= 3 and len(set(counts)) == 1 else ()
-    return rank_rows("apprentis", rows, extras=extras, notes=notes)
+        points, total, cells = _score_one(layout, stain, perso)
+        scored.append((total, seat, name, points, cells))
+    scored.sort(key=_TOTAL, reverse=True)  # stable: seats in order on a tie
+    ranking = []
+    winners = []
+    rank, previous = 0, None
+    for i, (total, seat, name, points, cells) in enumerate(scored):
+        if total != previous:
+            rank, previous = i + 1, total
+        if rank == 1:
+            winners.append(name)
+        row = _new(SeatScore)  # SeatScore(seat, ...), its fields set at once
+        _set(row, "__dict__", {"seat": seat, "name": name, "breakdown": points, "total": total, "rank": rank,
+                               "tiebreak": None, "extra": {"cells": cells}})
+        ranking.append(row)
+    sheet = _new(ScoreSheet)
+    _set(sheet, "__dict__", {"game": "apprentis", "ranking": tuple(ranking), "winners": tuple(winners),
+                             "extra": {}, "notes": _SAME_PERSO if len(scored) >= 3 and len(set(counts)) == 1 else ()})
+    return sheet
+
+
+_TOTAL = itemgetter(0)
+
+
+_new, _set = object.__new__, object.__setattr__
 
 
 # --------------------------------------------------------------------------- random paintings
