@@ -29,6 +29,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import Float, and_, bindparam, case, func, true
@@ -312,24 +313,31 @@ def player_stats(source: Session | Store, player_id: int, filters: Filters = NO_
     One aggregate over the lines of their finished matches' score sheets, grouped by game.
     Raises :class:`db.store.StoreError` for an unknown player.
     """
-    played = func.count().label("played")  # COUNT(*): COUNT(id) would read the table where an index covers the rest
-    per_game = (select(col(ScoreRow.game).label("game"), played, _WON.label("won"),
-                       func.max(ScoreRow.total).label("best"), func.avg(ScoreRow.total).label("average"))
-                .where(ScoreRow.player_id == player_id, *_lines(filters, with_player=False))
-                .group_by(col(ScoreRow.game)).subquery())
-    # The player's name comes with the groups (a LEFT JOIN: a player who never played gets one
-    # row with no game), so the whole is one statement, one round trip.
-    query = (select(Player.name, per_game.c.game, per_game.c.played, per_game.c.won, per_game.c.best,
-                    per_game.c.average)
-             .select_from(Player).outerjoin(per_game, true()).where(col(Player.id) == player_id)
-             .order_by(per_game.c.played.desc(), per_game.c.game))
     with _connection(source) as conn:
-        rows = conn.execute(query).all()
+        rows = conn.execute(_player_query(filters), {"player_id": player_id}).all()
     if not rows:
         raise StoreError(f"no player with id {player_id!r}")
     games = tuple(GameRecord(game, int(n), int(w or 0), int(best), float(avg))
                   for _name, game, n, w, best, avg in rows if game is not None)
     return PlayerStats(player_id, rows[0][0], games)
+
+
+@lru_cache(maxsize=64)
+def _player_query(filters: Filters) -> Any:
+    """:func:`player_stats`' statement for ``filters``, the player a bound parameter: built once per
+    filter (building it cost more than running it for most players)."""
+    me = bindparam("player_id")
+    played = func.count().label("played")  # COUNT(*): COUNT(id) would read the table where an index covers the rest
+    per_game = (select(col(ScoreRow.game).label("game"), played, _WON.label("won"),
+                       func.max(ScoreRow.total).label("best"), func.avg(ScoreRow.total).label("average"))
+                .where(col(ScoreRow.player_id) == me, *_lines(filters, with_player=False))
+                .group_by(col(ScoreRow.game)).subquery())
+    # The player's name comes with the groups (a LEFT JOIN: a player who never played gets one
+    # row with no game), so the whole is one statement, one round trip.
+    return (select(Player.name, per_game.c.game, per_game.c.played, per_game.c.won, per_game.c.best,
+                   per_game.c.average)
+            .select_from(Player).outerjoin(per_game, true()).where(col(Player.id) == me)
+            .order_by(per_game.c.played.desc(), per_game.c.game))
 
 
 def head_to_head(source: Session | Store, player_id: int, filters: Filters = NO_FILTERS) -> tuple[Rival, ...]:

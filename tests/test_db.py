@@ -422,10 +422,10 @@ def test_a_version_2_database_is_migrated_to_version_3(db_url):
 def test_a_version_3_database_is_migrated_to_version_4(db_url):
     """Schema 4 adds the per-game running totals (db.summary): filled from the matches and lines
     already there, then kept by triggers as the history changes."""
-    from db import summary
     from dataclasses import astuple
     from datetime import date
 
+    from db import summary
     from db.stats import Filters, game_stats, score_distribution
 
     ids = _version_1_database(db_url, version=3)
