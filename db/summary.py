@@ -76,7 +76,8 @@ _TABLES: dict[str, tuple[tuple[str, ...], Any]] = {
 
 
 def trigger_ddl(dialect: str) -> list[str]:
-    """The statements that create (or replace) the triggers on ``dialect`` (``sqlite``, ``postgresql``)."""
+    """The statements that create (or replace) the triggers on ``dialect`` (``sqlite``, or
+    ``postgresql`` 11 and later: ``EXECUTE FUNCTION``)."""
     out: list[str] = []
     for table, (watched, statements) in _TABLES.items():
         name = f"game_summary_{table}"
@@ -88,7 +89,8 @@ def trigger_ddl(dialect: str) -> list[str]:
                        f"  IF TG_OP = 'UPDATE' AND NOT ({changed}) THEN RETURN NULL; END IF;\n"
                        f"  IF TG_OP <> 'INSERT' THEN\n{old}  END IF;\n"
                        f"  IF TG_OP <> 'DELETE' THEN\n{new}  END IF;\n  RETURN NULL;\nEND $$")
-            out.append(f'CREATE OR REPLACE TRIGGER {name} AFTER INSERT OR DELETE OR UPDATE OF {", ".join(watched)} '
+            out.append(f'DROP TRIGGER IF EXISTS {name} ON "{table}"')  # CREATE OR REPLACE TRIGGER: PostgreSQL 14+
+            out.append(f'CREATE TRIGGER {name} AFTER INSERT OR DELETE OR UPDATE OF {", ".join(watched)} '
                        f'ON "{table}" FOR EACH ROW EXECUTE FUNCTION {name}()')
         else:
             changed = " OR ".join(f"OLD.{c} IS NOT NEW.{c}" for c in watched)
