@@ -133,10 +133,11 @@ def _v3_score_copies(conn: Connection) -> None:
 
 
 def _v4_game_summary(conn: Connection) -> None:
-    """Version 4: the per-game running totals (``game_summary``, ``game_score``) and the triggers
-    that keep them (:mod:`db.summary`), filled from the matches and score lines already there."""
+    """Version 4: the per-game and per-player running totals (``game_summary``, ``game_score``,
+    ``player_summary``) and the triggers that keep them (:mod:`db.summary`), filled from the
+    matches and score lines already there."""
     tables = {t.name: t for t in SQLModel.metadata.sorted_tables}
-    for name in ("game_summary", "game_score"):
+    for name in ("game_summary", "game_score", "player_summary"):
         tables[name].create(conn, checkfirst=True)
     summary.install(conn)
     summary.rebuild(conn)

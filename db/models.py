@@ -18,8 +18,9 @@ from sqlmodel import Field, SQLModel
 #: ``match.seats``.  3: each score line carries copies of its match's game, end and status and its
 #: place in the turn order (``score.game``, ``ended_at``, ``finished``, ``turn_pos``), so that the statistics
 #: aggregate the score lines from an index without joining the matches.  4: per-game running totals
-#: (:class:`GameSummary`, :class:`GameScore`), kept by triggers (:mod:`db.summary`), so that a game's
-#: unfiltered statistics read a few rows instead of aggregating every match and line of the game.
+#: (:class:`GameSummary`, :class:`GameScore`) and per-player ones (:class:`PlayerSummary`), kept by
+#: triggers (:mod:`db.summary`), so that a game's or a player's unfiltered statistics read a few rows
+#: instead of aggregating every match and line.
 SCHEMA_VERSION = 4
 
 
@@ -211,3 +212,19 @@ class GameScore(SQLModel, table=True):
     game: str = Field(primary_key=True, max_length=40)
     total: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
     lines: int = Field(default=0, sa_column=_count())
+
+
+class PlayerSummary(SQLModel, table=True):
+    """Version 4: one real player's running totals in one game, over their lines of finished matches
+    (kept by the triggers of :mod:`db.summary`; a row whose last line goes is deleted).  ``best``
+    is the highest total: raised as lines come, recounted from the player's lines when the line
+    that held it goes."""
+
+    __tablename__ = "player_summary"
+
+    player_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    game: str = Field(primary_key=True, max_length=40)
+    played: int = Field(default=0, sa_column=_count())
+    won: int = Field(default=0, sa_column=_count())
+    score_sum: int = Field(default=0, sa_column=_count())
+    best: int | None = Field(default=None, sa_column=Column(BigInteger))

@@ -41,7 +41,7 @@ from sqlalchemy.sql.elements import ColumnElement
 from sqlalchemy.sql.functions import FunctionElement
 from sqlmodel import Session, col, select
 
-from db.models import EventRow, GameScore, GameSummary, Match, Player, ScoreRow
+from db.models import EventRow, GameScore, GameSummary, Match, Player, PlayerSummary, ScoreRow
 from db.store import Store, StoreError
 
 FINISHED = "finished"
@@ -310,9 +310,19 @@ def _lines(filters: Filters, *, with_player: bool = True) -> list[ColumnElement[
 def player_stats(source: Session | Store, player_id: int, filters: Filters = NO_FILTERS) -> PlayerStats:
     """Matches played and won per game, win rate, best and average score of one player.
 
-    One aggregate over the lines of their finished matches' score sheets, grouped by game.
+    Over the whole history (or one game's), the player's running totals (:mod:`db.summary`, a row
+    per game); with a date range or a place, one aggregate over the lines of their finished
+    matches' score sheets, grouped by game.  Both give the same figures (tests/test_summary.py).
     Raises :class:`db.store.StoreError` for an unknown player.
     """
+    if replace(filters, game=None, player_id=None) == NO_FILTERS:  # the whole history, or one game's
+        with _connection(source) as conn:
+            rows = conn.execute(_player_totals(filters.game), {"player_id": player_id}).all()
+        if not rows:
+            raise StoreError(f"no player with id {player_id!r}")
+        return PlayerStats(player_id, rows[0][0], tuple(
+            GameRecord(game, int(n), int(w), int(best), int(total) / int(n))
+            for _name, game, n, w, best, total in rows if game is not None))
     with _connection(source) as conn:
         rows = conn.execute(_player_query(filters), {"player_id": player_id}).all()
     if not rows:
@@ -320,6 +330,17 @@ def player_stats(source: Session | Store, player_id: int, filters: Filters = NO_
     games = tuple(GameRecord(game, int(n), int(w or 0), int(best), float(avg))
                   for _name, game, n, w, best, avg in rows if game is not None)
     return PlayerStats(player_id, rows[0][0], games)
+
+
+@lru_cache(maxsize=8)
+def _player_totals(game: str | None) -> Any:
+    """:func:`player_stats` from the player's running totals (:class:`db.models.PlayerSummary`,
+    kept by :mod:`db.summary`): a row per game, the player's name ``LEFT JOIN``ed to them."""
+    on = [col(PlayerSummary.player_id) == col(Player.id)] + ([col(PlayerSummary.game) == game] if game else [])
+    return (select(Player.name, PlayerSummary.game, PlayerSummary.played, PlayerSummary.won, PlayerSummary.best,
+                   PlayerSummary.score_sum)
+            .select_from(Player).outerjoin(PlayerSummary, and_(*on)).where(col(Player.id) == bindparam("player_id"))
+            .order_by(col(PlayerSummary.played).desc(), col(PlayerSummary.game)))
 
 
 @lru_cache(maxsize=64)

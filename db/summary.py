@@ -2,19 +2,23 @@
 
 :class:`db.models.GameSummary` holds, per game, the number of finished matches and their summed
 lengths, and the number, summed totals and first-player wins of their score lines;
-:class:`db.models.GameScore` how many lines have each total.  A game's unfiltered statistics
-(``db.stats.game_stats``, ``db.stats.score_distribution``) read these few rows instead of
-aggregating the 25 000 matches and 90 000 lines a game has in a club's 100 000-match history.
+:class:`db.models.GameScore` how many lines have each total; :class:`db.models.PlayerSummary`
+per real player and game the lines played, won, their summed totals and the best.  A game's or a
+player's unfiltered statistics (``db.stats.game_stats``, ``db.stats.score_distribution``,
+``db.stats.player_stats``) read these few rows instead of aggregating the 25 000 matches and
+110 000 lines a game has in a club's 100 000-match history, or the 10 000 lines of its keenest
+player.
 
 Triggers on ``match`` and ``score`` keep them (SQLite triggers; PostgreSQL trigger functions):
 a finished match or score line counts when it is inserted or becomes finished, and is taken
 away when it is deleted or stops being finished; a change to what is counted (game, dates,
-total, winner, turn position) takes the old row away and adds the new one.  They run inside the
+total, winner, turn position, player) takes the old row away and adds the new one.  They run inside the
 statement that changes the row, so in its transaction: finishing, deleting, undoing a deletion,
 restoring a backup, importing BG Stats plays, merging players, bulk loads, and whatever writer
 comes later, all keep the totals without knowing of them, and a rolled-back write rolls them
-back too.  Every column is an integer sum (lengths in microseconds), so the totals depend only
-on the rows there are, never on the order of the writes.
+back too.  Every column is an integer sum (lengths in microseconds) or a maximum recounted from
+the rows when the line holding it goes, so the totals depend only on the rows there are, never
+on the order of the writes.
 
 :func:`expected` recomputes the totals from the matches and lines (the migration's
 :func:`rebuild`, and the tests that check the triggers against it).
@@ -27,6 +31,7 @@ from typing import Any
 from sqlalchemy.engine import Connection
 
 _SUMMARY = "game_summary (game, matches, timed, microseconds, lines, score_sum, first_seat_wins)"
+_PLAYER = "player_summary (player_id, game, played, won, score_sum, best)"
 
 
 def _length(row: str, dialect: str) -> str:
@@ -56,7 +61,7 @@ def _match_statements(row: str, sign: str, dialect: str) -> list[str]:
             f"WHERE {row}.status = 'finished' ON CONFLICT (game) DO UPDATE SET {_add(cols)}"]
 
 
-def _line_statements(row: str, sign: str) -> list[str]:
+def _line_statements(row: str, sign: str, dialect: str) -> list[str]:
     """Add or take away the score line ``row`` if its match is finished."""
     cols = {"lines": f"{sign}1", "score_sum": f"{sign}{row}.total", "first_seat_wins": f"{sign}({_first_win(row)})"}
     out = [f"INSERT INTO {_SUMMARY} SELECT {row}.game, 0, 0, 0, {', '.join(cols.values())} "
@@ -65,13 +70,41 @@ def _line_statements(row: str, sign: str) -> list[str]:
            f"ON CONFLICT (game, total) DO UPDATE SET lines = game_score.lines + excluded.lines"]
     if sign:
         out.append(f"DELETE FROM game_score WHERE game = {row}.game AND total = {row}.total AND lines = 0")
+        out += _player_out(row)
+    else:
+        out.append(_player_in(row, dialect))
     return out
+
+
+def _won(row: str) -> str:
+    return f"CASE WHEN {row}.winner THEN 1 ELSE 0 END"
+
+
+def _player_in(row: str, dialect: str) -> str:
+    """Count the line ``row`` in its player's totals (a virtual player's line has no player)."""
+    greatest = "GREATEST" if dialect == "postgresql" else "MAX"  # SQLite's two-argument MAX
+    return (f"INSERT INTO {_PLAYER} SELECT {row}.player_id, {row}.game, 1, {_won(row)}, {row}.total, {row}.total "
+            f"WHERE {row}.finished AND {row}.player_id IS NOT NULL ON CONFLICT (player_id, game) DO UPDATE SET "
+            "played = player_summary.played + excluded.played, won = player_summary.won + excluded.won, "
+            "score_sum = player_summary.score_sum + excluded.score_sum, "
+            f"best = {greatest}(player_summary.best, excluded.best)")
+
+
+def _player_out(row: str) -> list[str]:
+    """Take the line ``row`` out of its player's totals; recount the best score from the player's
+    remaining lines of the game when this line held it (the trigger runs after the row changed)."""
+    mine = f"player_id = {row}.player_id AND game = {row}.game"
+    return [f"UPDATE player_summary SET played = played - 1, won = won - ({_won(row)}), "
+            f"score_sum = score_sum - {row}.total WHERE {mine} AND {row}.finished",
+            f"DELETE FROM player_summary WHERE {mine} AND played = 0",
+            f"UPDATE player_summary SET best = (SELECT MAX(total) FROM score WHERE {mine} AND finished) "
+            f"WHERE {mine} AND {row}.finished AND {row}.total >= best"]
 
 
 #: table -> (the columns whose change matters, how to count one row of it)
 _TABLES: dict[str, tuple[tuple[str, ...], Any]] = {
     "match": (("status", "game", "started_at", "ended_at"), _match_statements),
-    "score": (("finished", "game", "total", "winner", "turn_pos"), lambda row, sign, _d: _line_statements(row, sign)),
+    "score": (("finished", "game", "total", "winner", "turn_pos", "player_id"), _line_statements),
 }
 
 
@@ -109,7 +142,10 @@ def install(conn: Connection) -> None:
         conn.exec_driver_sql(statement)
 
 
-def _expected_sql(dialect: str) -> tuple[str, str]:
+Totals = tuple[dict[str, tuple[int, ...]], dict[tuple[str, int], int], dict[tuple[int, str], tuple[int, ...]]]
+
+
+def _expected_sql(dialect: str) -> tuple[str, str, str]:
     summary = (
         "SELECT game, SUM(matches), SUM(timed), SUM(microseconds), SUM(lines), SUM(score_sum), SUM(first_seat_wins) "
         "FROM (SELECT game, COUNT(*) AS matches, COUNT(ended_at) AS timed, "
@@ -118,30 +154,38 @@ def _expected_sql(dialect: str) -> tuple[str, str]:
         "UNION ALL SELECT game, 0, 0, 0, COUNT(*), SUM(total), "
         f"SUM({_first_win('score')}) FROM score WHERE finished GROUP BY game) AS parts GROUP BY game")
     scores = "SELECT game, total, COUNT(*) FROM score WHERE finished GROUP BY game, total"
-    return summary, scores
+    players = (f"SELECT player_id, game, COUNT(*), SUM({_won('score')}), SUM(total), MAX(total) FROM score "
+               "WHERE finished AND player_id IS NOT NULL GROUP BY player_id, game")
+    return summary, scores, players
 
 
-def expected(conn: Connection) -> tuple[dict[str, tuple[int, ...]], dict[tuple[str, int], int]]:
+def _read(conn: Connection, summary: str, scores: str, players: str, *, skip_zeros: bool = False) -> Totals:
+    return ({g: tuple(int(v) for v in rest) for g, *rest in conn.exec_driver_sql(summary)
+             if not skip_zeros or any(rest)},
+            {(g, int(t)): int(n) for g, t, n in conn.exec_driver_sql(scores)},
+            {(int(p), g): tuple(int(v) for v in rest) for p, g, *rest in conn.exec_driver_sql(players)})
+
+
+def expected(conn: Connection) -> Totals:
     """The totals as the matches and score lines give them: per game (matches, timed, microseconds,
-    lines, score_sum, first_seat_wins), and per (game, total) the lines."""
-    summary, scores = _expected_sql(conn.dialect.name)
-    return ({g: tuple(int(v) for v in rest) for g, *rest in conn.exec_driver_sql(summary)},
-            {(g, int(t)): int(n) for g, t, n in conn.exec_driver_sql(scores)})
+    lines, score_sum, first_seat_wins), per (game, total) the lines, per (player, game) (played,
+    won, score_sum, best)."""
+    return _read(conn, *_expected_sql(conn.dialect.name))
 
 
-def stored(conn: Connection) -> tuple[dict[str, tuple[int, ...]], dict[tuple[str, int], int]]:
+def stored(conn: Connection) -> Totals:
     """The totals as the triggers kept them (a game whose matches are all gone keeps a row of
     zeros: left out here, as :func:`expected` has no row for it)."""
-    rows = conn.exec_driver_sql("SELECT game, matches, timed, microseconds, lines, score_sum, first_seat_wins "
-                                "FROM game_summary")
-    return ({g: tuple(int(v) for v in rest) for g, *rest in rows if any(rest)},
-            {(g, int(t)): int(n) for g, t, n in conn.exec_driver_sql("SELECT game, total, lines FROM game_score")})
+    return _read(conn, "SELECT game, matches, timed, microseconds, lines, score_sum, first_seat_wins FROM game_summary",
+                 "SELECT game, total, lines FROM game_score",
+                 "SELECT player_id, game, played, won, score_sum, best FROM player_summary", skip_zeros=True)
 
 
 def rebuild(conn: Connection) -> None:
     """Recompute the totals from the matches and score lines (the migration to version 4)."""
-    summary, scores = _expected_sql(conn.dialect.name)
-    conn.exec_driver_sql("DELETE FROM game_score")
-    conn.exec_driver_sql("DELETE FROM game_summary")
+    summary, scores, players = _expected_sql(conn.dialect.name)
+    for table in ("game_score", "game_summary", "player_summary"):
+        conn.exec_driver_sql(f"DELETE FROM {table}")
     conn.exec_driver_sql(f"INSERT INTO {_SUMMARY} {summary}")
     conn.exec_driver_sql(f"INSERT INTO game_score (game, total, lines) {scores}")
+    conn.exec_driver_sql(f"INSERT INTO {_PLAYER} {players}")
