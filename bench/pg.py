@@ -60,7 +60,8 @@ def bin_dir() -> Path:
 class TempPostgres:
     def __init__(self, database: str = "compagnon") -> None:
         self.database = database
-        self.port = free_port()
+        # COMPAGNON_CI_PG_PORT, as for .ci/postgres.sh (several people benchmarking on one machine), else any free port.
+        self.port = int(os.environ.get("COMPAGNON_CI_PG_PORT") or free_port())
         self.folder: Path | None = None
         self.url = ""
         self.dsn = ""  # the same server for psycopg itself

@@ -17,6 +17,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlmodel import Session, SQLModel, create_engine
 
 from db import seat_tokens as _seat_tokens  # noqa: F401 - registers the seat_token table
+from db import summary
 from db.models import SCHEMA_VERSION, Meta
 
 
@@ -131,12 +132,24 @@ def _v3_score_copies(conn: Connection) -> None:
     conn.exec_driver_sql("ANALYZE")
 
 
+def _v4_game_summary(conn: Connection) -> None:
+    """Version 4: the per-game and per-player running totals (``game_summary``, ``game_score``,
+    ``player_summary``) and the triggers that keep them (:mod:`db.summary`), filled from the
+    matches and score lines already there."""
+    tables = {t.name: t for t in SQLModel.metadata.sorted_tables}
+    for name in ("game_summary", "game_score", "player_summary"):
+        tables[name].create(conn, checkfirst=True)
+    summary.install(conn)
+    summary.rebuild(conn)
+
+
 # Each entry upgrades the schema from version N-1 to N, inside the one transaction of
 # :func:`migrate` (on PostgreSQL a failed step leaves the database as it was).  Version 1 is
 # the first release: tables are created from the models.  tests/test_db.py opens databases
-# written with the version-1 and version-2 schemas (tests/data/schema-v*.*.sql) and checks every step.
+# written with the version-1, -2 and -3 schemas (tests/data/schema-v*.*.sql) and checks every step.
 # This is the project's equivalent of Alembic: a handful of steps, no autogeneration needed.
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {2: _v2_covering_indexes, 3: _v3_score_copies}
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {2: _v2_covering_indexes, 3: _v3_score_copies,
+                                                       4: _v4_game_summary}
 
 
 def schema_version(engine: Engine) -> int:
@@ -155,6 +168,7 @@ def migrate(engine: Engine) -> int:
     with engine.begin() as conn:
         if found == 0:
             SQLModel.metadata.create_all(conn)
+            summary.install(conn)
         else:
             for version in range(found + 1, SCHEMA_VERSION + 1):
                 MIGRATIONS[version](conn)

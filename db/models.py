@@ -10,15 +10,18 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Column, DateTime, Index, Text, UniqueConstraint, false
+from sqlalchemy import BigInteger, Column, DateTime, Index, Text, UniqueConstraint, false
 from sqlmodel import Field, SQLModel
 
 #: Bumped with every schema change; each bump has its step in :data:`db.engine.MIGRATIONS`.
 #: 2: covering indexes for the history's statistics (docs/benchmarks.md); ``match.first_seat`` and
 #: ``match.seats``.  3: each score line carries copies of its match's game, end and status and its
 #: place in the turn order (``score.game``, ``ended_at``, ``finished``, ``turn_pos``), so that the statistics
-#: aggregate the score lines from an index without joining the matches.
-SCHEMA_VERSION = 3
+#: aggregate the score lines from an index without joining the matches.  4: per-game running totals
+#: (:class:`GameSummary`, :class:`GameScore`) and per-player ones (:class:`PlayerSummary`), kept by
+#: triggers (:mod:`db.summary`), so that a game's or a player's unfiltered statistics read a few rows
+#: instead of aggregating every match and line.
+SCHEMA_VERSION = 4
 
 
 def utcnow() -> datetime:
@@ -172,3 +175,56 @@ def score_line(match: Match, seat_index: int, **fields: Any) -> ScoreRow:
     return ScoreRow(match_id=match.id, seat_index=seat_index, game=match.game, ended_at=match.ended_at,
                     finished=match.status == "finished",
                     turn_pos=turn_position(seat_index, match.first_seat, match.seats), **fields)
+
+
+def _count(kind: Any = None) -> Column:  # type: ignore[type-arg]
+    return Column(kind or BigInteger, nullable=False, server_default="0")
+
+
+class GameSummary(SQLModel, table=True):
+    """Version 4: one game's running totals over its finished matches and their score lines.
+
+    Never written by the app: the triggers of :mod:`db.summary` add a finished match or score line
+    when it is inserted (or becomes finished) and take it away when it is deleted (or changes),
+    in the same transaction as the write.  Every column is an integer sum, so the totals are the
+    same whatever order the writes came in; ``db.summary.expected`` recomputes them from the
+    matches and lines.
+    """
+
+    __tablename__ = "game_summary"
+
+    game: str = Field(primary_key=True, max_length=40)
+    matches: int = Field(default=0, sa_column=_count())  # finished matches
+    timed: int = Field(default=0, sa_column=_count())  # of which with an end (all, in practice)
+    microseconds: int = Field(default=0, sa_column=_count())  # their lengths, summed
+    lines: int = Field(default=0, sa_column=_count())  # the score lines of the finished matches
+    score_sum: int = Field(default=0, sa_column=_count())  # their totals, summed
+    first_seat_wins: int = Field(default=0, sa_column=_count())  # lines at turn position 0 that won
+
+
+class GameScore(SQLModel, table=True):
+    """Version 4: how many score lines of a game's finished matches have each total (kept by the
+    triggers of :mod:`db.summary`; a total no line has any more is deleted).  The lowest and the
+    highest score, and the score distribution's buckets, are read from these few rows."""
+
+    __tablename__ = "game_score"
+
+    game: str = Field(primary_key=True, max_length=40)
+    total: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    lines: int = Field(default=0, sa_column=_count())
+
+
+class PlayerSummary(SQLModel, table=True):
+    """Version 4: one real player's running totals in one game, over their lines of finished matches
+    (kept by the triggers of :mod:`db.summary`; a row whose last line goes is deleted).  ``best``
+    is the highest total: raised as lines come, recounted from the player's lines when the line
+    that held it goes."""
+
+    __tablename__ = "player_summary"
+
+    player_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    game: str = Field(primary_key=True, max_length=40)
+    played: int = Field(default=0, sa_column=_count())
+    won: int = Field(default=0, sa_column=_count())
+    score_sum: int = Field(default=0, sa_column=_count())
+    best: int | None = Field(default=None, sa_column=Column(BigInteger))

@@ -25,12 +25,15 @@ joined only after grouping (a few hundred players, not every line).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time
+from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Float, and_, case, func, true
+from sqlalchemy import Float, and_, bindparam, case, func, true
+from sqlalchemy.engine import Connection
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.orm import aliased
 from sqlalchemy.sql.compiler import SQLCompiler
@@ -38,7 +41,7 @@ from sqlalchemy.sql.elements import ColumnElement
 from sqlalchemy.sql.functions import FunctionElement
 from sqlmodel import Session, col, select
 
-from db.models import EventRow, Match, Player, ScoreRow
+from db.models import EventRow, GameScore, GameSummary, Match, Player, PlayerSummary, ScoreRow
 from db.store import Store, StoreError
 
 FINISHED = "finished"
@@ -258,6 +261,17 @@ def _session(source: Session | Store) -> tuple[Session, bool]:
     return source, False
 
 
+@contextmanager
+def _connection(source: Session | Store) -> Iterator[Connection]:
+    """A bare connection for Core statements: the store's (one pool checkout, no ORM session), or
+    the caller's session's own (its transaction: it sees what that session wrote)."""
+    if isinstance(source, Store):
+        with source.engine.connect() as conn:
+            yield conn
+    else:
+        yield source.connection()
+
+
 def _rows(source: Session | Store, *queries: Any) -> list[list[Any]]:
     session, mine = _session(source)
     try:
@@ -271,18 +285,18 @@ def _num(value: Any) -> float | None:
     return None if value is None else float(value)  # PostgreSQL's AVG is a Decimal
 
 
-def _player_rows(source: Session | Store, player_id: int, *queries: Any) -> tuple[Player, list[list[Any]]]:
-    """The player (:class:`db.store.StoreError` for an unknown one), then the rows of ``queries``,
-    in one session: one connection checkout (on PostgreSQL each checkout pings the server)."""
-    session, mine = _session(source)
-    try:
-        player = session.get(Player, player_id)
-        if player is None:
+_PLAYER_NAME = select(Player.name).where(col(Player.id) == bindparam("player_id"))
+
+
+def _player_rows(source: Session | Store, player_id: int, *queries: Any) -> tuple[str, list[list[Any]]]:
+    """The player's name (:class:`db.store.StoreError` for an unknown player), then the rows of
+    ``queries`` (Core statements selecting several columns), on one connection: one checkout (on
+    PostgreSQL each checkout pings the server) and no ORM objects."""
+    with _connection(source) as conn:
+        name = conn.execute(_PLAYER_NAME, {"player_id": player_id}).scalar()
+        if name is None:
             raise StoreError(f"no player with id {player_id!r}")
-        return player, [list(session.exec(q).all()) for q in queries]
-    finally:
-        if mine:
-            session.close()
+        return name, [list(conn.execute(q).all()) for q in queries]
 
 
 _WON = func.sum(case((col(ScoreRow.winner), 1), else_=0))
@@ -296,16 +310,55 @@ def _lines(filters: Filters, *, with_player: bool = True) -> list[ColumnElement[
 def player_stats(source: Session | Store, player_id: int, filters: Filters = NO_FILTERS) -> PlayerStats:
     """Matches played and won per game, win rate, best and average score of one player.
 
-    One aggregate over the lines of their finished matches' score sheets, grouped by game.
+    Over the whole history (or one game's), the player's running totals (:mod:`db.summary`, a row
+    per game); with a date range or a place, one aggregate over the lines of their finished
+    matches' score sheets, grouped by game.  Both give the same figures (tests/test_summary.py).
     Raises :class:`db.store.StoreError` for an unknown player.
     """
-    played = func.count()  # COUNT(*): COUNT(id) would read the table where an index covers the rest
-    query = (select(ScoreRow.game, played, _WON, func.max(ScoreRow.total), func.avg(ScoreRow.total))
-             .where(ScoreRow.player_id == player_id, *_lines(filters, with_player=False))
-             .group_by(col(ScoreRow.game)).order_by(played.desc(), col(ScoreRow.game)))
-    player, (rows,) = _player_rows(source, player_id, query)
-    games = tuple(GameRecord(game, int(n), int(w or 0), int(best), float(avg)) for game, n, w, best, avg in rows)
-    return PlayerStats(player_id, player.name, games)
+    if replace(filters, game=None, player_id=None) == NO_FILTERS:  # the whole history, or one game's
+        with _connection(source) as conn:
+            rows = conn.execute(_player_totals(filters.game), {"player_id": player_id}).all()
+        if not rows:
+            raise StoreError(f"no player with id {player_id!r}")
+        return PlayerStats(player_id, rows[0][0], tuple(
+            GameRecord(game, int(n), int(w), int(best), int(total) / int(n))
+            for _name, game, n, w, best, total in rows if game is not None))
+    with _connection(source) as conn:
+        rows = conn.execute(_player_query(filters), {"player_id": player_id}).all()
+    if not rows:
+        raise StoreError(f"no player with id {player_id!r}")
+    games = tuple(GameRecord(game, int(n), int(w or 0), int(best), float(avg))
+                  for _name, game, n, w, best, avg in rows if game is not None)
+    return PlayerStats(player_id, rows[0][0], games)
+
+
+@lru_cache(maxsize=8)
+def _player_totals(game: str | None) -> Any:
+    """:func:`player_stats` from the player's running totals (:class:`db.models.PlayerSummary`,
+    kept by :mod:`db.summary`): a row per game, the player's name ``LEFT JOIN``ed to them."""
+    on = [col(PlayerSummary.player_id) == col(Player.id)] + ([col(PlayerSummary.game) == game] if game else [])
+    return (select(Player.name, PlayerSummary.game, PlayerSummary.played, PlayerSummary.won, PlayerSummary.best,
+                   PlayerSummary.score_sum)
+            .select_from(Player).outerjoin(PlayerSummary, and_(*on)).where(col(Player.id) == bindparam("player_id"))
+            .order_by(col(PlayerSummary.played).desc(), col(PlayerSummary.game)))
+
+
+@lru_cache(maxsize=64)
+def _player_query(filters: Filters) -> Any:
+    """:func:`player_stats`' statement for ``filters``, the player a bound parameter: built once per
+    filter (building it cost more than running it for most players)."""
+    me = bindparam("player_id")
+    played = func.count().label("played")  # COUNT(*): COUNT(id) would read the table where an index covers the rest
+    per_game = (select(col(ScoreRow.game).label("game"), played, _WON.label("won"),
+                       func.max(ScoreRow.total).label("best"), func.avg(ScoreRow.total).label("average"))
+                .where(col(ScoreRow.player_id) == me, *_lines(filters, with_player=False))
+                .group_by(col(ScoreRow.game)).subquery())
+    # The player's name comes with the groups (a LEFT JOIN: a player who never played gets one
+    # row with no game), so the whole is one statement, one round trip.
+    return (select(Player.name, per_game.c.game, per_game.c.played, per_game.c.won, per_game.c.best,
+                   per_game.c.average)
+            .select_from(Player).outerjoin(per_game, true()).where(col(Player.id) == me)
+            .order_by(per_game.c.played.desc(), per_game.c.game))
 
 
 def head_to_head(source: Session | Store, player_id: int, filters: Filters = NO_FILTERS) -> tuple[Rival, ...]:
@@ -362,12 +415,42 @@ def score_timeline(source: Session | Store, player_id: int, filters: Filters = N
 
 
 # ---------------------------------------------------------------- a game
+def _whole_history(filters: Filters, slug: str) -> bool:
+    """Whether ``filters`` keep every finished match of the game ``slug`` (then the per-game running
+    totals of :mod:`db.summary` answer)."""
+    return filters.game in (None, slug) and replace(filters, game=None) == NO_FILTERS
+
+
+_OF_GAME = bindparam("game")
+_SUMMARY = select(GameSummary.matches, GameSummary.timed, GameSummary.microseconds, GameSummary.lines,
+                  GameSummary.score_sum, GameSummary.first_seat_wins,
+                  select(func.min(GameScore.total)).where(col(GameScore.game) == _OF_GAME).scalar_subquery(),
+                  select(func.max(GameScore.total)).where(col(GameScore.game) == _OF_GAME).scalar_subquery()
+                  ).where(col(GameSummary.game) == _OF_GAME)
+
+
 def game_stats(source: Session | Store, slug: str, filters: Filters = NO_FILTERS) -> GameStats:
     """Matches, average length, score distribution and the first player's wins of one game.
 
-    Two aggregates: over the game's finished matches, then over their score-sheet lines (from the
-    lines' own copies: the first player's line is the one at turn position 0).
+    The whole history of the game (no filter but the game) is one row of its running totals
+    (:mod:`db.summary`, kept by the database's triggers) with the lowest and highest of its few
+    distinct totals.  A filtered one is two aggregates: over the game's finished matches, then over
+    their score-sheet lines (from the lines' own copies: the first player's line is the one at
+    turn position 0).  Both give the same figures (tests/test_summary.py).
     """
+    if not _whole_history(filters, slug):
+        return _aggregated_game_stats(source, slug, filters)
+    with _connection(source) as conn:
+        row = conn.execute(_SUMMARY, {"game": slug}).first()
+    if row is None:
+        return GameStats(slug, 0, None, None, None, None, 0)
+    matches, timed, micro, lines, score_sum, firsts, low, high = row
+    return GameStats(slug, int(matches), int(micro) / int(timed) / 60e6 if timed else None,
+                     None if low is None else int(low), int(score_sum) / int(lines) if lines else None,
+                     None if high is None else int(high), int(firsts))
+
+
+def _aggregated_game_stats(source: Session | Store, slug: str, filters: Filters) -> GameStats:
     of_game = and_(col(Match.game) == slug, *filters.conditions())
     matches = (select(func.count(), func.avg(minutes_between(col(Match.started_at), col(Match.ended_at))))
                .where(of_game))
@@ -383,21 +466,27 @@ def score_distribution(source: Session | Store, slug: str, filters: Filters = NO
                        buckets: int = 8) -> tuple[Bucket, ...]:
     """How many score lines fall in each of ``buckets`` equal ranges from the lowest to the highest.
 
-    Two queries: the range, then one ``GROUP BY`` on the bucket number computed in the database.
-    Empty buckets are listed too (count 0), so that a chart shows the gaps.
+    Two queries: the range, then one ``GROUP BY`` on the bucket number computed in the database,
+    over the game's lines, or for the whole history of the game over its count of lines per total
+    (:class:`db.models.GameScore`, a few hundred rows).  Empty buckets are listed too (count 0),
+    so that a chart shows the gaps.
     """
     if buckets < 1:
         raise ValueError(f"buckets must be at least 1, got {buckets}")
-    of_game = and_(col(ScoreRow.game) == slug, *_lines(filters))
-    span = select(func.min(ScoreRow.total), func.max(ScoreRow.total)).where(of_game)
-    [(low, high)] = _rows(source, span)[0]
-    if low is None:
-        return ()
-    low, high = int(low), int(high)
-    width = max(1, -(-(high - low + 1) // buckets))  # ceiling division: every total has a bucket
-    number = ((col(ScoreRow.total) - low) // width).label("bucket")  # integer division, in the database
-    query = select(number, func.count()).where(of_game).group_by(number)
-    counts = {int(b): int(n) for b, n in _rows(source, query)[0]}
+    if _whole_history(filters, slug):
+        total: Any = col(GameScore.total)
+        where: Any = col(GameScore.game) == slug
+        count: Any = func.sum(GameScore.lines)
+    else:
+        total, where, count = col(ScoreRow.total), and_(col(ScoreRow.game) == slug, *_lines(filters)), func.count()
+    with _connection(source) as conn:
+        low, high = conn.execute(select(func.min(total), func.max(total)).where(where)).one()
+        if low is None:
+            return ()
+        low, high = int(low), int(high)
+        width = max(1, -(-(high - low + 1) // buckets))  # ceiling division: every total has a bucket
+        number = ((total - low) // width).label("bucket")  # integer division, in the database
+        counts = {int(b): int(n) for b, n in conn.execute(select(number, count).where(where).group_by(number))}
     last = (high - low) // width
     return tuple(Bucket(low + i * width, low + (i + 1) * width - 1, counts.get(i, 0)) for i in range(last + 1))
 

@@ -280,12 +280,13 @@ def test_a_database_of_this_version_opens_in_the_next_one_without_loss(tmp_path,
 
 
 def _version_1_database(url: str, version: int = 1) -> dict[str, int]:
-    """A database as release ``version`` (1 or 2) wrote it: its frozen DDL
+    """A database as release ``version`` (1, 2 or 3) wrote it: its frozen DDL
     (tests/data/schema-v<version>.*.sql), then rows.
 
     Two Apaches matches whose set-ups name seat 1 as the first player: one running, one
     finished (seat 1, B, won with 2050).  Version 2 also wrote each match's first seat and line
-    count.  Returns the ids.
+    count, version 3 each score line's copies of its match (game, end, status, turn position).
+    Returns the ids.
     """
     from sqlalchemy import create_engine, text
 
@@ -324,6 +325,10 @@ def _version_1_database(url: str, version: int = 1) -> dict[str, int]:
                            "VALUES (2, :s, :p, :n, :t, :r, :w, '{}')"),
                       {"s": seat, "p": seat + 1, "n": "ABCD"[seat], "t": total,
                        "r": sorted((900, 2050, 1200, 1500), reverse=True).index(total) + 1, "w": total == 2050})
+        if version >= 3:  # seat 1 played first: seats 1, 2, 3, 0 are turn positions 0, 1, 2, 3
+            c.execute(text("UPDATE score SET game = 'apaches', ended_at = :t1, finished = :yes, "
+                           "turn_pos = CASE seat_index WHEN 0 THEN 3 ELSE seat_index - 1 END"),
+                      {"t1": "2025-01-01 11:00:00+00:00", "yes": True})
         if dialect == "postgresql":  # ids were given by hand: move the sequences past them
             for table in ("player", "match", "seat", "score"):
                 c.exec_driver_sql(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
@@ -342,7 +347,7 @@ def test_a_version_1_database_is_migrated_to_version_2_and_on(db_url):
     ids = _version_1_database(db_url)
     store = Store(db_url)  # opening it migrates it
     try:
-        assert schema_version(store.engine) == SCHEMA_VERSION == 3
+        assert schema_version(store.engine) == SCHEMA_VERSION == 4
         running = store.load(ids["running"])  # the set-up still replays, nothing lost
         assert running.names == ["A", "B", "C", "D"] and running.setup["first_player"] == 1
         with store.session() as s:
@@ -380,7 +385,7 @@ def test_a_version_2_database_is_migrated_to_version_3(db_url):
     ids = _version_1_database(db_url, version=2)
     store = Store(db_url)  # opening it migrates it
     try:
-        assert schema_version(store.engine) == SCHEMA_VERSION == 3
+        assert schema_version(store.engine) == SCHEMA_VERSION == 4
         assert store.load(ids["running"]).names == ["A", "B", "C", "D"]  # nothing lost
         with store.session() as s:
             finished = s.get(Match, ids["finished"])
@@ -410,5 +415,41 @@ def test_a_version_2_database_is_migrated_to_version_3(db_url):
         assert [(r.name, r.played, r.won) for r in standings(store)][0] == ("B", 1, 1)
         new = store.create_match("apaches", {"players": 2}, [1, 2])  # and it takes new matches
         assert store.load(new).names == ["A", "B"]
+    finally:
+        store.engine.dispose()
+
+
+def test_a_version_3_database_is_migrated_to_version_4(db_url):
+    """Schema 4 adds the per-game running totals (db.summary): filled from the matches and lines
+    already there, then kept by triggers as the history changes."""
+    from dataclasses import astuple
+    from datetime import date
+
+    from db import summary
+    from db.stats import Filters, game_stats, score_distribution
+
+    ids = _version_1_database(db_url, version=3)
+    store = Store(db_url)  # opening it migrates it
+    try:
+        assert schema_version(store.engine) == SCHEMA_VERSION == 4
+        assert store.load(ids["running"]).names == ["A", "B", "C", "D"]  # nothing lost
+        with store.engine.connect() as c:
+            # One finished Apaches match of an hour, its four lines (900 1200 1500 2050), B first and won.
+            assert summary.stored(c) == summary.expected(c) == (
+                {"apaches": (1, 1, 3600 * 10**6, 4, 900 + 2050 + 1200 + 1500, 1)},
+                {("apaches", 900): 1, ("apaches", 1200): 1, ("apaches", 1500): 1, ("apaches", 2050): 1},
+                {(1, "apaches"): (1, 0, 900, 900), (2, "apaches"): (1, 1, 2050, 2050),
+                 (3, "apaches"): (1, 0, 1200, 1200), (4, "apaches"): (1, 0, 1500, 1500)})
+        stats = game_stats(store, "apaches")  # read from the totals...
+        rows = game_stats(store, "apaches", Filters(since=date(2000, 1, 1)))  # ...as from the rows
+        assert astuple(stats)[1:] == pytest.approx(astuple(rows)[1:])  # SQLite's julianday: 1e-8 of a minute
+        assert (stats.matches, stats.average_minutes, stats.score_min, stats.score_max, stats.first_seat_wins) == (
+            1, 60.0, 900, 2050, 1)
+        assert [b.count for b in score_distribution(store, "apaches", buckets=2)] == [2, 2]
+        # The triggers came with the migration: deleting the finished match takes it away.
+        store.delete_match(ids["finished"])
+        with store.engine.connect() as c:
+            assert summary.stored(c) == summary.expected(c) == ({}, {}, {})
+        assert game_stats(store, "apaches").matches == 0
     finally:
         store.engine.dispose()

@@ -55,7 +55,7 @@ def without_date(doc):
 def test_backup_then_restore_into_an_empty_database_gives_back_the_same_history(played, db_url, tmp_path):
     store, ids = played
     doc = json.loads(json.dumps(backup(store)))  # through JSON text, as a file would
-    assert doc["format"] == "compagnon-backup" and doc["schema"] == 3  # the schema that wrote it
+    assert doc["format"] == "compagnon-backup" and doc["schema"] == 4  # the schema that wrote it
     assert len(doc["players"]) == 4 and len(doc["matches"]) == 3
     # Restore into an empty SQLite file (whatever the source backend was).
     fresh = Store(f"sqlite:///{tmp_path / 'restored.db'}")

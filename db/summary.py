@@ -1,0 +1,191 @@
+"""Per-game running totals (schema version 4), kept by the database's own triggers.
+
+:class:`db.models.GameSummary` holds, per game, the number of finished matches and their summed
+lengths, and the number, summed totals and first-player wins of their score lines;
+:class:`db.models.GameScore` how many lines have each total; :class:`db.models.PlayerSummary`
+per real player and game the lines played, won, their summed totals and the best.  A game's or a
+player's unfiltered statistics (``db.stats.game_stats``, ``db.stats.score_distribution``,
+``db.stats.player_stats``) read these few rows instead of aggregating the 25 000 matches and
+110 000 lines a game has in a club's 100 000-match history, or the 10 000 lines of its keenest
+player.
+
+Triggers on ``match`` and ``score`` keep them (SQLite triggers; PostgreSQL trigger functions):
+a finished match or score line counts when it is inserted or becomes finished, and is taken
+away when it is deleted or stops being finished; a change to what is counted (game, dates,
+total, winner, turn position, player) takes the old row away and adds the new one.  They run inside the
+statement that changes the row, so in its transaction: finishing, deleting, undoing a deletion,
+restoring a backup, importing BG Stats plays, merging players, bulk loads, and whatever writer
+comes later, all keep the totals without knowing of them, and a rolled-back write rolls them
+back too.  Every column is an integer sum (lengths in microseconds) or a maximum recounted from
+the rows when the line holding it goes, so the totals depend only on the rows there are, never
+on the order of the writes.
+
+:func:`expected` recomputes the totals from the matches and lines (the migration's
+:func:`rebuild`, and the tests that check the triggers against it).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.engine import Connection
+
+_SUMMARY = "game_summary (game, matches, timed, microseconds, lines, score_sum, first_seat_wins)"
+_PLAYER = "player_summary (player_id, game, played, won, score_sum, best)"
+
+
+def _length(row: str, dialect: str) -> str:
+    """A match's length in whole microseconds (``row``: ``NEW``, ``OLD`` or a table alias).
+
+    SQLite's ``julianday`` keeps milliseconds (the precision ``db.stats.minutes_between`` has
+    there); PostgreSQL's timestamps microseconds."""
+    if dialect == "postgresql":
+        return f"CAST(round(EXTRACT(EPOCH FROM ({row}.ended_at - {row}.started_at)) * 1000000) AS BIGINT)"
+    return f"CAST(round((julianday({row}.ended_at) - julianday({row}.started_at)) * 86400000.0) AS INTEGER) * 1000"
+
+
+def _first_win(row: str) -> str:
+    return f"CASE WHEN {row}.turn_pos = 0 AND {row}.winner THEN 1 ELSE 0 END"
+
+
+def _add(columns: dict[str, str]) -> str:
+    """``SET col = game_summary.col + excluded.col`` for the columns written."""
+    return ", ".join(f"{c} = game_summary.{c} + excluded.{c}" for c in columns)
+
+
+def _match_statements(row: str, sign: str, dialect: str) -> list[str]:
+    """Add (``sign`` ``""``) or take away (``"-"``) the match ``row`` if it is finished."""
+    cols = {"matches": f"{sign}1", "timed": f"{sign}(CASE WHEN {row}.ended_at IS NULL THEN 0 ELSE 1 END)",
+            "microseconds": f"{sign}COALESCE({_length(row, dialect)}, 0)"}
+    return [f"INSERT INTO {_SUMMARY} SELECT {row}.game, {', '.join(cols.values())}, 0, 0, 0 "
+            f"WHERE {row}.status = 'finished' ON CONFLICT (game) DO UPDATE SET {_add(cols)}"]
+
+
+def _line_statements(row: str, sign: str, dialect: str) -> list[str]:
+    """Add or take away the score line ``row`` if its match is finished."""
+    cols = {"lines": f"{sign}1", "score_sum": f"{sign}{row}.total", "first_seat_wins": f"{sign}({_first_win(row)})"}
+    out = [f"INSERT INTO {_SUMMARY} SELECT {row}.game, 0, 0, 0, {', '.join(cols.values())} "
+           f"WHERE {row}.finished ON CONFLICT (game) DO UPDATE SET {_add(cols)}",
+           f"INSERT INTO game_score (game, total, lines) SELECT {row}.game, {row}.total, {sign}1 WHERE {row}.finished "
+           f"ON CONFLICT (game, total) DO UPDATE SET lines = game_score.lines + excluded.lines"]
+    if sign:
+        out.append(f"DELETE FROM game_score WHERE game = {row}.game AND total = {row}.total AND lines = 0")
+        out += _player_out(row)
+    else:
+        out.append(_player_in(row, dialect))
+    return out
+
+
+def _won(row: str) -> str:
+    return f"CASE WHEN {row}.winner THEN 1 ELSE 0 END"
+
+
+def _player_in(row: str, dialect: str) -> str:
+    """Count the line ``row`` in its player's totals (a virtual player's line has no player)."""
+    greatest = "GREATEST" if dialect == "postgresql" else "MAX"  # SQLite's two-argument MAX
+    return (f"INSERT INTO {_PLAYER} SELECT {row}.player_id, {row}.game, 1, {_won(row)}, {row}.total, {row}.total "
+            f"WHERE {row}.finished AND {row}.player_id IS NOT NULL ON CONFLICT (player_id, game) DO UPDATE SET "
+            "played = player_summary.played + excluded.played, won = player_summary.won + excluded.won, "
+            "score_sum = player_summary.score_sum + excluded.score_sum, "
+            f"best = {greatest}(player_summary.best, excluded.best)")
+
+
+def _player_out(row: str) -> list[str]:
+    """Take the line ``row`` out of its player's totals; recount the best score from the player's
+    remaining lines of the game when this line held it (the trigger runs after the row changed)."""
+    mine = f"player_id = {row}.player_id AND game = {row}.game"
+    return [f"UPDATE player_summary SET played = played - 1, won = won - ({_won(row)}), "
+            f"score_sum = score_sum - {row}.total WHERE {mine} AND {row}.finished",
+            f"DELETE FROM player_summary WHERE {mine} AND played = 0",
+            f"UPDATE player_summary SET best = (SELECT MAX(total) FROM score WHERE {mine} AND finished) "
+            f"WHERE {mine} AND {row}.finished AND {row}.total >= best"]
+
+
+#: table -> (the columns whose change matters, how to count one row of it)
+_TABLES: dict[str, tuple[tuple[str, ...], Any]] = {
+    "match": (("status", "game", "started_at", "ended_at"), _match_statements),
+    "score": (("finished", "game", "total", "winner", "turn_pos", "player_id"), _line_statements),
+}
+
+
+def trigger_ddl(dialect: str) -> list[str]:
+    """The statements that create (or replace) the triggers on ``dialect`` (``sqlite``, or
+    ``postgresql`` 11 and later: ``EXECUTE FUNCTION``)."""
+    out: list[str] = []
+    for table, (watched, statements) in _TABLES.items():
+        name = f"game_summary_{table}"
+        if dialect == "postgresql":
+            changed = " OR ".join(f"OLD.{c} IS DISTINCT FROM NEW.{c}" for c in watched)
+            old = "".join(f"    {s};\n" for s in statements("OLD", "-", dialect))
+            new = "".join(f"    {s};\n" for s in statements("NEW", "", dialect))
+            out.append(f"CREATE OR REPLACE FUNCTION {name}() RETURNS trigger LANGUAGE plpgsql AS $$\nBEGIN\n"
+                       f"  IF TG_OP = 'UPDATE' AND NOT ({changed}) THEN RETURN NULL; END IF;\n"
+                       f"  IF TG_OP <> 'INSERT' THEN\n{old}  END IF;\n"
+                       f"  IF TG_OP <> 'DELETE' THEN\n{new}  END IF;\n  RETURN NULL;\nEND $$")
+            out.append(f'DROP TRIGGER IF EXISTS {name} ON "{table}"')  # CREATE OR REPLACE TRIGGER: PostgreSQL 14+
+            out.append(f'CREATE TRIGGER {name} AFTER INSERT OR DELETE OR UPDATE OF {", ".join(watched)} '
+                       f'ON "{table}" FOR EACH ROW EXECUTE FUNCTION {name}()')
+        else:
+            changed = " OR ".join(f"OLD.{c} IS NOT NEW.{c}" for c in watched)
+            for event, when, rows in (("INSERT", "", (("NEW", ""),)), ("DELETE", "", (("OLD", "-"),)),
+                                      (f"UPDATE OF {', '.join(watched)}", f" WHEN {changed}",
+                                       (("OLD", "-"), ("NEW", "")))):
+                body = "".join(f"  {s};\n" for row, sign in rows for s in statements(row, sign, dialect))
+                out.append(f'CREATE TRIGGER IF NOT EXISTS {name}_{event.split()[0].lower()} AFTER {event} '
+                           f'ON "{table}" FOR EACH ROW{when}\nBEGIN\n{body}END')
+    return out
+
+
+def install(conn: Connection) -> None:
+    """Create the triggers (the tables come from the models)."""
+    for statement in trigger_ddl(conn.dialect.name):
+        conn.exec_driver_sql(statement)
+
+
+Totals = tuple[dict[str, tuple[int, ...]], dict[tuple[str, int], int], dict[tuple[int, str], tuple[int, ...]]]
+
+
+def _expected_sql(dialect: str) -> tuple[str, str, str]:
+    summary = (
+        "SELECT game, SUM(matches), SUM(timed), SUM(microseconds), SUM(lines), SUM(score_sum), SUM(first_seat_wins) "
+        "FROM (SELECT game, COUNT(*) AS matches, COUNT(ended_at) AS timed, "
+        f"COALESCE(SUM({_length('m', dialect)}), 0) AS microseconds, 0 AS lines, 0 AS score_sum, "
+        "0 AS first_seat_wins FROM \"match\" m WHERE status = 'finished' GROUP BY game "
+        "UNION ALL SELECT game, 0, 0, 0, COUNT(*), SUM(total), "
+        f"SUM({_first_win('score')}) FROM score WHERE finished GROUP BY game) AS parts GROUP BY game")
+    scores = "SELECT game, total, COUNT(*) FROM score WHERE finished GROUP BY game, total"
+    players = (f"SELECT player_id, game, COUNT(*), SUM({_won('score')}), SUM(total), MAX(total) FROM score "
+               "WHERE finished AND player_id IS NOT NULL GROUP BY player_id, game")
+    return summary, scores, players
+
+
+def _read(conn: Connection, summary: str, scores: str, players: str, *, skip_zeros: bool = False) -> Totals:
+    return ({g: tuple(int(v) for v in rest) for g, *rest in conn.exec_driver_sql(summary)
+             if not skip_zeros or any(rest)},
+            {(g, int(t)): int(n) for g, t, n in conn.exec_driver_sql(scores)},
+            {(int(p), g): tuple(int(v) for v in rest) for p, g, *rest in conn.exec_driver_sql(players)})
+
+
+def expected(conn: Connection) -> Totals:
+    """The totals as the matches and score lines give them: per game (matches, timed, microseconds,
+    lines, score_sum, first_seat_wins), per (game, total) the lines, per (player, game) (played,
+    won, score_sum, best)."""
+    return _read(conn, *_expected_sql(conn.dialect.name))
+
+
+def stored(conn: Connection) -> Totals:
+    """The totals as the triggers kept them (a game whose matches are all gone keeps a row of
+    zeros: left out here, as :func:`expected` has no row for it)."""
+    return _read(conn, "SELECT game, matches, timed, microseconds, lines, score_sum, first_seat_wins FROM game_summary",
+                 "SELECT game, total, lines FROM game_score",
+                 "SELECT player_id, game, played, won, score_sum, best FROM player_summary", skip_zeros=True)
+
+
+def rebuild(conn: Connection) -> None:
+    """Recompute the totals from the matches and score lines (the migration to version 4)."""
+    summary, scores, players = _expected_sql(conn.dialect.name)
+    for table in ("game_score", "game_summary", "player_summary"):
+        conn.exec_driver_sql(f"DELETE FROM {table}")
+    conn.exec_driver_sql(f"INSERT INTO {_SUMMARY} {summary}")
+    conn.exec_driver_sql(f"INSERT INTO game_score (game, total, lines) {scores}")
+    conn.exec_driver_sql(f"INSERT INTO {_PLAYER} {players}")
