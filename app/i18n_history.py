@@ -64,6 +64,8 @@ STRINGS: dict[str, Tr] = {
     "more_skipped": Tr("… et {a} autres parties ignorées", "… and {a} more skipped plays"),
     "restored": Tr("Sauvegarde restaurée — joueurs : {a}, parties : {b}",
                    "Backup restored — players: {a}, matches: {b}"),
+    "undo_refused": Tr("La suppression ne peut plus être annulée (l'historique a changé depuis) : {a}",
+                       "The deletion can no longer be undone (the history changed since): {a}"),
     "restore_refused": Tr("Sauvegarde refusée, rien n'a été restauré. Le détail (en anglais) : {a}",
                           "Backup refused, nothing was restored: {a}"),
     "not_json": Tr("Ce fichier n'est pas du JSON lisible : {a}", "This file is not readable JSON: {a}"),

@@ -88,8 +88,8 @@ def Deleted(match_id: int, on_undone: Any) -> ft.Control:
     def undo(_e: Any) -> None:
         try:
             app.store.undelete_match(doc)
-        except StoreError as exc:
-            app.tell(str(exc), error=True)
+        except StoreError as exc:  # its id taken since (SQLite reuses it), or one of its players merged since
+            app.tell(app.t("undo_refused", a=exc), error=True)
             return
         _DELETED.pop(match_id, None)
         app.tell("")
