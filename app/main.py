@@ -65,10 +65,11 @@ def Layout(route: str, width: float | None) -> ft.Control:
         bgcolor=ft.Colors.PRIMARY_CONTAINER,
     )
     screen, params = resolve(path, app.host_device)
-    # The screen is keyed by what it shows: a language switch mounts it afresh.  A write anywhere
-    # (``app.version``, which every screen reads) re-renders it in place: it re-reads the database
-    # and Flet sends each device a patch of what changed, while an unlocked privacy screen or a
-    # half-typed form elsewhere on the screen stays as it was.
+    # The screen is keyed by what it shows: a language switch mounts it afresh.  A write (``app.data``,
+    # which every screen reading the database watches through ``use_data``, and this layout does not)
+    # re-renders the screen alone, in place: it re-reads the database and Flet sends each device a
+    # patch of what changed, while an unlocked privacy screen or a half-typed form elsewhere on the
+    # screen stays as it was.
     body = ft.Container(
         ft.Column([*banner, screen(**params, key=f"{path}|{app.lang}")],
                   scroll=ft.ScrollMode.AUTO, expand=True, spacing=12),
@@ -115,9 +116,13 @@ def main(page: ft.Page) -> None:
     page.theme_mode = ft.ThemeMode.LIGHT
 
     async def bump() -> None:
-        app.version += 1
+        app.data.value += 1
 
-    def on_message(_topic: object) -> None:
+    def on_message(message: object) -> None:
+        # Another page wrote: (topic, match id).  A page showing another match has nothing to redo.
+        match_id = message[1] if isinstance(message, tuple) and len(message) == 2 else None
+        if not net.concerns(page.route or "/", match_id):
+            return
         # Delivered on a worker thread: hop onto this page's own loop and context.
         try:
             page.run_task(bump)

@@ -10,7 +10,7 @@ from app import net
 from app.forms import ActionForm, Values, form_key
 from app.screens.home import emblem
 from app.screens.phones import PhonesSection
-from app.state import use_app
+from app.state import use_data
 from app.timer_view import Timers, now_ms
 from app.widgets import PrivacyScreen, panel_card, section
 from db.store import StoreError
@@ -25,9 +25,8 @@ def describe(event: dict[str, Any]) -> str:
 
 @ft.component
 def MatchScreen(match_id: str = "") -> ft.Control:
-    app = use_app()
+    app = use_data()
     lang, page = app.lang, ft.context.page
-    _ = app.version
     confirm_abandon, set_confirm_abandon = ft.use_state(False)
 
     def record(action: Values) -> bool:
@@ -39,7 +38,7 @@ def MatchScreen(match_id: str = "") -> ft.Control:
             app.tell(str(exc), error=True)
             return False
         app.tell("")
-        app.changed()
+        app.changed(match_id=int(match_id))
         return True
 
     # The same function at every render: the forms and privacy screens below are memoised on their
@@ -63,7 +62,7 @@ def MatchScreen(match_id: str = "") -> ft.Control:
             app.tell(str(exc), error=True)
             return
         app.tell(app.t("undone", a=describe(m.game.public_event(last))))
-        app.changed()
+        app.changed(match_id=m.id)
 
     def finish(_e: object) -> None:
         try:
@@ -72,12 +71,12 @@ def MatchScreen(match_id: str = "") -> ft.Control:
             app.tell(str(exc), error=True)
             return
         app.tell("")
-        app.changed()
+        app.changed(match_id=m.id)
         page.navigate(f"/history/{m.id}")
 
     def abandon(_e: object) -> None:
         app.store.abandon(m.id)
-        app.changed()
+        app.changed(match_id=m.id)
         page.navigate("/")
 
     over = game.finished(state)

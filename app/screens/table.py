@@ -15,7 +15,7 @@ import flet as ft
 from app.forms import ActionForm, Values, form_key
 from app.net import LOBBY, SeatRequest
 from app.screens.home import emblem
-from app.state import AppState, use_app
+from app.state import AppState, use_app, use_data
 from app.timer_view import Timers, now_ms
 from app.widgets import panel_card, score_sheet_view, section
 from db.store import LoadedMatch, StoreError
@@ -44,7 +44,7 @@ def _sender(app: AppState, match_id: int) -> Any:
             app.tell(str(exc), error=True)
             return False
         app.tell("")
-        app.changed()
+        app.changed(match_id=match_id)
         return True
     return send
 
@@ -75,15 +75,14 @@ def _over(app: AppState, m: LoadedMatch) -> ft.Control:
 
 @ft.component
 def SeatScreen(match_id: str = "", token: str = "") -> ft.Control:
-    app = use_app()
+    app = use_data()
     page = ft.context.page
-    _ = app.version  # every event anywhere re-renders the phone, which re-reads the match
     refused = ft.use_ref(False)
     send = ft.use_callback(_sender(app, int(match_id) if match_id.isdigit() else -1), [match_id])
 
     def opened() -> None:  # the host hides a seat's QR code once its phone has opened it
         if app.broadcast is not None and not refused.current:
-            app.broadcast("seat")
+            app.broadcast(("seat", int(match_id) if match_id.isdigit() else None))
 
     ft.use_effect(opened, [])
     m = _load(app, match_id)
@@ -137,9 +136,8 @@ def SeatScreen(match_id: str = "", token: str = "") -> ft.Control:
 @ft.component
 def TableScreen(match_id: str = "") -> ft.Control:
     """The table code: the public view, and a free seat to ask for (the host confirms)."""
-    app = use_app()
+    app = use_data()
     page = ft.context.page
-    _ = app.version
     me = ft.use_ref("")
     if not me.current:
         me.current = _secrets.token_hex(8)
@@ -158,7 +156,7 @@ def TableScreen(match_id: str = "") -> ft.Control:
 
     def ask(seat: int) -> None:
         LOBBY.ask(SeatRequest(me.current, m.id, seat))
-        app.changed("lobby")
+        app.changed("lobby", m.id)
 
     seats: list[ft.Control] = []
     if asking is not None:
