@@ -18,6 +18,7 @@ from typing import Any
 
 import flet as ft
 
+from app import shared
 from app.i18n import t
 from db.store import Store
 
@@ -55,6 +56,11 @@ class AppState:
         """Data was written: re-render here and on every other connected page that shows it (a page on
         another match's screens skips a match's news; ``match_id`` None reaches every page)."""
         self.data.value += 1
+        self.tell_others(topic, match_id)
+
+    def tell_others(self, topic: str, match_id: int | None = None) -> None:
+        """Something was written: the other pages re-read it (what :mod:`app.shared` kept is dropped first)."""
+        shared.written()
         if self.broadcast is not None:
             self.broadcast((topic, match_id))
 

@@ -10,9 +10,10 @@ from app import net
 from app.forms import ActionForm, Values, form_key
 from app.screens.home import emblem
 from app.screens.phones import PhonesSection
+from app.shared import load_match, seat_links
 from app.state import use_data
 from app.timer_view import Timers, now_ms
-from app.widgets import PrivacyScreen, panel_card, section
+from app.widgets import PanelCard, PrivacyScreen, section
 from db.store import StoreError
 from scoring import RulesError
 
@@ -45,7 +46,7 @@ def MatchScreen(match_id: str = "") -> ft.Control:
     # arguments, so an event elsewhere re-renders (and re-sends) only what it changed.
     send = ft.use_callback(record, [match_id])
     try:
-        m = app.store.load(int(match_id))
+        m = load_match(app, int(match_id))
     except (ValueError, StoreError):
         return ft.Column([ft.Text(app.t("no_match")),
                           ft.Button(app.t("back_home"), on_click=lambda _e: page.navigate("/"))])
@@ -83,7 +84,7 @@ def MatchScreen(match_id: str = "") -> ft.Control:
     public_actions = [a for a in game.actions(state, None) if not a.private]
     public_actions.sort(key=lambda a: not a.primary)
     private_actions = [a for a in game.actions(state, None) if a.private]
-    on_phones = app.store.seat_links(m.id)
+    on_phones = seat_links(app, m.id)
     seats_with_secrets: list[ft.Control] = []
     for seat, name in enumerate(names):
         acts = [a for a in private_actions if a.seat == seat]
@@ -112,9 +113,10 @@ def MatchScreen(match_id: str = "") -> ft.Control:
     timers = Timers(game.phases, state.get("timers", {}), names, lang, send)
     if timers is not None and not over:
         body.append(timers)  # the running countdown first: the whole table watches it
-    # Fresh cards at every render: reusing the same card objects while their panel was unchanged left the
-    # actions below them stale in Flet's patch (Robby Solo, round 2: the declaration form stayed).
-    body += [panel_card(p, lang) for p in game.panels(state, None) if p.seat is None]
+    # Each card a memoised component: an unchanged panel is neither rebuilt nor diffed.  (Reusing the same
+    # card *objects* from one render to the next left the actions below them stale in Flet's patch, Robby
+    # Solo, round 2: the declaration form stayed; a memoised component keeps its last body per place.)
+    body += [PanelCard(p, lang) for p in game.panels(state, None) if p.seat is None]
     if public_actions and not over:
         body.append(section(app.t("actions"), [ActionForm(a, names, lang, send, key=f"{i}|{form_key(a, names)}")
                                                for i, a in enumerate(public_actions)]))
@@ -122,7 +124,11 @@ def MatchScreen(match_id: str = "") -> ft.Control:
         body.append(section(app.t("secrets"), seats_with_secrets))
     if not over:
         body.append(PhonesSection(m.id, names, on_phones, net.LOBBY.waiting(m.id), lang, key=f"phones-{m.id}"))
-    timeline = [ft.Text(describe(game.public_event(e)), size=12) for e in reversed(m.events[-12:])]
+    # Keyed by the event's place in the match: a new event adds one line (and drops the oldest) instead of
+    # rewriting the twelve.
+    first = max(0, len(m.events) - 12)
+    timeline = [ft.Text(describe(game.public_event(e)), size=12, key=f"event-{first + i}")
+                for i, e in reversed(list(enumerate(m.events[first:])))]
     if timeline:
         body.append(ft.ExpansionTile(title=ft.Text(f"{app.t('events')} ({len(m.events)})"),
                                      controls=timeline))
