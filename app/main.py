@@ -118,12 +118,13 @@ def main(page: ft.Page) -> None:
     async def bump() -> None:
         app.data.value += 1
 
-    def on_message(message: object) -> None:
+    async def on_message(message: object) -> None:
         # Another page wrote: (topic, match id).  A page showing another match has nothing to redo.
         match_id = message[1] if isinstance(message, tuple) and len(message) == 2 else None
         if not net.concerns(page.route or "/", match_id):
             return
-        # Delivered on a worker thread: hop onto this page's own loop and context.
+        # A coroutine: pubsub runs it on the server's loop at once, where a plain function would first
+        # wait for a worker thread.  It runs in the writer's context, though: run_task sets this page's.
         try:
             page.run_task(bump)
         except Exception:  # noqa: BLE001 - the page is gone (closed tab, restarted server)
