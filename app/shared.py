@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, TypeVar
 if TYPE_CHECKING:
     from app.state import AppState
     from db.store import LoadedMatch
+    from scoring import Action, Panel
 
 T = TypeVar("T")
 
@@ -64,3 +65,23 @@ def load_match(app: AppState, match_id: int) -> LoadedMatch:
 def seat_links(app: AppState, match_id: int) -> dict[int, tuple[str, bool]]:
     """:meth:`db.store.Store.seat_links`, once per write for all the pages."""
     return read(("seat_links", id(app.store), match_id), lambda: app.store.seat_links(match_id))
+
+
+def derived(state: object, key: Hashable, compute: Callable[[], T]) -> T:
+    """``compute()``, which depends only on ``state`` (a loaded match's state object), computed once for
+    every page that shows that same object (checked by identity: never another state's answer)."""
+    kept = read(("derived", id(state), key), lambda: (state, compute()))
+    if kept[0] is state:
+        return kept[1]
+    return compute()
+
+
+def panels(m: LoadedMatch, seat: int | None) -> tuple[Panel, ...]:
+    """The game's panels of a loaded match as ``seat`` sees them (each view copies the whole state to strip
+    secrets: seven pages times seven views an event was the screen's largest cost after the database)."""
+    return derived(m.state, ("panels", m.game.slug, seat), lambda: tuple(m.game.panels(m.state, seat)))
+
+
+def actions(m: LoadedMatch) -> tuple[Action, ...]:
+    """The game's actions of a loaded match, public and private."""
+    return derived(m.state, ("actions", m.game.slug), lambda: tuple(m.game.actions(m.state, None)))

@@ -190,3 +190,21 @@ def test_a_write_wakes_the_data_readers_only_and_tells_the_others_which_match():
     assert sent == [("data", 3), ("phones", 3), ("data", None)]
     app.tell("Saved")
     assert root_heard == ["message"]
+
+
+def test_what_the_pages_derive_from_one_state_is_computed_once_and_never_for_another_state():
+    from app import shared
+
+    calls: list[object] = []
+
+    def compute(state: dict[str, int]) -> int:
+        calls.append(state)
+        return state["deck"]
+
+    shared.written()
+    one, other = {"deck": 61}, {"deck": 61}  # equal, but another state object
+    assert [shared.derived(one, "deck", lambda: compute(one)) for _ in range(7)] == [61] * 7
+    assert len(calls) == 1
+    assert shared.derived(other, "deck", lambda: compute(other)) == 61 and calls[-1] is other
+    other["deck"] = 50
+    assert shared.derived(one, "deck", lambda: compute(one)) == 61 and len(calls) == 2

@@ -6,7 +6,7 @@ from typing import Any
 
 import flet as ft
 
-from app import net
+from app import net, shared
 from app.forms import ActionForm, Values, form_key
 from app.screens.home import emblem
 from app.screens.phones import PhonesSection
@@ -81,9 +81,9 @@ def MatchScreen(match_id: str = "") -> ft.Control:
         page.navigate("/")
 
     over = game.finished(state)
-    public_actions = [a for a in game.actions(state, None) if not a.private]
+    public_actions = [a for a in shared.actions(m) if not a.private]
     public_actions.sort(key=lambda a: not a.primary)
-    private_actions = [a for a in game.actions(state, None) if a.private]
+    private_actions = [a for a in shared.actions(m) if a.private]
     on_phones = seat_links(app, m.id)
     seats_with_secrets: list[ft.Control] = []
     for seat, name in enumerate(names):
@@ -95,7 +95,7 @@ def MatchScreen(match_id: str = "") -> ft.Control:
                 ft.Text(app.t("phone_waiting" if acts else "on_phone", a=name), expand=True,
                         weight=ft.FontWeight.W_500 if acts else None)]))
             continue
-        panels = [p for p in game.panels(state, seat) if p.seat == seat]
+        panels = [p for p in shared.panels(m, seat) if p.seat == seat]
         if panels or acts:
             seats_with_secrets.append(PrivacyScreen(seat, name, panels, acts, names, lang, send,
                                                     key=f"privacy-{m.id}-{seat}"))
@@ -116,7 +116,7 @@ def MatchScreen(match_id: str = "") -> ft.Control:
     # Each card a memoised component: an unchanged panel is neither rebuilt nor diffed.  (Reusing the same
     # card *objects* from one render to the next left the actions below them stale in Flet's patch, Robby
     # Solo, round 2: the declaration form stayed; a memoised component keeps its last body per place.)
-    body += [PanelCard(p, lang) for p in game.panels(state, None) if p.seat is None]
+    body += [PanelCard(p, lang) for p in shared.panels(m, None) if p.seat is None]
     if public_actions and not over:
         body.append(section(app.t("actions"), [ActionForm(a, names, lang, send, key=f"{i}|{form_key(a, names)}")
                                                for i, a in enumerate(public_actions)]))

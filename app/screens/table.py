@@ -12,6 +12,7 @@ from typing import Any
 
 import flet as ft
 
+from app import shared
 from app.forms import ActionForm, Values, form_key
 from app.net import LOBBY, SeatRequest
 from app.screens.home import emblem
@@ -57,7 +58,7 @@ def _public(m: LoadedMatch, lang: str, send: Any) -> list[ft.Control]:
     timers = Timers(game.phases, state.get("timers", {}), list(state.get("names", m.names)), lang, send)
     if timers is not None and not game.finished(state):
         out.append(timers)
-    out += [PanelCard(p, lang) for p in game.panels(state, None) if p.seat is None]
+    out += [PanelCard(p, lang) for p in shared.panels(m, None) if p.seat is None]
     return out
 
 
