@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 
 from app import net, shared
 from app.forms import ActionForm, Values, form_key
+from app.i18n import t
 from app.screens.home import emblem
 from app.screens.phones import PhonesSection
 from app.shared import load_match, seat_links
@@ -15,13 +17,48 @@ from app.state import use_data
 from app.timer_view import Timers, now_ms
 from app.widgets import PanelCard, PrivacyScreen, section
 from db.store import StoreError
-from scoring import RulesError
+from scoring import Action, Panel, RulesError
 
 
 def describe(event: dict[str, Any]) -> str:
     """A compact line for the timeline (the payload, less the type and the time ``at``)."""
     rest = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("type", "at"))
     return f"{event['type']}  {rest}"[:160]
+
+
+@ft.component
+def _Header(slug: str, title: str, names: str, undo_tip: str, can_undo: bool,
+            on_undo: Callable[[object], None]) -> ft.Control:
+    return ft.Row([emblem(slug, 40), ft.Column([
+        ft.Text(title, size=20, weight=ft.FontWeight.BOLD),
+        ft.Text(names, size=12)], spacing=0, expand=True),
+        ft.IconButton(ft.Icons.UNDO, tooltip=undo_tip, on_click=on_undo, disabled=not can_undo)])
+
+
+#: re-rendered only when the title, the names or whether an undo is possible change
+Header = ft.memo(_Header)
+
+
+@ft.component
+def _Secrets(match_id: int, seats: tuple[tuple[int, str, bool, tuple[Panel, ...], tuple[Action, ...]], ...],
+             names: tuple[str, ...], lang: str, send: Callable[[Values], bool]) -> ft.Control:
+    """Each seat's secrets: behind its privacy screen, or, for a seat on its own phone, who must answer
+    (never what).  ``seats``: (seat, name, on its phone, its private panels, its private actions)."""
+    rows: list[ft.Control] = []
+    for seat, name, on_phone, panels, acts in seats:
+        if on_phone:
+            rows.append(ft.Row([
+                ft.Icon(ft.Icons.PHONE_ANDROID, color=ft.Colors.ERROR if acts else None),
+                ft.Text(t("phone_waiting" if acts else "on_phone", lang, a=name), expand=True,
+                        weight=ft.FontWeight.W_500 if acts else None)]))
+        else:
+            rows.append(PrivacyScreen(seat, name, list(panels), list(acts), list(names), lang, send,
+                                      key=f"privacy-{match_id}-{seat}"))
+    return section(t("secrets", lang), rows)
+
+
+#: re-rendered only when a seat's secrets (or who is on a phone) change: not at every public event
+Secrets = ft.memo(_Secrets)
 
 
 @ft.component
@@ -42,9 +79,19 @@ def MatchScreen(match_id: str = "") -> ft.Control:
         app.changed(match_id=int(match_id))
         return True
 
-    # The same function at every render: the forms and privacy screens below are memoised on their
-    # arguments, so an event elsewhere re-renders (and re-sends) only what it changed.
+    def undo_last(_e: object) -> None:
+        try:
+            last = app.store.undo(int(match_id))
+        except StoreError as exc:
+            app.tell(str(exc), error=True)
+            return
+        app.tell(app.t("undone", a=describe(load_match(app, int(match_id)).game.public_event(last))))
+        app.changed(match_id=int(match_id))
+
+    # The same functions at every render: the header, forms and privacy screens below are memoised on
+    # their arguments, so an event elsewhere re-renders (and re-sends) only what it changed.
     send = ft.use_callback(record, [match_id])
+    undo = ft.use_callback(undo_last, [match_id])
     try:
         m = load_match(app, int(match_id))
     except (ValueError, StoreError):
@@ -55,15 +102,6 @@ def MatchScreen(match_id: str = "") -> ft.Control:
         return ft.Container()
     game, state = m.game, m.state
     names = list(state.get("names", m.names))
-
-    def undo(_e: object) -> None:
-        try:
-            last = app.store.undo(m.id)
-        except StoreError as exc:
-            app.tell(str(exc), error=True)
-            return
-        app.tell(app.t("undone", a=describe(m.game.public_event(last))))
-        app.changed(match_id=m.id)
 
     def finish(_e: object) -> None:
         try:
@@ -85,26 +123,18 @@ def MatchScreen(match_id: str = "") -> ft.Control:
     public_actions.sort(key=lambda a: not a.primary)
     private_actions = [a for a in shared.actions(m) if a.private]
     on_phones = seat_links(app, m.id)
-    seats_with_secrets: list[ft.Control] = []
+    secrets: list[tuple[int, str, bool, tuple[Panel, ...], tuple[Action, ...]]] = []
     for seat, name in enumerate(names):
-        acts = [a for a in private_actions if a.seat == seat]
-        if seat in on_phones:
-            # That seat's secrets live on its own phone: this screen says who must answer, never what.
-            seats_with_secrets.append(ft.Row([
-                ft.Icon(ft.Icons.PHONE_ANDROID, color=ft.Colors.ERROR if acts else None),
-                ft.Text(app.t("phone_waiting" if acts else "on_phone", a=name), expand=True,
-                        weight=ft.FontWeight.W_500 if acts else None)]))
+        acts = tuple(a for a in private_actions if a.seat == seat)
+        if seat in on_phones:  # its secrets live on its own phone: this screen says who must answer, never what
+            secrets.append((seat, name, True, (), acts))
             continue
-        panels = [p for p in shared.panels(m, seat) if p.seat == seat]
+        panels = tuple(p for p in shared.panels(m, seat) if p.seat == seat)
         if panels or acts:
-            seats_with_secrets.append(PrivacyScreen(seat, name, panels, acts, names, lang, send,
-                                                    key=f"privacy-{m.id}-{seat}"))
+            secrets.append((seat, name, False, panels, acts))
 
-    header = ft.Row([emblem(game.slug, 40), ft.Column([
-        ft.Text(f"{game.name.get(lang)} #{m.id}", size=20, weight=ft.FontWeight.BOLD),
-        ft.Text(" · ".join(names), size=12)], spacing=0, expand=True),
-        ft.IconButton(ft.Icons.UNDO, tooltip=app.t("undo"), on_click=undo, disabled=not m.can_undo)])
-    body: list[ft.Control] = [header]
+    body: list[ft.Control] = [Header(game.slug, f"{game.name.get(lang)} #{m.id}", " · ".join(names),
+                                     app.t("undo"), m.can_undo, undo)]
     if over:
         body.append(ft.Card(ft.Container(ft.Column([
             ft.Text(app.t("match_over"), size=16, weight=ft.FontWeight.BOLD),
@@ -120,8 +150,8 @@ def MatchScreen(match_id: str = "") -> ft.Control:
     if public_actions and not over:
         body.append(section(app.t("actions"), [ActionForm(a, names, lang, send, key=f"{i}|{form_key(a, names)}")
                                                for i, a in enumerate(public_actions)]))
-    if seats_with_secrets:
-        body.append(section(app.t("secrets"), seats_with_secrets))
+    if secrets:
+        body.append(Secrets(m.id, tuple(secrets), tuple(names), lang, send))
     if not over:
         body.append(PhonesSection(m.id, names, on_phones, net.LOBBY.waiting(m.id), lang, key=f"phones-{m.id}"))
     # Keyed by the event's place in the match: a new event adds one line (and drops the oldest) instead of
