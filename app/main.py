@@ -114,10 +114,11 @@ def Layout(route: str, width: float | None) -> ft.Control:
         bgcolor=ft.Colors.PRIMARY_CONTAINER,
     )
     screen, params = resolve(path, app.host_device)
-    # The screen is keyed by what it shows: a language switch mounts it afresh.  A write anywhere
-    # (``app.version``, which every screen reads) re-renders it in place: it re-reads the database
-    # and Flet sends each device a patch of what changed, while an unlocked privacy screen or a
-    # half-typed form elsewhere on the screen stays as it was.
+    # The screen is keyed by what it shows: a language switch mounts it afresh.  A write (``app.data``,
+    # which every screen reading the database watches through ``use_data``, and this layout does not)
+    # re-renders the screen alone, in place: it re-reads the database and Flet sends each device a
+    # patch of what changed, while an unlocked privacy screen or a half-typed form elsewhere on the
+    # screen stays as it was.
     body = ft.Container(
         ft.Column([*banner, screen(**params, key=f"{path}|{app.lang}")],
                   scroll=ft.ScrollMode.AUTO, expand=True, spacing=12),
@@ -164,10 +165,15 @@ def main(page: ft.Page) -> None:
     page.theme_mode = ft.ThemeMode.LIGHT
 
     async def bump() -> None:
-        app.version += 1
+        app.data.value += 1
 
-    def on_message(_topic: object) -> None:
-        # Delivered on a worker thread: hop onto this page's own loop and context.
+    async def on_message(message: object) -> None:
+        # Another page wrote: (topic, match id).  A page showing another match has nothing to redo.
+        match_id = message[1] if isinstance(message, tuple) and len(message) == 2 else None
+        if not net.concerns(page.route or "/", match_id):
+            return
+        # A coroutine: pubsub runs it on the server's loop at once, where a plain function would first
+        # wait for a worker thread.  It runs in the writer's context, though: run_task sets this page's.
         try:
             page.run_task(bump)
         except Exception:  # noqa: BLE001 - the page is gone (closed tab, restarted server)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import re
 import socket
 import struct
 import threading
@@ -75,6 +76,22 @@ def is_host_device(client_ip: str | None) -> bool:
         return ipaddress.ip_address(client_ip.split("%")[0]).is_loopback
     except ValueError:
         return False
+
+
+_MATCH_ROUTE = re.compile(r"/(?:match|seat|table|history)/(\d+)(?:/.*)?")
+
+
+def concerns(route: str, match_id: int | None) -> bool:
+    """Does a change to ``match_id`` (None: not one match's data) concern a page at ``route``?  A page on
+    one match's screen (the host's, a seat's, the table code's, its review) skips the other matches' news.
+
+    >>> concerns("/match/3", 3), concerns("/seat/3/Ab_c", 4), concerns("/match/3", None), concerns("/history", 4)
+    (True, False, True, True)
+    """
+    if match_id is None:
+        return True
+    shown = _MATCH_ROUTE.fullmatch(route.split("?")[0].rstrip("/"))
+    return shown is None or int(shown.group(1)) == match_id
 
 
 def table_url(match_id: int) -> str:

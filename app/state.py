@@ -1,8 +1,13 @@
 """Per-page UI state: one observable object, shared through a context.
 
-Data itself lives in the database; screens read it during render and call
-:meth:`AppState.changed` after writing, which re-renders every page showing it
-(other browsers too, through ``page.pubsub``).
+Data itself lives in the database; screens read it during render (through :func:`use_data`) and
+call :meth:`AppState.changed` after writing, which re-renders every page showing it (other
+browsers too, through ``page.pubsub``).
+
+The data version is an observable of its own (:class:`DataVersion`), apart from the language and
+the message: a write re-renders only the screens that read the database, each once, not the
+whole page from its root (``App`` and ``Layout`` watch ``AppState`` and would re-render, and
+diff, everything below them).
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from app import shared
 from app.i18n import t
 
 if TYPE_CHECKING:  # the database layer is imported while the server starts (app.main.warm_up)
@@ -21,14 +27,23 @@ if TYPE_CHECKING:  # the database layer is imported while the server starts (app
 
 @ft.observable
 @dataclass
+class DataVersion:
+    """Bumped when the database changed; watched only by the screens that read it (:func:`use_data`)."""
+
+    value: int = 0
+
+
+@ft.observable
+@dataclass
 class AppState:
     store: Store
     lang: str = "fr"
-    version: int = 0
+    data: DataVersion = field(default_factory=DataVersion, repr=False)
     message: str = ""
     message_is_error: bool = False
     #: this browser runs on the host machine (or the network is trusted): all screens; else a guest phone
     host_device: bool = True
+    #: tells the other pages: ``broadcast((topic, match_id))`` (``match_id`` None: not one match's data)
     broadcast: Callable[[Any], None] | None = field(default=None, repr=False)
 
     def t(self, key: str, **kw: object) -> str:
@@ -39,11 +54,17 @@ class AppState:
         if self.host_device:  # a guest phone's choice is its own, not the host's saved default
             self.store.set_setting("lang", lang)
 
-    def changed(self, topic: str = "data") -> None:
-        """Data was written: re-render here and on every other connected page."""
-        self.version += 1
+    def changed(self, topic: str = "data", match_id: int | None = None) -> None:
+        """Data was written: re-render here and on every other connected page that shows it (a page on
+        another match's screens skips a match's news; ``match_id`` None reaches every page)."""
+        self.data.value += 1
+        self.tell_others(topic, match_id)
+
+    def tell_others(self, topic: str, match_id: int | None = None) -> None:
+        """Something was written: the other pages re-read it (what :mod:`app.shared` kept is dropped first)."""
+        shared.written()
         if self.broadcast is not None:
-            self.broadcast(topic)
+            self.broadcast((topic, match_id))
 
     def tell(self, message: str, error: bool = False) -> None:
         self.message, self.message_is_error = message, error
@@ -56,3 +77,12 @@ def use_app() -> AppState:
     app = ft.use_context(AppContext)
     assert app is not None, "components must render inside App"
     return app  # type: ignore[no-any-return]
+
+
+def use_data() -> AppState:
+    """:func:`use_app` for a screen that reads the database: it re-renders when data changes."""
+    app = use_app()
+    # An observable kept in state subscribes this component (and only it) to its changes.
+    data, _set = ft.use_state(app.data)
+    _ = data.value
+    return app

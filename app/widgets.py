@@ -34,6 +34,16 @@ def panel_card(panel: Panel, lang: str) -> ft.Control:
 
 
 @ft.component
+def _PanelCard(panel: Panel, lang: str) -> ft.Control:
+    return panel_card(panel, lang)
+
+
+#: a panel's card as a component of its own, re-rendered (and diffed, and sent) only when its panel or
+#: the language changes: an event re-draws the one panel it changed, not the screen's every row
+PanelCard = ft.memo(_PanelCard)
+
+
+@ft.component
 def _PrivacyScreen(seat: int, name: str, panels: Sequence[Panel], actions: Sequence[Action],
                   names: Sequence[str], lang: str, on_submit: Callable[[Values], bool]) -> ft.Control:
     """Pass-the-phone privacy: nothing shows until the right person says so, and

@@ -105,3 +105,106 @@ def test_each_seat_s_phone_gets_its_own_secret_entries_and_nothing_of_another_se
 
 def test_the_examples_in_app_net_hold():
     assert doctest.testmod(net, optionflags=doctest.ELLIPSIS).failed == 0
+
+
+def test_a_page_on_one_match_skips_the_other_matches_news():
+    """A write on match 3 wakes the pages showing match 3 (host screen, a seat, the table code, its
+    review) and the pages not on one match (home, history...); a page on match 4 stays asleep.  News
+    of no match in particular (a player renamed) reaches every page."""
+    for route in ("/match/3", "/seat/3/Ab_c-9", "/table/3", "/history/3", "/match/3/", "/", "/history",
+                  "/stats/player/4", "/players", "/new/robby-solo"):
+        assert net.concerns(route, 3), route
+        assert net.concerns(route, None), route
+    for route in ("/match/4", "/seat/4/Ab_c-9", "/table/4", "/history/4", "/match/33", "/seat/31/x"):
+        assert not net.concerns(route, 3), route
+
+
+def test_the_pages_share_one_read_until_the_next_write():
+    from app import shared
+
+    reads: list[int] = []
+
+    def load() -> int:
+        reads.append(1)
+        return len(reads)
+
+    shared.written()
+    assert [shared.read(("test", 1), load) for _ in range(5)] == [1] * 5  # six pages, one database read
+    assert shared.read(("test", 2), load) == 2  # another match: its own read
+    shared.written()
+    assert shared.read(("test", 1), load) == 3  # a write: read again
+
+
+def test_a_read_that_a_write_overtook_is_not_kept():
+    from app import shared
+
+    def overtaken() -> str:
+        shared.written()  # a write commits while this page was reading
+        return "old"
+
+    shared.written()
+    assert shared.read(("test", 3), overtaken) == "old"
+    assert shared.read(("test", 3), lambda: "new") == "new"
+
+
+def test_a_failed_read_is_not_kept():
+    from app import shared
+
+    def fails() -> int:
+        raise ValueError("no such match: 9")
+
+    shared.written()
+    with pytest.raises(ValueError, match="no such match: 9"):
+        shared.read(("test", 9), fails)
+    assert shared.read(("test", 9), lambda: 9) == 9
+
+
+def test_the_examples_in_app_shared_hold():
+    from app import shared
+
+    assert doctest.testmod(shared).failed == 0
+
+
+def test_a_write_wakes_the_data_readers_only_and_tells_the_others_which_match():
+    """``AppState.changed`` bumps the data version, which only the screens reading the database watch
+    (``use_data``): the page's root (``App``, ``Layout``, watching ``AppState``) is not re-rendered."""
+    from app.state import AppState
+
+    sent: list[object] = []
+    app = AppState(store=None, broadcast=sent.append)  # type: ignore[arg-type]
+    root_heard: list[object] = []
+    data_heard: list[object] = []
+
+    def on_root(_sender: object, field: object) -> None:
+        root_heard.append(field)
+
+    def on_data(_sender: object, field: object) -> None:
+        data_heard.append(field)
+
+    app.subscribe(on_root)
+    app.data.subscribe(on_data)
+    app.changed(match_id=3)
+    app.changed("phones", 3)
+    app.changed()
+    assert data_heard == ["value"] * 3 and root_heard == []
+    assert sent == [("data", 3), ("phones", 3), ("data", None)]
+    app.tell("Saved")
+    assert root_heard == ["message"]
+
+
+def test_what_the_pages_derive_from_one_state_is_computed_once_and_never_for_another_state():
+    from app import shared
+
+    calls: list[object] = []
+
+    def compute(state: dict[str, int]) -> int:
+        calls.append(state)
+        return state["deck"]
+
+    shared.written()
+    one, other = {"deck": 61}, {"deck": 61}  # equal, but another state object
+    assert [shared.derived(one, "deck", lambda: compute(one)) for _ in range(7)] == [61] * 7
+    assert len(calls) == 1
+    assert shared.derived(other, "deck", lambda: compute(other)) == 61 and calls[-1] is other
+    other["deck"] = 50
+    assert shared.derived(one, "deck", lambda: compute(one)) == 61 and len(calls) == 2

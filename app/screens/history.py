@@ -14,7 +14,7 @@ from sqlmodel import col, select
 from app.painting import painting_reviews
 from app.screens.home import emblem
 from app.screens.match import describe
-from app.state import use_app
+from app.state import use_app, use_data
 from app.widgets import fmt_date, panel_card, score_sheet_view
 from db.models import ScoreRow
 from db.stats import time_used
@@ -31,9 +31,8 @@ _DELETED: dict[int, tuple[float, dict[str, Any]]] = {}
 
 @ft.component
 def HistoryList() -> ft.Control:
-    app = use_app()
+    app = use_data()
     lang, page = app.lang, ft.context.page
-    _ = app.version
     rows: list[ft.Control] = [ft.Row([
         ft.Text(app.t("history"), size=22, weight=ft.FontWeight.BOLD, expand=True),
         ft.Button(app.t("stats"), icon=ft.Icons.INSIGHTS, on_click=lambda _e: page.navigate("/stats")),
@@ -107,9 +106,8 @@ def Deleted(match_id: int, on_undone: Any) -> ft.Control:
 
 @ft.component
 def MatchReview(match_id: str = "") -> ft.Control:
-    app = use_app()
+    app = use_data()
     lang, page = app.lang, ft.context.page
-    _ = app.version
     confirming, set_confirming = ft.use_state(False)
     restored, set_restored = ft.use_state(0)
     # What is typed in the edit fields, kept across renders until saved (None: untouched).

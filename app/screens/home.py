@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from app.state import use_app
+from app.state import use_data
 from app.widgets import fmt_date, section
 from scoring import all_games, find_game
 
@@ -15,9 +15,8 @@ def emblem(slug: str, size: int = 48) -> ft.Control:
 
 @ft.component
 def Home() -> ft.Control:
-    app = use_app()
+    app = use_data()
     lang, page = app.lang, ft.context.page
-    _ = app.version  # re-render when data changes
     ongoing = app.store.in_progress()
     resume: list[ft.Control] = []
     for m in ongoing:

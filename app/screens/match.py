@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 
-from app import net
+from app import net, shared
 from app.forms import ActionForm, Values, form_key
+from app.i18n import t
 from app.screens.home import emblem
 from app.screens.phones import PhonesSection
-from app.state import use_app
+from app.shared import load_match, seat_links
+from app.state import use_data
 from app.timer_view import Timers, now_ms
-from app.widgets import PrivacyScreen, panel_card, section
+from app.widgets import PanelCard, PrivacyScreen, section
 from db.store import StoreError
-from scoring import RulesError
+from scoring import Action, Panel, RulesError
 
 
 def describe(event: dict[str, Any]) -> str:
@@ -24,10 +27,44 @@ def describe(event: dict[str, Any]) -> str:
 
 
 @ft.component
+def _Header(slug: str, title: str, names: str, undo_tip: str, can_undo: bool,
+            on_undo: Callable[[object], None]) -> ft.Control:
+    return ft.Row([emblem(slug, 40), ft.Column([
+        ft.Text(title, size=20, weight=ft.FontWeight.BOLD),
+        ft.Text(names, size=12)], spacing=0, expand=True),
+        ft.IconButton(ft.Icons.UNDO, tooltip=undo_tip, on_click=on_undo, disabled=not can_undo)])
+
+
+#: re-rendered only when the title, the names or whether an undo is possible change
+Header = ft.memo(_Header)
+
+
+@ft.component
+def _Secrets(match_id: int, seats: tuple[tuple[int, str, bool, tuple[Panel, ...], tuple[Action, ...]], ...],
+             names: tuple[str, ...], lang: str, send: Callable[[Values], bool]) -> ft.Control:
+    """Each seat's secrets: behind its privacy screen, or, for a seat on its own phone, who must answer
+    (never what).  ``seats``: (seat, name, on its phone, its private panels, its private actions)."""
+    rows: list[ft.Control] = []
+    for seat, name, on_phone, panels, acts in seats:
+        if on_phone:
+            rows.append(ft.Row([
+                ft.Icon(ft.Icons.PHONE_ANDROID, color=ft.Colors.ERROR if acts else None),
+                ft.Text(t("phone_waiting" if acts else "on_phone", lang, a=name), expand=True,
+                        weight=ft.FontWeight.W_500 if acts else None)]))
+        else:
+            rows.append(PrivacyScreen(seat, name, list(panels), list(acts), list(names), lang, send,
+                                      key=f"privacy-{match_id}-{seat}"))
+    return section(t("secrets", lang), rows)
+
+
+#: re-rendered only when a seat's secrets (or who is on a phone) change: not at every public event
+Secrets = ft.memo(_Secrets)
+
+
+@ft.component
 def MatchScreen(match_id: str = "") -> ft.Control:
-    app = use_app()
+    app = use_data()
     lang, page = app.lang, ft.context.page
-    _ = app.version
     confirm_abandon, set_confirm_abandon = ft.use_state(False)
 
     def record(action: Values) -> bool:
@@ -39,14 +76,24 @@ def MatchScreen(match_id: str = "") -> ft.Control:
             app.tell(str(exc), error=True)
             return False
         app.tell("")
-        app.changed()
+        app.changed(match_id=int(match_id))
         return True
 
-    # The same function at every render: the forms and privacy screens below are memoised on their
-    # arguments, so an event elsewhere re-renders (and re-sends) only what it changed.
+    def undo_last(_e: object) -> None:
+        try:
+            last = app.store.undo(int(match_id))
+        except StoreError as exc:
+            app.tell(str(exc), error=True)
+            return
+        app.tell(app.t("undone", a=describe(load_match(app, int(match_id)).game.public_event(last))))
+        app.changed(match_id=int(match_id))
+
+    # The same functions at every render: the header, forms and privacy screens below are memoised on
+    # their arguments, so an event elsewhere re-renders (and re-sends) only what it changed.
     send = ft.use_callback(record, [match_id])
+    undo = ft.use_callback(undo_last, [match_id])
     try:
-        m = app.store.load(int(match_id))
+        m = load_match(app, int(match_id))
     except (ValueError, StoreError):
         return ft.Column([ft.Text(app.t("no_match")),
                           ft.Button(app.t("back_home"), on_click=lambda _e: page.navigate("/"))])
@@ -56,15 +103,6 @@ def MatchScreen(match_id: str = "") -> ft.Control:
     game, state = m.game, m.state
     names = list(state.get("names", m.names))
 
-    def undo(_e: object) -> None:
-        try:
-            last = app.store.undo(m.id)
-        except StoreError as exc:
-            app.tell(str(exc), error=True)
-            return
-        app.tell(app.t("undone", a=describe(m.game.public_event(last))))
-        app.changed()
-
     def finish(_e: object) -> None:
         try:
             app.store.finish(m.id)
@@ -72,39 +110,31 @@ def MatchScreen(match_id: str = "") -> ft.Control:
             app.tell(str(exc), error=True)
             return
         app.tell("")
-        app.changed()
+        app.changed(match_id=m.id)
         page.navigate(f"/history/{m.id}")
 
     def abandon(_e: object) -> None:
         app.store.abandon(m.id)
-        app.changed()
+        app.changed(match_id=m.id)
         page.navigate("/")
 
     over = game.finished(state)
-    public_actions = [a for a in game.actions(state, None) if not a.private]
+    public_actions = [a for a in shared.actions(m) if not a.private]
     public_actions.sort(key=lambda a: not a.primary)
-    private_actions = [a for a in game.actions(state, None) if a.private]
-    on_phones = app.store.seat_links(m.id)
-    seats_with_secrets: list[ft.Control] = []
+    private_actions = [a for a in shared.actions(m) if a.private]
+    on_phones = seat_links(app, m.id)
+    secrets: list[tuple[int, str, bool, tuple[Panel, ...], tuple[Action, ...]]] = []
     for seat, name in enumerate(names):
-        acts = [a for a in private_actions if a.seat == seat]
-        if seat in on_phones:
-            # That seat's secrets live on its own phone: this screen says who must answer, never what.
-            seats_with_secrets.append(ft.Row([
-                ft.Icon(ft.Icons.PHONE_ANDROID, color=ft.Colors.ERROR if acts else None),
-                ft.Text(app.t("phone_waiting" if acts else "on_phone", a=name), expand=True,
-                        weight=ft.FontWeight.W_500 if acts else None)]))
+        acts = tuple(a for a in private_actions if a.seat == seat)
+        if seat in on_phones:  # its secrets live on its own phone: this screen says who must answer, never what
+            secrets.append((seat, name, True, (), acts))
             continue
-        panels = [p for p in game.panels(state, seat) if p.seat == seat]
+        panels = tuple(p for p in shared.panels(m, seat) if p.seat == seat)
         if panels or acts:
-            seats_with_secrets.append(PrivacyScreen(seat, name, panels, acts, names, lang, send,
-                                                    key=f"privacy-{m.id}-{seat}"))
+            secrets.append((seat, name, False, panels, acts))
 
-    header = ft.Row([emblem(game.slug, 40), ft.Column([
-        ft.Text(f"{game.name.get(lang)} #{m.id}", size=20, weight=ft.FontWeight.BOLD),
-        ft.Text(" · ".join(names), size=12)], spacing=0, expand=True),
-        ft.IconButton(ft.Icons.UNDO, tooltip=app.t("undo"), on_click=undo, disabled=not m.can_undo)])
-    body: list[ft.Control] = [header]
+    body: list[ft.Control] = [Header(game.slug, f"{game.name.get(lang)} #{m.id}", " · ".join(names),
+                                     app.t("undo"), m.can_undo, undo)]
     if over:
         body.append(ft.Card(ft.Container(ft.Column([
             ft.Text(app.t("match_over"), size=16, weight=ft.FontWeight.BOLD),
@@ -113,17 +143,22 @@ def MatchScreen(match_id: str = "") -> ft.Control:
     timers = Timers(game.phases, state.get("timers", {}), names, lang, send)
     if timers is not None and not over:
         body.append(timers)  # the running countdown first: the whole table watches it
-    # Fresh cards at every render: reusing the same card objects while their panel was unchanged left the
-    # actions below them stale in Flet's patch (Robby Solo, round 2: the declaration form stayed).
-    body += [panel_card(p, lang) for p in game.panels(state, None) if p.seat is None]
+    # Each card a memoised component: an unchanged panel is neither rebuilt nor diffed.  (Reusing the same
+    # card *objects* from one render to the next left the actions below them stale in Flet's patch, Robby
+    # Solo, round 2: the declaration form stayed; a memoised component keeps its last body per place.)
+    body += [PanelCard(p, lang) for p in shared.panels(m, None) if p.seat is None]
     if public_actions and not over:
         body.append(section(app.t("actions"), [ActionForm(a, names, lang, send, key=f"{i}|{form_key(a, names)}")
                                                for i, a in enumerate(public_actions)]))
-    if seats_with_secrets:
-        body.append(section(app.t("secrets"), seats_with_secrets))
+    if secrets:
+        body.append(Secrets(m.id, tuple(secrets), tuple(names), lang, send))
     if not over:
         body.append(PhonesSection(m.id, names, on_phones, net.LOBBY.waiting(m.id), lang, key=f"phones-{m.id}"))
-    timeline = [ft.Text(describe(game.public_event(e)), size=12) for e in reversed(m.events[-12:])]
+    # Keyed by the event's place in the match: a new event adds one line (and drops the oldest) instead of
+    # rewriting the twelve.
+    first = max(0, len(m.events) - 12)
+    timeline = [ft.Text(describe(game.public_event(e)), size=12, key=f"event-{first + i}")
+                for i, e in reversed(list(enumerate(m.events[first:])))]
     if timeline:
         body.append(ft.ExpansionTile(title=ft.Text(f"{app.t('events')} ({len(m.events)})"),
                                      controls=timeline))

@@ -12,16 +12,15 @@ import flet as ft
 
 from app.forms import FieldsForm, option_field, use_values
 from app.screens.home import emblem
-from app.state import use_app
+from app.state import use_data
 from db.store import StoreError
 from scoring import RulesError, all_games, find_game
 
 
 @ft.component
 def NewMatch(slug: str | None = None) -> ft.Control:
-    app = use_app()
+    app = use_data()
     lang, page = app.lang, ft.context.page
-    _ = app.version
     chosen, set_chosen = ft.use_state(())  # player ids, in seat order
     raw_options, _set_options, on_option, _latest = use_values(dict)
     seed, set_seed = ft.use_state(lambda: secrets.token_hex(8))

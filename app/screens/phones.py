@@ -35,7 +35,7 @@ def _PhonesSection(match_id: int, names: Sequence[str], links: dict[int, tuple[s
         except SeatTokenError as exc:
             app.tell(str(exc), error=True)
             return
-        app.changed("phones")
+        app.changed("phones", match_id)
 
     def link_all() -> None:
         for seat in range(len(names)):

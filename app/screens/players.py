@@ -5,14 +5,13 @@ from __future__ import annotations
 import flet as ft
 
 from app.forms import dropdown
-from app.state import use_app
+from app.state import use_data
 from db.store import StoreError
 
 
 @ft.component
 def Players() -> ft.Control:
-    app = use_app()
-    _ = app.version
+    app = use_data()
     new_name, set_new_name = ft.use_state("")
     typed = ft.use_ref("")  # the latest keystrokes, even before they re-render
     editing, set_editing = ft.use_state(None)  # (player id, draft name)

@@ -17,7 +17,7 @@ import flet_charts as fch
 from app.forms import dropdown
 from app.i18n import t
 from app.screens.home import emblem
-from app.state import use_app
+from app.state import use_data
 from db import bgstats
 from db.backup import RestoreError, backup, matches_csv, restore
 from db.stats import (
@@ -101,9 +101,8 @@ REPORT_LINES = 40
 
 @ft.component
 def StatsScreen(player_id: str = "") -> ft.Control:
-    app = use_app()
+    app = use_data()
     lang, store = app.lang, app.store
-    _ = app.version
     player, set_player = ft.use_state(player_id or ALL)
     game, set_game = ft.use_state(ALL)
     place, set_place = ft.use_state(ALL)

@@ -12,12 +12,14 @@ from typing import Any
 
 import flet as ft
 
+from app import shared
 from app.forms import ActionForm, Values, form_key
 from app.net import LOBBY, SeatRequest
 from app.screens.home import emblem
-from app.state import AppState, use_app
+from app.shared import load_match, seat_links
+from app.state import AppState, use_app, use_data
 from app.timer_view import Timers, now_ms
-from app.widgets import panel_card, score_sheet_view, section
+from app.widgets import PanelCard, score_sheet_view, section
 from db.store import LoadedMatch, StoreError
 from scoring import Action, Game, Panel, RulesError
 from scoring import timers as tm
@@ -31,7 +33,7 @@ def _header(m: LoadedMatch, lang: str, subtitle: str) -> ft.Control:
 
 def _load(app: AppState, match_id: str) -> LoadedMatch | None:
     try:
-        return app.store.load(int(match_id))
+        return load_match(app, int(match_id))
     except (ValueError, StoreError):
         return None
 
@@ -44,7 +46,7 @@ def _sender(app: AppState, match_id: int) -> Any:
             app.tell(str(exc), error=True)
             return False
         app.tell("")
-        app.changed()
+        app.changed(match_id=match_id)
         return True
     return send
 
@@ -56,7 +58,7 @@ def _public(m: LoadedMatch, lang: str, send: Any) -> list[ft.Control]:
     timers = Timers(game.phases, state.get("timers", {}), list(state.get("names", m.names)), lang, send)
     if timers is not None and not game.finished(state):
         out.append(timers)
-    out += [panel_card(p, lang) for p in game.panels(state, None) if p.seat is None]
+    out += [PanelCard(p, lang) for p in shared.panels(m, None) if p.seat is None]
     return out
 
 
@@ -75,15 +77,14 @@ def _over(app: AppState, m: LoadedMatch) -> ft.Control:
 
 @ft.component
 def SeatScreen(match_id: str = "", token: str = "") -> ft.Control:
-    app = use_app()
+    app = use_data()
     page = ft.context.page
-    _ = app.version  # every event anywhere re-renders the phone, which re-reads the match
     refused = ft.use_ref(False)
     send = ft.use_callback(_sender(app, int(match_id) if match_id.isdigit() else -1), [match_id])
 
     def opened() -> None:  # the host hides a seat's QR code once its phone has opened it
-        if app.broadcast is not None and not refused.current:
-            app.broadcast("seat")
+        if not refused.current:
+            app.tell_others("seat", int(match_id) if match_id.isdigit() else None)
 
     ft.use_effect(opened, [])
     m = _load(app, match_id)
@@ -123,7 +124,7 @@ def SeatScreen(match_id: str = "", token: str = "") -> ft.Control:
                                                  weight=ft.FontWeight.BOLD)]),
                                  bgcolor=ft.Colors.ERROR, padding=12, border_radius=8))
     own_panels, own_actions = seat_content(game, state, seat)
-    private: list[ft.Control] = [panel_card(p, lang) for p in own_panels]
+    private: list[ft.Control] = [PanelCard(p, lang) for p in own_panels]
     # Someone else's event does not wipe a half-typed order (see form_key).
     private += [ActionForm(a, names, lang, send, key=form_key(a, names)) for a in own_actions]
     if not private:
@@ -137,9 +138,8 @@ def SeatScreen(match_id: str = "", token: str = "") -> ft.Control:
 @ft.component
 def TableScreen(match_id: str = "") -> ft.Control:
     """The table code: the public view, and a free seat to ask for (the host confirms)."""
-    app = use_app()
+    app = use_data()
     page = ft.context.page
-    _ = app.version
     me = ft.use_ref("")
     if not me.current:
         me.current = _secrets.token_hex(8)
@@ -153,12 +153,12 @@ def TableScreen(match_id: str = "") -> ft.Control:
         page.navigate(f"/seat/{m.id}/{granted}")
         return ft.Container()
     names = list(m.state.get("names", m.names))
-    taken = app.store.seat_links(m.id)
+    taken = seat_links(app, m.id)
     asking = LOBBY.pending(me.current)
 
     def ask(seat: int) -> None:
         LOBBY.ask(SeatRequest(me.current, m.id, seat))
-        app.changed("lobby")
+        app.changed("lobby", m.id)
 
     seats: list[ft.Control] = []
     if asking is not None:

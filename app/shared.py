@@ -1,0 +1,87 @@
+"""What every page of this server reads alike, read once per write instead of once per page.
+
+One event on a six-phone match re-renders seven pages, which all load the same match and its seat
+links.  :func:`read` keeps each answer until the next write anywhere in this server
+(:func:`written`, called by :meth:`app.state.AppState.changed` before the other pages are told), so
+the first page re-reads the database and the six others reuse what it read.
+
+A read that began before a write and ended after it is not kept: it may hold the old data.
+
+>>> calls = []
+>>> def load():
+...     calls.append(1)
+...     return len(calls)
+>>> read(("demo", 1), load), read(("demo", 1), load)
+(1, 1)
+>>> written()
+>>> read(("demo", 1), load)
+2
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from app.state import AppState
+    from db.store import LoadedMatch
+    from scoring import Action, Panel
+
+T = TypeVar("T")
+
+_lock = threading.Lock()
+_generation = 0
+_kept: dict[Hashable, object] = {}
+
+
+def written() -> None:
+    """Something was written: forget every answer kept so far."""
+    global _generation
+    with _lock:
+        _generation += 1
+        _kept.clear()
+
+
+def read(key: Hashable, load: Callable[[], T]) -> T:
+    """``load()``'s answer, kept under ``key`` until the next :func:`written` (an exception is not kept)."""
+    with _lock:
+        generation = _generation
+        if key in _kept:
+            return _kept[key]  # type: ignore[return-value]
+    value = load()
+    with _lock:
+        if generation == _generation:
+            _kept[key] = value
+    return value
+
+
+def load_match(app: AppState, match_id: int) -> LoadedMatch:
+    """:meth:`db.store.Store.load`, once per write for all the pages (do not change what it returns)."""
+    return read(("load", id(app.store), match_id), lambda: app.store.load(match_id))
+
+
+def seat_links(app: AppState, match_id: int) -> dict[int, tuple[str, bool]]:
+    """:meth:`db.store.Store.seat_links`, once per write for all the pages."""
+    return read(("seat_links", id(app.store), match_id), lambda: app.store.seat_links(match_id))
+
+
+def derived(state: object, key: Hashable, compute: Callable[[], T]) -> T:
+    """``compute()``, which depends only on ``state`` (a loaded match's state object), computed once for
+    every page that shows that same object (checked by identity: never another state's answer)."""
+    kept = read(("derived", id(state), key), lambda: (state, compute()))
+    if kept[0] is state:
+        return kept[1]
+    return compute()
+
+
+def panels(m: LoadedMatch, seat: int | None) -> tuple[Panel, ...]:
+    """The game's panels of a loaded match as ``seat`` sees them (each view copies the whole state to strip
+    secrets: seven pages times seven views an event was the screen's largest cost after the database)."""
+    return derived(m.state, ("panels", m.game.slug, seat), lambda: tuple(m.game.panels(m.state, seat)))
+
+
+def actions(m: LoadedMatch) -> tuple[Action, ...]:
+    """The game's actions of a loaded match, public and private."""
+    return derived(m.state, ("actions", m.game.slug), lambda: tuple(m.game.actions(m.state, None)))
