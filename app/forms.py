@@ -7,6 +7,7 @@ from typing import Any
 
 import flet as ft
 
+from app.guard import component
 from scoring import Action, Field, Option, Tr
 
 Values = dict[str, Any]
@@ -122,7 +123,7 @@ def use_values(initial: Callable[[], Values]) -> tuple[Values, Callable[[Values]
     return values, set_values, on_field, lambda: dict(ref.current)
 
 
-@ft.component
+@component
 def FieldsForm(fields: Sequence[Field], values: Values, names: Sequence[str], lang: str,
                on_field: Callable[[str, Any], None]) -> ft.Control:
     def setter(key: str) -> Callable[[Any], None]:
@@ -143,7 +144,7 @@ def form_key(action: Action, names: Sequence[str]) -> str:
     return f"{action.type}|{action.label.fr}|{defaults(action.fields, names)!r}"
 
 
-@ft.component
+@component
 def _ActionForm(action: Action, names: Sequence[str], lang: str,
                on_submit: Callable[[Values], bool]) -> ft.Control:
     """One action card; ``on_submit`` gets ``{"type": ..., **values}`` and returns True when the

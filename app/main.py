@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from app import net
+from app.guard import component
 from app.state import AppContext, AppState, use_app
 
 if TYPE_CHECKING:
@@ -77,7 +78,7 @@ def _flet_names() -> set[str]:
             for name in re.findall(r"\bft\.([A-Za-z_]\w*)", source.read_text(encoding="utf-8"))}
 
 
-@ft.component
+@component
 def Layout(route: str, width: float | None) -> ft.Control:
     from app.screens import NAV, resolve
 
@@ -138,7 +139,7 @@ def Layout(route: str, width: float | None) -> ft.Control:
                      expand=True, spacing=0)
 
 
-@ft.component
+@component
 def App(app: AppState) -> ft.Control:
     page = ft.context.page
     route, set_route = ft.use_state(page.route or "/")

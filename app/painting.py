@@ -16,6 +16,7 @@ from typing import Any
 import flet as ft
 
 from app.forms import dropdown
+from app.guard import component
 from scoring import Field
 
 ERASE = "_erase"
@@ -88,7 +89,7 @@ def card_face(code: str | None, size: int, lang: str) -> ft.Control:
     return ft.Stack(layers, width=size, height=size)
 
 
-@ft.component
+@component
 def PaintingEditor(f: Field, value: Any, lang: str, set_value: Callable[[Any], None]) -> ft.Control:
     """Tap a cell to lay the chosen card there (tap again to take it back); the grid grows
     around the painting, so it can be entered in any order, top row first or not."""
@@ -149,7 +150,7 @@ def PaintingEditor(f: Field, value: Any, lang: str, set_value: Callable[[Any], N
 # --------------------------------------------------------------------------- the score sheet's view
 
 
-@ft.component
+@component
 def PaintingReview(seat: int, name: str, total: int, painting: Any, cells: dict[str, Any],
                    breakdown: dict[str, int], slug: str, lang: str) -> ft.Control:
     """One player's painting on the score sheet: tap a category to see the cards that earned it

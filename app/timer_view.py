@@ -16,6 +16,7 @@ from typing import Any
 import flet as ft
 
 from app import alarm
+from app.guard import component
 from app.i18n import t
 from scoring import Phase
 from scoring import timers as tm
@@ -95,7 +96,7 @@ def use_wake_up(timer: dict[str, Any] | None, delay: Callable[[dict[str, Any], i
     ft.use_effect(wake, [key], cleanup=lambda: None)  # a cleanup, so that Flet cancels the loop
 
 
-@ft.component
+@component
 def Countdown(key: str, seconds: int, timer: dict[str, Any] | None, lang: str) -> ft.Control:
     """What a timer shows: m:ss (red near the end), then "time's up"."""
     use_wake_up(timer, next_second)
@@ -109,7 +110,7 @@ def Countdown(key: str, seconds: int, timer: dict[str, Any] | None, lang: str) -
                         identifier=f"timer-{key}", live_region=True)
 
 
-@ft.component
+@component
 def TimerRow(key: str, label: str, seconds: int, timer: dict[str, Any] | None, lang: str,
              send: Callable[[dict[str, Any]], bool]) -> ft.Control:
     use_wake_up(timer, next_stage)  # the seconds tick in Countdown alone
@@ -143,7 +144,7 @@ def TimerRow(key: str, label: str, seconds: int, timer: dict[str, Any] | None, l
                    *buttons])
 
 
-@ft.component
+@component
 def Timers(phases: Sequence[Phase], timers: dict[str, Any], names: Sequence[str], lang: str,
            send: Callable[[dict[str, Any]], bool]) -> ft.Control | None:
     bell = alarm.chimes()  # the chimes are this device's: muting here mutes no other phone

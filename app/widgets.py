@@ -8,6 +8,7 @@ from typing import Any
 import flet as ft
 
 from app.forms import ActionForm, Values
+from app.guard import component
 from app.i18n import t
 from scoring import Action, Panel, RulesError, find_game
 
@@ -33,7 +34,7 @@ def panel_card(panel: Panel, lang: str) -> ft.Control:
     return ft.Card(ft.Container(ft.Column(rows, spacing=4), padding=12))
 
 
-@ft.component
+@component
 def _PanelCard(panel: Panel, lang: str) -> ft.Control:
     return panel_card(panel, lang)
 
@@ -43,7 +44,7 @@ def _PanelCard(panel: Panel, lang: str) -> ft.Control:
 PanelCard = ft.memo(_PanelCard)
 
 
-@ft.component
+@component
 def _PrivacyScreen(seat: int, name: str, panels: Sequence[Panel], actions: Sequence[Action],
                   names: Sequence[str], lang: str, on_submit: Callable[[Values], bool]) -> ft.Control:
     """Pass-the-phone privacy: nothing shows until the right person says so, and

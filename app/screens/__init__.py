@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from app.guard import component
 from app.screens.history import HistoryList, MatchReview
 from app.screens.home import Home
 from app.screens.match import MatchScreen
@@ -54,7 +55,7 @@ def resolve(path: str, host_device: bool = True) -> tuple[Callable[..., ft.Contr
     return NotFound if host_device else GuestHome, {}
 
 
-@ft.component
+@component
 def NotFound() -> ft.Control:
     app = use_app()
     return ft.Column([ft.Text(app.t("not_found")),

@@ -11,6 +11,7 @@ from typing import Any
 import flet as ft
 from sqlmodel import col, select
 
+from app.guard import component
 from app.painting import painting_reviews
 from app.screens.home import emblem
 from app.screens.match import describe
@@ -29,7 +30,7 @@ UNDO_SECONDS = 30
 _DELETED: dict[int, tuple[float, dict[str, Any]]] = {}
 
 
-@ft.component
+@component
 def HistoryList() -> ft.Control:
     app = use_data()
     lang, page = app.lang, ft.context.page
@@ -68,7 +69,7 @@ def _clock(seconds: float) -> str:
     return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min {secs:02d} s"
 
 
-@ft.component
+@component
 def Deleted(match_id: int, on_undone: Any) -> ft.Control:
     """The review of a match just deleted: put it back while the moment lasts.
 
@@ -104,7 +105,7 @@ def Deleted(match_id: int, on_undone: Any) -> ft.Control:
     ])
 
 
-@ft.component
+@component
 def MatchReview(match_id: str = "") -> ft.Control:
     app = use_data()
     lang, page = app.lang, ft.context.page

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from app.guard import component
 from app.state import use_data
 from app.widgets import fmt_date, section
 from scoring import all_games, find_game
@@ -13,7 +14,7 @@ def emblem(slug: str, size: int = 48) -> ft.Control:
     return ft.Image(src=f"games/{slug}.svg", width=size, height=size)
 
 
-@ft.component
+@component
 def Home() -> ft.Control:
     app = use_data()
     lang, page = app.lang, ft.context.page

@@ -9,6 +9,7 @@ import flet as ft
 
 from app import net, shared
 from app.forms import ActionForm, Values, form_key
+from app.guard import component
 from app.i18n import t
 from app.screens.home import emblem
 from app.screens.phones import PhonesSection
@@ -26,7 +27,7 @@ def describe(event: dict[str, Any]) -> str:
     return f"{event['type']}  {rest}"[:160]
 
 
-@ft.component
+@component
 def _Header(slug: str, title: str, names: str, undo_tip: str, can_undo: bool,
             on_undo: Callable[[object], None]) -> ft.Control:
     return ft.Row([emblem(slug, 40), ft.Column([
@@ -39,7 +40,7 @@ def _Header(slug: str, title: str, names: str, undo_tip: str, can_undo: bool,
 Header = ft.memo(_Header)
 
 
-@ft.component
+@component
 def _Secrets(match_id: int, seats: tuple[tuple[int, str, bool, tuple[Panel, ...], tuple[Action, ...]], ...],
              names: tuple[str, ...], lang: str, send: Callable[[Values], bool]) -> ft.Control:
     """Each seat's secrets: behind its privacy screen, or, for a seat on its own phone, who must answer
@@ -61,7 +62,7 @@ def _Secrets(match_id: int, seats: tuple[tuple[int, str, bool, tuple[Panel, ...]
 Secrets = ft.memo(_Secrets)
 
 
-@ft.component
+@component
 def MatchScreen(match_id: str = "") -> ft.Control:
     app = use_data()
     lang, page = app.lang, ft.context.page

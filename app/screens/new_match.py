@@ -11,13 +11,14 @@ import secrets
 import flet as ft
 
 from app.forms import FieldsForm, option_field, use_values
+from app.guard import component
 from app.screens.home import emblem
 from app.state import use_data
 from db.store import StoreError
 from scoring import RulesError, all_games, find_game
 
 
-@ft.component
+@component
 def NewMatch(slug: str | None = None) -> ft.Control:
     app = use_data()
     lang, page = app.lang, ft.context.page

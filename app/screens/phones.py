@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import flet as ft
 
 from app import net
+from app.guard import component
 from app.state import use_app
 from db.seat_tokens import SeatTokenError
 
@@ -23,7 +24,7 @@ def qr(url: str, caption: str, size: int, ident: str) -> ft.Control:
         border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_LOWEST)
 
 
-@ft.component
+@component
 def _PhonesSection(match_id: int, names: Sequence[str], links: dict[int, tuple[str, bool]],
                    requests: Sequence[net.SeatRequest], lang: str) -> ft.Control:
     """``links``: :meth:`db.store.Store.seat_links`; ``requests``: the table code's seat requests."""

@@ -5,11 +5,12 @@ from __future__ import annotations
 import flet as ft
 
 from app.forms import dropdown
+from app.guard import component
 from app.state import use_data
 from db.store import StoreError
 
 
-@ft.component
+@component
 def Players() -> ft.Control:
     app = use_data()
     new_name, set_new_name = ft.use_state("")

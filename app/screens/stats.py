@@ -15,6 +15,7 @@ import flet as ft
 import flet_charts as fch
 
 from app.forms import dropdown
+from app.guard import component
 from app.i18n import t
 from app.screens.home import emblem
 from app.state import use_data
@@ -99,7 +100,7 @@ def bar_chart(values: list[tuple[str, int]], colour: str) -> ft.Control:
 REPORT_LINES = 40
 
 
-@ft.component
+@component
 def StatsScreen(player_id: str = "") -> ft.Control:
     app = use_data()
     lang, store = app.lang, app.store

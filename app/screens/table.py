@@ -14,6 +14,7 @@ import flet as ft
 
 from app import shared
 from app.forms import ActionForm, Values, form_key
+from app.guard import component
 from app.net import LOBBY, SeatRequest
 from app.screens.home import emblem
 from app.shared import load_match, seat_links
@@ -75,7 +76,7 @@ def _over(app: AppState, m: LoadedMatch) -> ft.Control:
     return ft.Column(body, spacing=12)
 
 
-@ft.component
+@component
 def SeatScreen(match_id: str = "", token: str = "") -> ft.Control:
     app = use_data()
     page = ft.context.page
@@ -135,7 +136,7 @@ def SeatScreen(match_id: str = "", token: str = "") -> ft.Control:
     return ft.Column(body, spacing=12)
 
 
-@ft.component
+@component
 def TableScreen(match_id: str = "") -> ft.Control:
     """The table code: the public view, and a free seat to ask for (the host confirms)."""
     app = use_data()
@@ -177,7 +178,7 @@ def TableScreen(match_id: str = "") -> ft.Control:
     return ft.Column(body, spacing=12)
 
 
-@ft.component
+@component
 def GuestHome() -> ft.Control:
     """A phone on the network that opened the app's address without a code."""
     app = use_app()

@@ -1,0 +1,50 @@
+"""Guarded components (app.guard): an exception while drawing is logged with its traceback and
+shown in the component's place, instead of silently freezing the page (Flet 1.0.5 ends a page's
+update loop on it)."""
+
+from __future__ import annotations
+
+import logging
+import re
+from pathlib import Path
+
+import flet as ft
+
+from app.guard import component, guard
+
+APP = Path(__file__).resolve().parent.parent / "app"
+
+
+def test_a_failing_body_is_logged_with_its_traceback_and_drawn_as_an_error(caplog):
+    def Broken(match_id: int) -> ft.Control:
+        return ft.Text({}["missing"])
+
+    with caplog.at_level(logging.ERROR, logger="compagnon"):
+        box = guard(Broken)(7)
+    assert isinstance(box, ft.Container)
+    assert box.content.value == "⚠ Broken: KeyError: 'missing'"
+    (record,) = caplog.records
+    assert record.getMessage().endswith("could not draw " + Broken.__qualname__)
+    assert record.exc_info and record.exc_info[0] is KeyError  # the traceback goes to the log
+
+
+def test_a_body_that_works_is_untouched():
+    text = ft.Text("ok")
+    assert guard(lambda: text)() is text
+    assert guard(lambda a, b=1: a + b)(1, b=2) == 3
+
+
+def test_component_is_a_flet_component_of_the_guarded_body():
+    def Screen() -> ft.Control:
+        return ft.Text("x")
+
+    wrapped = component(Screen)
+    assert getattr(wrapped, "__is_component__", False)
+    assert wrapped.__component_impl__.__wrapped__ is Screen  # type: ignore[attr-defined]
+
+
+def test_every_component_of_the_app_is_guarded():
+    bare = [f"{p.relative_to(APP)}:{i}" for p in sorted(APP.rglob("*.py")) if p.name != "guard.py"
+            for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+            if re.match(r"\s*@ft\.component\b", line)]
+    assert bare == []
