@@ -10,6 +10,7 @@ import socket
 import sys
 import threading
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,6 +29,7 @@ WIDE = 760  # max content width on a desktop window
 
 _store: Store | None = None
 _store_lock = threading.Lock()
+_first_page = threading.Event()  # set once a page has been drawn (app.main.warm_up waits for it)
 
 
 def store() -> Store:
@@ -42,11 +44,12 @@ def store() -> Store:
 
 
 def warm_up(host: str, port: int, timeout: float = 120.0) -> None:
-    """Open the database and import the screens while the browser loads the web client.
+    """Open the database and import the first page's screens while the browser loads the web client.
 
     The server answers first (the browser can start fetching the client at once); this thread
     waits for the port, then does the start-up's slow imports and the database's opening on this
-    process's otherwise idle core, so that the first page finds them done.  A database that cannot
+    process's otherwise idle core, so that the first page finds them done; the other screens'
+    modules (the charts, the match forms…) come once a first page is drawn.  A database that cannot
     be opened (a bad ``DATABASE_URL``, a schema newer than this version) stops the server with
     the reason, as it did when it was opened before serving.
     """
@@ -63,19 +66,28 @@ def warm_up(host: str, port: int, timeout: float = 120.0) -> None:
     except Exception as e:  # noqa: BLE001 - any failure to open the database ends the server
         print(f"Compagnon cannot open its database: {e}", file=sys.stderr, flush=True)
         os._exit(2)
-    import app.screens  # noqa: F401 - the screens' modules (charts, forms…), ready for the first render
+    # What the first page needs (the home screen, or a phone's seat or table screen)...
+    from app.screens import load_all, resolve
     from scoring import all_games
 
+    resolve("/")
+    resolve("/table/0")
     all_games()  # the four rule engines' modules
-    for name in _flet_names():  # Flet imports a control's module when it is first named
-        getattr(ft, name, None)
-
-
-def _flet_names() -> set[str]:
-    """The ``ft.X`` names that the app's own source uses (read from it, so the list keeps up)."""
     here = Path(__file__).resolve().parent
-    return {name for source in here.rglob("*.py")
-            for name in re.findall(r"\bft\.([A-Za-z_]\w*)", source.read_text(encoding="utf-8"))}
+    _name_flet_controls([here / "main.py", here / "widgets.py", here / "forms.py",
+                         *(here / "screens" / f for f in ("__init__.py", "home.py", "table.py"))])
+    # ...then, once a first page is drawn (it no longer competes with it), every other screen.
+    _first_page.wait(timeout=60)
+    load_all()
+    _name_flet_controls(here.rglob("*.py"))
+
+
+def _name_flet_controls(sources: Iterable[Path]) -> None:
+    """Name every ``ft.X`` these source files use: Flet imports a control's module the first time
+    it is named (``ft.Theme`` alone cost the first page 0.3 s)."""
+    for source in sources:
+        for name in re.findall(r"\bft\.([A-Za-z_]\w*)", source.read_text(encoding="utf-8")):
+            getattr(ft, name, None)
 
 
 @component
@@ -194,6 +206,7 @@ def main(page: ft.Page) -> None:
     app.broadcast = broadcast
     page.on_close = lambda _e: page.pubsub.unsubscribe_all()
     page.render(App, app)
+    _first_page.set()
 
 
 def cli(argv: list[str] | None = None) -> None:

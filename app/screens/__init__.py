@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Callable
 
 import flet as ft
 
 from app.guard import component
-from app.screens.history import HistoryList, MatchReview
-from app.screens.home import Home
-from app.screens.match import MatchScreen
-from app.screens.new_match import NewMatch
-from app.screens.players import Players
-from app.screens.stats import StatsScreen
-from app.screens.table import GuestHome, SeatScreen, TableScreen
 from app.state import use_app
 
 NAV = [
@@ -25,34 +19,51 @@ NAV = [
     ("/stats", ft.Icons.INSIGHTS, "stats"),
 ]
 
-ROUTES: list[tuple[re.Pattern[str], Callable[..., ft.Control]]] = [
-    (re.compile(r"/"), Home),
-    (re.compile(r"/new"), NewMatch),
-    (re.compile(r"/new/(?P<slug>[\w-]+)"), NewMatch),
-    (re.compile(r"/players"), Players),
-    (re.compile(r"/match/(?P<match_id>\d+)"), MatchScreen),
-    (re.compile(r"/history"), HistoryList),
-    (re.compile(r"/history/(?P<match_id>\d+)"), MatchReview),
-    (re.compile(r"/stats"), StatsScreen),
-    (re.compile(r"/stats/player/(?P<player_id>\d+)"), StatsScreen),
-    (re.compile(r"/seat/(?P<match_id>\d+)/(?P<token>[\w-]+)"), SeatScreen),
-    (re.compile(r"/table/(?P<match_id>\d+)"), TableScreen),
+#: each path and its screen, as ``module:name`` under ``app.screens``: a screen's module (and what
+#: it imports: the charts, the match forms…) is imported the first time the screen is opened, so the
+#: first page waits only for its own
+ROUTES: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"/"), "home:Home"),
+    (re.compile(r"/new"), "new_match:NewMatch"),
+    (re.compile(r"/new/(?P<slug>[\w-]+)"), "new_match:NewMatch"),
+    (re.compile(r"/players"), "players:Players"),
+    (re.compile(r"/match/(?P<match_id>\d+)"), "match:MatchScreen"),
+    (re.compile(r"/history"), "history:HistoryList"),
+    (re.compile(r"/history/(?P<match_id>\d+)"), "history:MatchReview"),
+    (re.compile(r"/stats"), "stats:StatsScreen"),
+    (re.compile(r"/stats/player/(?P<player_id>\d+)"), "stats:StatsScreen"),
+    (re.compile(r"/seat/(?P<match_id>\d+)/(?P<token>[\w-]+)"), "table:SeatScreen"),
+    (re.compile(r"/table/(?P<match_id>\d+)"), "table:TableScreen"),
 ]
 
 #: what a phone on the network may open (every other path shows it :func:`GuestHome`)
-GUEST_SCREENS = (SeatScreen, TableScreen)
+GUEST_SCREENS = ("table:SeatScreen", "table:TableScreen")
+GUEST_HOME = "table:GuestHome"
+
+
+def screen(spec: str) -> Callable[..., ft.Control]:
+    """The screen component named ``module:name`` (its module imported on first use)."""
+    module, _, name = spec.partition(":")
+    found: Callable[..., ft.Control] = getattr(importlib.import_module(f"app.screens.{module}"), name)
+    return found
+
+
+def load_all() -> None:
+    """Import every screen's module now (the warm-up does, once the first page is drawn)."""
+    for spec in {spec for _pattern, spec in ROUTES} | {GUEST_HOME}:
+        screen(spec)
 
 
 def resolve(path: str, host_device: bool = True) -> tuple[Callable[..., ft.Control], dict[str, str]]:
     """The screen for a path, and its parameters; a guest device gets only the table and seat screens."""
     path = path.rstrip("/") or "/"
-    for pattern, screen in ROUTES:
+    for pattern, spec in ROUTES:
         m = pattern.fullmatch(path)
         if m:
-            if not host_device and screen not in GUEST_SCREENS:
-                return GuestHome, {}
-            return screen, m.groupdict()
-    return NotFound if host_device else GuestHome, {}
+            if not host_device and spec not in GUEST_SCREENS:
+                return screen(GUEST_HOME), {}
+            return screen(spec), m.groupdict()
+    return NotFound if host_device else screen(GUEST_HOME), {}
 
 
 @component
