@@ -34,3 +34,12 @@ def test_a_database_that_cannot_be_opened_stops_the_server_with_the_reason(tmp_p
     assert "Compagnon cannot open its database" in out.stderr
     assert "port 1 failed" in out.stderr
     assert out.stderr.count("Compagnon cannot open its database") == 1
+
+
+def test_a_screen_s_module_is_imported_when_the_screen_is_first_opened():
+    code = ("import sys, app.screens as s\n"
+            "before = [m for m in ('app.screens.stats', 'flet_charts', 'app.screens.match') if m in sys.modules]\n"
+            "screen, params = s.resolve('/stats/player/4')\n"
+            "print(before, screen.__module__, params, 'flet_charts' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[] app.screens.stats {'player_id': '4'} True"
