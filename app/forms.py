@@ -100,9 +100,13 @@ def field_control(f: Field, value: Any, names: Sequence[str], lang: str,
     hint = ""
     if f.minimum is not None or f.maximum is not None:
         hint = f"{'' if f.minimum is None else f.minimum}…{'' if f.maximum is None else f.maximum}"
-    return ft.TextField(label=label, value="" if value is None else str(value), hint_text=hint,
-                        keyboard_type=ft.KeyboardType.NUMBER, width=170,
-                        on_change=lambda e: set_value(_int(e.control.value)))
+    long = len(label) > 24
+    box = ft.TextField(label=label, value="" if value is None else str(value), hint_text=hint,
+                       keyboard_type=ft.KeyboardType.NUMBER, width=290 if long else 170,
+                       on_change=lambda e: set_value(_int(e.control.value)))
+    # A long label (« S'enfuir : tractions utilisées (4 hommes max. chacune) ») takes two lines above
+    # a wider box: room above it, so that it does not run into what comes before.
+    return ft.Container(box, padding=ft.Padding.only(top=14)) if long else box
 
 
 def use_values(initial: Callable[[], Values]) -> tuple[Values, Callable[[Values], None],
