@@ -386,6 +386,28 @@ def _near8(s: int) -> int:
     return 0b111 | 0b101 << s | 0b111 << 2 * s
 
 
+def _around(cards: int, targets: int, s: int) -> tuple[int, int]:
+    """The ``targets`` among the eight cells around each of ``cards`` ("diagonale incluse"), counted
+    once per card, and the cards that have at least one (the cells that earn).
+
+    With a stride of 4, a pont at (1,1) (cell 5) has persos at (0,0) and (2,2) (cells 0 and 10)
+    around it; one at (3,0) (cell 12) has none:
+
+    >>> _around(1 << 5 | 1 << 12, 1 << 0 | 1 << 10, 4) == (2, 1 << 5)
+    True
+    """
+    near8, around = _near8(s), targets << s + 1
+    count = earning = 0
+    while cards:
+        low = cards & -cards
+        near = (around >> low.bit_length() - 1 & near8).bit_count()
+        if near:
+            count += near
+            earning |= low
+        cards ^= low
+    return count, earning
+
+
 # --------------------------------------------------------------------------- scoring
 
 
@@ -532,15 +554,8 @@ def _score_one(layout: _Layout, stains: int, perso: int) -> tuple[dict[str, int]
             lac = 3 * lake.bit_count() + bathers.bit_count()
             lake |= bathers
         if PONT in codes:
-            near8, around = 0b111 | 0b101 << s | 0b111 << 2 * s, people << s + 1
-            mask = int(tr(_BRIDGE), 2)
-            while mask:
-                low = mask & -mask
-                near = (around >> low.bit_length() - 1 & near8).bit_count()
-                if near:
-                    pont += 3 * near
-                    bridges |= low
-                mask ^= low
+            near, bridges = _around(int(tr(_BRIDGE), 2), people, s)
+            pont = 3 * near
     elif LAC in codes:
         lakes = int(tr(_LAKE), 2)
         lake = _largest_group(lakes, s) if lakes & (lakes - 1) else lakes
@@ -581,15 +596,8 @@ def _score_one(layout: _Layout, stains: int, perso: int) -> tuple[dict[str, int]
         houses = int(tr(_HOUSES), 2)
         house_cells = houses
         if houses:
-            near8, around = 0b111 | 0b101 << s | 0b111 << 2 * s, houses << s + 1
-            mask = int(tr(_CHURCH), 2)
-            while mask:
-                low = mask & -mask
-                near = (around >> low.bit_length() - 1 & near8).bit_count()
-                if near:
-                    eglise += 3 * near
-                    churches |= low
-                mask ^= low
+            near, churches = _around(int(tr(_CHURCH), 2), houses, s)
+            eglise = 3 * near
     else:
         house_cells = _HOUSES
 
