@@ -67,11 +67,11 @@ def warm_up(host: str, port: int, timeout: float = 120.0) -> None:
         print(f"Compagnon cannot open its database: {e}", file=sys.stderr, flush=True)
         os._exit(2)
     # What the first page needs (the home screen, or a phone's seat or table screen)...
-    from app.screens import load_all, resolve
+    from app.screens import GUEST_HOME, load_all, screen
     from scoring import all_games
 
-    resolve("/")
-    resolve("/table/0")
+    screen("home:Home")
+    screen(GUEST_HOME)  # the table and seat screens' module
     all_games()  # the four rule engines' modules
     here = Path(__file__).resolve().parent
     _name_flet_controls([here / "main.py", here / "widgets.py", here / "forms.py",
