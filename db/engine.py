@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event, inspect
+from sqlalchemy import delete, event, insert, inspect, select, text
 from sqlalchemy.engine import Connection, Engine
 from sqlmodel import Session, SQLModel, create_engine
 
@@ -23,6 +23,11 @@ from db.models import SCHEMA_VERSION, Meta
 
 class SchemaTooNew(RuntimeError):
     pass
+
+
+BUSY_MS = 5000  # how long a SQLite write waits for another connection's write
+MIGRATION_WAIT_MS = 600_000  # how long an opening waits for another process's migration
+PG_MIGRATION_LOCK = 0x436F6D70  # "Comp": the advisory lock that serialises migrations on PostgreSQL
 
 
 def data_dir() -> Path:
@@ -48,10 +53,11 @@ def database_url() -> str:
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur = dbapi_conn.cursor()
+    # The wait first: switching a new file to WAL needs a lock another process may be holding.
+    cur.execute(f"PRAGMA busy_timeout={BUSY_MS}")
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA synchronous=NORMAL")
-    cur.execute("PRAGMA busy_timeout=5000")
     cur.close()
 
 
@@ -152,29 +158,65 @@ MIGRATIONS: dict[int, Callable[[Connection], None]] = {2: _v2_covering_indexes, 
                                                        4: _v4_game_summary}
 
 
-def schema_version(engine: Engine) -> int:
+def schema_version(engine: Engine | Connection) -> int:
     if not inspect(engine).has_table("meta"):
         return 0
-    with Session(engine) as s:
-        row = s.get(Meta, "schema_version")
-        return int(row.value) if row else 0
+    if isinstance(engine, Connection):
+        value = engine.execute(select(Meta.value).where(Meta.key == "schema_version")).scalar()
+    else:
+        with Session(engine) as s:
+            row = s.get(Meta, "schema_version")
+            value = row.value if row else None
+    return int(value) if value is not None else 0
+
+
+def _lock_for_migration(conn: Connection) -> None:
+    """Begin a transaction that no other process's migration can run beside.
+
+    Two processes may open the same new database at once (a server's warm-up and a command, two
+    club machines on one PostgreSQL): without this both would create the tables, and the second
+    would fail half-way ("table meta already exists").  SQLite: ``BEGIN IMMEDIATE`` takes the
+    database's write lock (the other opening waits for it); PostgreSQL: a transaction-scoped
+    advisory lock.  Either is released by the commit or the rollback.
+    """
+    if conn.dialect.name == "sqlite":
+        conn.exec_driver_sql(f"PRAGMA busy_timeout={MIGRATION_WAIT_MS}")
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+    elif conn.dialect.name == "postgresql":
+        conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": PG_MIGRATION_LOCK})
 
 
 def migrate(engine: Engine) -> int:
-    """Bring the database to :data:`SCHEMA_VERSION`; returns the version found."""
+    """Bring the database to :data:`SCHEMA_VERSION`; returns the version found.
+
+    The whole upgrade (tables, steps, the version number) is one transaction, taken under a lock
+    and after reading the version again inside it: of two processes opening an old or new
+    database at the same moment, one upgrades it and the other finds it done.
+    """
     found = schema_version(engine)
     if found > SCHEMA_VERSION:
         raise SchemaTooNew(f"database schema version {found} is newer than this app ({SCHEMA_VERSION})")
-    with engine.begin() as conn:
-        if found == 0:
-            SQLModel.metadata.create_all(conn)
-            summary.install(conn)
-        else:
-            for version in range(found + 1, SCHEMA_VERSION + 1):
-                MIGRATIONS[version](conn)
-            SQLModel.metadata.create_all(conn)  # new tables only; existing ones untouched
-    if found != SCHEMA_VERSION:
-        with Session(engine) as s:
-            s.merge(Meta(key="schema_version", value=str(SCHEMA_VERSION)))
-            s.commit()
+    if found == SCHEMA_VERSION and set(SQLModel.metadata.tables) <= set(inspect(engine).get_table_names()):
+        return found  # the usual opening: nothing to do, no lock taken
+    with engine.connect() as conn:
+        try:
+            _lock_for_migration(conn)
+            found = schema_version(conn)  # another process may have upgraded it while we waited
+            if found > SCHEMA_VERSION:
+                raise SchemaTooNew(
+                    f"database schema version {found} is newer than this app ({SCHEMA_VERSION})")
+            if found == 0:
+                SQLModel.metadata.create_all(conn)
+                summary.install(conn)
+            else:
+                for version in range(found + 1, SCHEMA_VERSION + 1):
+                    MIGRATIONS[version](conn)
+                SQLModel.metadata.create_all(conn)  # new tables only; existing ones untouched
+            if found != SCHEMA_VERSION:
+                conn.execute(delete(Meta).where(Meta.key == "schema_version"))
+                conn.execute(insert(Meta).values(key="schema_version", value=str(SCHEMA_VERSION)))
+            conn.commit()
+        finally:
+            if conn.dialect.name == "sqlite":
+                conn.exec_driver_sql(f"PRAGMA busy_timeout={BUSY_MS}")
     return found

@@ -453,3 +453,49 @@ def test_a_version_3_database_is_migrated_to_version_4(db_url):
         assert game_stats(store, "apaches").matches == 0
     finally:
         store.engine.dispose()
+
+
+OPENER = """
+import sys, time
+from pathlib import Path
+from db.store import Store  # imported before the start, so that the openings start together
+from db.engine import schema_version
+url, folder, n = sys.argv[1], Path(sys.argv[2]), sys.argv[3]
+(folder / f"ready{n}").touch()
+while not (folder / "go").exists():
+    time.sleep(0.005)
+store = Store(url)
+store.add_player(f"Player {n}")
+print(schema_version(store.engine))
+"""
+
+
+@pytest.mark.parametrize("found", [0, 3], ids=["new", "version-3"])
+def test_processes_opening_one_database_at_once_create_or_upgrade_it_once(db_url, tmp_path, found):
+    """A server's warm-up and a command, or two club machines on one PostgreSQL, may open the same
+    new (or old) database at the same moment: each opening succeeds, the schema is created or
+    upgraded once (CI once saw "table meta already exists" kill a server here), and the running
+    totals match the rows."""
+    from db import summary
+
+    if found:
+        _version_1_database(db_url, version=found)
+    openers = [subprocess.Popen([sys.executable, "-c", OPENER, db_url, str(tmp_path), str(n)], cwd=ROOT,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for n in range(4)]
+    deadline = time.time() + 60
+    while not all((tmp_path / f"ready{n}").exists() for n in range(4)) and time.time() < deadline:
+        time.sleep(0.01)
+    (tmp_path / "go").touch()
+    said = [p.communicate(timeout=120) for p in openers]
+    failures = [err.strip().splitlines()[-1:] for _out, err in said]  # the last line: the exception
+    assert [p.returncode for p in openers] == [0] * 4, failures
+    assert [out.strip() for out, _err in said] == [str(SCHEMA_VERSION)] * 4
+    store = Store(db_url)
+    try:
+        assert schema_version(store.engine) == SCHEMA_VERSION
+        names = {p.name for p in store.players()}
+        assert {f"Player {n}" for n in range(4)} <= names
+        with store.engine.connect() as c:
+            assert summary.stored(c) == summary.expected(c)
+    finally:
+        store.engine.dispose()
