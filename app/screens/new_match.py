@@ -56,7 +56,10 @@ def NewMatch(slug: str | None = None) -> ft.Control:
         quick_ref.current = ""
         set_quick("")
         set_chosen(lambda prev: tuple([*prev, p.id]))
-        app.tell("")  # no app.changed(): that would mount the screen afresh and lose the seats chosen
+        app.tell("")
+        # The other pages' lists of players learn of the newcomer; this screen re-renders in place
+        # (the seats chosen and the options typed stay).
+        app.changed()
 
     # The number of players comes from the seats chosen, not from a separate option.
     options = {**raw_options, "players": len(seat_ids)}

@@ -163,11 +163,11 @@ def StatsScreen(player_id: str = "") -> ft.Control:
                                              place=filters.place))
     total = sum(counts.values())
     h = h_index(store, Filters(since=since, until=until, player_id=pid, place=filters.place))
-    body.append(card(app.t("n_matches", a=total), [
+    body.append(card(app.t("n_matches_1") if total == 1 else app.t("n_matches", a=total), [
         ft.Row([ft.Row([emblem(s, 24), ft.Text(f"{find_game(s).name.get(lang)} : {n}")], spacing=4)
                 for s, n in counts.items()], wrap=True, spacing=12),
         ft.Text(app.t("h_index", a=h), weight=ft.FontWeight.BOLD),
-        ft.Text(app.t("h_index_help", a=h), size=12, italic=True),
+        ft.Text(app.t(f"h_index_help_{h}") if h < 2 else app.t("h_index_help", a=h), size=12, italic=True),
     ], "stats-summary"))
     if not total:
         body.append(ft.Text(app.t("no_stats"), italic=True))

@@ -118,3 +118,17 @@ def test_desktop_layout(server, new_ui):
     ui = new_ui(1280, 800).open("/")
     ui.see("Les Apaches de Paris")
     ui.shot("home-desktop")
+
+
+def test_a_player_added_on_the_new_match_screen_takes_a_seat_and_reaches_the_other_pages(ui, new_ui):
+    add_players(ui, "Léa")
+    players = new_ui(1280, 800).open("/players")  # another window, on the players' list
+    players.see("Renommer Léa")
+    ui.open("/new/robby-solo")
+    ui.check("Léa")
+    ui.see("Place 1 : Léa")
+    ui.fill("Ajouter un joueur", "Zoé")
+    ui.click("Ajouter un joueur", exact=True)  # the icon button beside the field
+    ui.see("Place 2 : Zoé")  # seated after the players already chosen...
+    assert ui.sees("Place 1 : Léa")  # ...who keep their seats
+    players.see("Renommer Zoé")  # the other window's list was told
