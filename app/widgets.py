@@ -112,10 +112,10 @@ def score_sheet_view(sheet: dict[str, Any], lang: str) -> ft.Control:
     for r in sheet.get("ranking", []):
         lines = [ft.Row([ft.Text(f"{r['rank']}.", width=28, weight=ft.FontWeight.BOLD),
                          ft.Text(r["name"], expand=True, weight=ft.FontWeight.BOLD),
-                         ft.Text(f"{r['total']}", size=18, weight=ft.FontWeight.BOLD)])]
+                         ft.Text(fmt_number(r["total"], lang), size=18, weight=ft.FontWeight.BOLD)])]
         chip_pad = ft.Padding.symmetric(vertical=4, horizontal=8)
         slug = str(sheet.get("game", ""))
-        lines.append(ft.Row([ft.Container(ft.Text(f"{category_name(slug, k, lang)} : {v}", size=12),
+        lines.append(ft.Row([ft.Container(ft.Text(f"{category_name(slug, k, lang)} : {fmt_number(v, lang)}", size=12),
                                           padding=chip_pad,
                                           border_radius=8, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST)
                              for k, v in r.get("breakdown", {}).items()], wrap=True, spacing=4, run_spacing=4))
@@ -127,6 +127,19 @@ def score_sheet_view(sheet: dict[str, Any], lang: str) -> ft.Control:
     for note in sheet.get("notes_fr" if lang == "fr" and "notes_fr" in sheet else "notes", []):
         rows.append(ft.Text(note, size=12, italic=True))
     return ft.Card(ft.Container(ft.Column(rows, spacing=6), padding=12))
+
+
+def fmt_number(value: Any, lang: str) -> str:
+    """A score or a sum as people write it: ``fmt_number(21000000, "fr")`` → ``'21 000 000'`` (no-break
+    spaces), ``fmt_number(21000000, "en")`` → ``'21,000,000'``; anything but a whole number unchanged.
+
+    >>> fmt_number(18000, "fr"), fmt_number(-1500, "en"), fmt_number(999, "fr"), fmt_number("x", "en")
+    ('18\xa0000', '-1,500', '999', 'x')
+    """
+    if not isinstance(value, int) or isinstance(value, bool):
+        return str(value)
+    text = f"{value:,}"
+    return text.replace(",", "\u00a0") if lang == "fr" else text
 
 
 def fmt_date(when: Any, lang: str) -> str:

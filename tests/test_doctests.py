@@ -1,4 +1,4 @@
-"""The doctests of the scoring and db modules (and of app.guard) run as tests."""
+"""The doctests of the scoring and db modules (and of app.guard, app.net and app.widgets) run as tests."""
 
 import doctest
 import importlib
@@ -10,7 +10,7 @@ import db
 import scoring
 
 MODULES = sorted({f"scoring.{m.name}" for m in pkgutil.iter_modules(scoring.__path__) if m.name != "__main__"}
-                 | {f"db.{m.name}" for m in pkgutil.iter_modules(db.__path__)} | {"app.guard"})
+                 | {f"db.{m.name}" for m in pkgutil.iter_modules(db.__path__)} | {"app.guard", "app.net", "app.widgets"})
 
 
 @pytest.mark.parametrize("name", MODULES)

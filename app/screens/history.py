@@ -16,7 +16,7 @@ from app.painting import painting_reviews
 from app.screens.home import emblem
 from app.screens.match import describe
 from app.state import use_app, use_data
-from app.widgets import fmt_date, panel_card, score_sheet_view
+from app.widgets import fmt_date, fmt_number, panel_card, score_sheet_view
 from db.models import ScoreRow
 from db.stats import time_used
 from db.store import StoreError
@@ -41,7 +41,7 @@ def HistoryList() -> ft.Control:
     matches = app.store.history(limit=100)
     for m in matches:
         game = find_game(m.game)
-        scores = " · ".join(f"{n} {s}" for n, s in m.totals)
+        scores = " · ".join(f"{n} {fmt_number(s, lang)}" for n, s in m.totals)
         rows.append(ft.ListTile(
             leading=emblem(m.game, 36),
             title=ft.Text(f"{game.name.get(lang)} #{m.id} — {fmt_date(m.ended_at, lang)}"
@@ -164,8 +164,8 @@ def MatchReview(match_id: str = "") -> ft.Control:
             lines = s.exec(select(ScoreRow).where(ScoreRow.match_id == m.id).order_by(col(ScoreRow.rank))).all()
         body.append(ft.Card(ft.Container(ft.Column(
             [ft.Text(app.t("score_sheet"), size=18, weight=ft.FontWeight.BOLD)]
-            + [ft.Text(f"{r.rank}. {r.name} — {r.total}", weight=ft.FontWeight.BOLD if r.winner else None)
-               for r in lines]), padding=12)))
+            + [ft.Text(f"{r.rank}. {r.name} — {fmt_number(r.total, lang)}",
+                       weight=ft.FontWeight.BOLD if r.winner else None) for r in lines]), padding=12)))
     done = m.status == "finished"  # secrets are all revealed at the end, never before
     if not imported:
         body += [panel_card(p, lang) for p in game.panels(m.state, None) if p.seat is None]

@@ -242,5 +242,5 @@ def test_two_turns_timers_heist_secret_orders_and_a_win(ui, new_ui):
     ui.click("Décompte final")
     ui.see("Feuille de score")
     ui.see("Victoire : Ange")
-    ui.see("Casse : premier partage : 21000000")  # each fortune split by ledger kind
+    ui.see("Casse : premier partage : 21 000 000")  # each fortune split by ledger kind, as people write it
     ui.shot("traction-avant-score-sheet")
