@@ -88,6 +88,8 @@ STRINGS: dict[str, Tr] = {
     "delete_q": Tr("Supprimer définitivement la partie #{a} ? Vous pourrez annuler pendant {b} secondes.",
                    "Delete match #{a}? You can undo it for {b} seconds."),
     "deleted": Tr("Partie #{a} supprimée.", "Match #{a} deleted."),
+    "undeleted_as": Tr("Partie #{a} remise sous le numéro #{b} (une partie commencée depuis a pris le sien).",
+                       "Match #{a} put back as #{b} (a match started since took its number)."),
     "undo_delete": Tr("Annuler la suppression", "Undo the deletion"),
     "back_history": Tr("Retour à l'historique", "Back to the history"),
     "imported_board": Tr("Mise en place (notée dans {a}) : {b}", "Set-up (as noted in {a}): {b}"),

@@ -158,7 +158,7 @@ def App(app: AppState) -> ft.Control:
     width, set_width = ft.use_state(page.width)
 
     def on_route(e: ft.RouteChangeEvent) -> None:
-        app.tell("")  # a message belongs to the screen it was said on
+        app.left_screen()  # a message belongs to the screen it was said on
         set_route(e.route)
 
     def listen() -> None:

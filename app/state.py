@@ -41,6 +41,8 @@ class AppState:
     data: DataVersion = field(default_factory=DataVersion, repr=False)
     message: str = ""
     message_is_error: bool = False
+    #: the message was said on the way to another screen: the next route change keeps it
+    message_follows: bool = field(default=False, repr=False)
     #: this browser runs on the host machine (or the network is trusted): all screens; else a guest phone
     host_device: bool = True
     #: tells the other pages: ``broadcast((topic, match_id))`` (``match_id`` None: not one match's data)
@@ -66,8 +68,17 @@ class AppState:
         if self.broadcast is not None:
             self.broadcast((topic, match_id))
 
-    def tell(self, message: str, error: bool = False) -> None:
-        self.message, self.message_is_error = message, error
+    def tell(self, message: str, error: bool = False, follows: bool = False) -> None:
+        """Show ``message`` above the screen (``follows``: said just before going to another screen,
+        it is shown there; otherwise a message belongs to the screen it was said on)."""
+        self.message, self.message_is_error, self.message_follows = message, error, follows
+
+    def left_screen(self) -> None:
+        """The route changed: drop the last screen's message, unless it was said for the new one."""
+        if self.message_follows:
+            self.message_follows = False
+        elif self.message:
+            self.tell("")
 
 
 AppContext = ft.create_context(None)

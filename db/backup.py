@@ -181,8 +181,9 @@ def _rows(rows: list[Any], what: str, unique: str) -> Iterator[tuple[str, dict[s
         yield w, row
 
 
-def insert_match(session: Session, doc: Mapping[str, Any]) -> None:
-    """Write one (checked) match document with its own ids."""
+def insert_match(session: Session, doc: Mapping[str, Any]) -> int:
+    """Write one (checked) match document with its own ids (``"id": None``: the database gives the
+    match a new one); returns the match's id."""
     match = Match(id=doc["id"], game=doc["game"], options=doc["options"], setup=doc["setup"], seed=doc["seed"],
                   status=doc["status"], started_at=_when(doc["started_at"], "started_at"),
                   ended_at=_when(doc["ended_at"], "ended_at", optional=True), place=doc["place"],
@@ -190,13 +191,15 @@ def insert_match(session: Session, doc: Mapping[str, Any]) -> None:
                   seats=doc["seat_count"], sheet=doc["sheet"])
     session.add(match)
     session.flush()
+    assert match.id is not None
     for seat in doc["seats"]:
-        session.add(Seat(match_id=doc["id"], **seat))
+        session.add(Seat(match_id=match.id, **seat))
     for event in doc["events"]:
-        session.add(EventRow(match_id=doc["id"], seq=event["seq"], type=event["type"], payload=event["payload"],
+        session.add(EventRow(match_id=match.id, seq=event["seq"], type=event["type"], payload=event["payload"],
                              at=_when(event["at"], "at")))
     for line in doc["scores"]:  # with their copies of the match (db.models.score_line)
         session.add(score_line(match, **line))
+    return match.id
 
 
 def _reset_sequences(session: Session) -> None:

@@ -386,20 +386,27 @@ class Store(SeatTokens):
         return doc
 
     def undelete_match(self, doc: dict[str, Any]) -> int:
-        """Put back a match deleted by :meth:`delete_match`, with its own id."""
-        from db.backup import RestoreError, check_match, insert_match
+        """Put back a match deleted by :meth:`delete_match`; returns its id.
+
+        It keeps its own id, unless a match started since was given that id (SQLite hands out the
+        highest id again once its match is deleted): then it comes back under a new one.  Putting
+        back a match that is already back (the same game, seed and start) is refused.
+        """
+        from db.backup import RestoreError, _iso, check_match, insert_match
 
         with self.session() as s:
-            if s.get(Match, doc.get("id")) is not None:
-                raise StoreError(f"match #{doc.get('id')} already exists")
+            for twin in s.exec(select(Match).where(Match.seed == doc.get("seed"), Match.game == doc.get("game"))):
+                if _iso(twin.started_at) == doc.get("started_at"):
+                    raise StoreError(f"match #{doc.get('id')} already exists (as #{twin.id})")
             player_ids = {p for p in s.exec(select(Player.id)) if p is not None}
             try:
                 check_match(doc, player_ids, f"match #{doc.get('id')}")
             except RestoreError as exc:
                 raise StoreError(str(exc)) from exc
-            insert_match(s, doc)
+            taken = s.get(Match, doc.get("id")) is not None
+            new_id = insert_match(s, {**doc, "id": None} if taken else doc)
             s.commit()
-        return int(doc["id"])
+        return new_id
 
     # ------------------------------------------------------------ lists
     def _page_statements(self, status: str) -> tuple[Any, Any, Any]:

@@ -10,7 +10,8 @@ import db
 import scoring
 
 MODULES = sorted({f"scoring.{m.name}" for m in pkgutil.iter_modules(scoring.__path__) if m.name != "__main__"}
-                 | {f"db.{m.name}" for m in pkgutil.iter_modules(db.__path__)} | {"app.guard", "app.net", "app.widgets"})
+                 | {f"db.{m.name}" for m in pkgutil.iter_modules(db.__path__)}
+                 | {"app.guard", "app.net", "app.widgets"})
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -145,8 +145,34 @@ def test_delete_a_match_then_undo(played):
     assert (after.events, after.state, after.sheet, after.notes) == (before.events, before.state, before.sheet,
                                                                       before.notes)
     assert [h.id for h in store.history()] == [ids["done"]]
-    with pytest.raises(StoreError, match="already exists"):
+    with pytest.raises(StoreError, match=rf"match #{ids['done']} already exists \(as #{ids['done']}\)"):
+        store.undelete_match(doc)  # already back: not put back twice
+    assert [h.id for h in store.history()] == [ids["done"]]
+
+
+def test_a_deleted_match_whose_number_was_taken_since_comes_back_under_a_new_one(db_url):
+    """SQLite gives the highest id again once its match is deleted: a match started within the undo's
+    moment takes the deleted one's number.  Undoing still puts the deleted match back, whole, under
+    a new number (it used to be refused)."""
+    store = Store(db_url)
+    lea, sam, ana = (store.add_player(n).id for n in ("Léa", "Sam", "Ana"))
+    first = store.create_match("robby-solo", {"players": 3}, [lea, sam, ana], seed="a")
+    newest = store.create_match("robby-solo", {"players": 3}, [lea, sam, ana], seed="b")
+    drive(store, newest, 6)
+    before = store.load(newest)
+    doc = store.delete_match(newest)
+    since = store.create_match("apaches", {"players": 2}, [ana, lea], seed="c")
+    back = store.undelete_match(doc)
+    assert back not in (first, since)
+    if store.engine.dialect.name == "sqlite":
+        assert since == newest  # the number was taken: this is the case the test is about
+    again = store.load(back)
+    assert (again.game.slug, again.names, again.events, again.state) == (
+        before.game.slug, before.names, before.events, before.state)
+    assert store.load(since).game.slug == "apaches"  # the match started since is untouched
+    with pytest.raises(StoreError, match=rf"already exists \(as #{back}\)"):
         store.undelete_match(doc)
+    store.engine.dispose()
 
 
 def test_csv_of_matches_and_scores(played):

@@ -87,11 +87,16 @@ def Deleted(match_id: int, on_undone: Any) -> ft.Control:
 
     def undo(_e: Any) -> None:
         try:
-            app.store.undelete_match(doc)
-        except StoreError as exc:  # its id taken since (SQLite reuses it), or one of its players merged since
+            back = app.store.undelete_match(doc)
+        except StoreError as exc:  # one of its players merged into another since
             app.tell(app.t("undo_refused", a=exc), error=True)
             return
         _DELETED.pop(match_id, None)
+        if back != match_id:  # a match started since took its number (SQLite reuses the highest)
+            app.tell(app.t("undeleted_as", a=match_id, b=back), follows=True)
+            app.changed()
+            page.navigate(f"/history/{back}")
+            return
         app.tell("")
         on_undone()
         app.changed()

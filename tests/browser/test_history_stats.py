@@ -85,3 +85,27 @@ def test_a_match_review_edits_the_place_then_deletes_the_match_and_undoes_it(ser
     back = Store(f"sqlite:///{server.data_dir / 'compagnon.db'}")
     (summary,) = back.history()
     assert (summary.id, summary.place) == (mid, "Médiathèque")
+
+
+def test_undoing_a_deletion_after_a_new_match_took_its_number_puts_it_back_under_a_new_one(server, ui):
+    url = f"sqlite:///{server.data_dir / 'compagnon.db'}"
+    store = Store(url)
+    ids = [store.add_player(n).id for n in ("Léa", "Sam", "Ana")]
+    mid = play_out(store, "robby-solo", ids, seed=5)
+    store.engine.dispose()
+
+    ui.open(f"/history/{mid}")
+    ui.click("Supprimer la partie")
+    ui.click("Supprimer la partie", exact=True)
+    ui.see(f"Partie #{mid} supprimée.")
+    other = Store(url)  # meanwhile, another device starts a match: SQLite gives it the same number
+    taken = other.create_match("apaches", {"players": 2}, ids[:2], seed="x")
+    other.engine.dispose()
+    assert taken == mid
+    ui.click("Annuler la suppression")
+    ui.see(f"Partie #{mid} remise sous le numéro #{mid + 1}")
+    ui.see(f"Robby Solo #{mid + 1}")
+    ui.see("Feuille de score")
+    ui.shot("review-undo-renumbered")
+    (summary,) = Store(url).history()  # the Apaches match is still running; the Robby Solo one is back
+    assert (summary.id, summary.game) == (mid + 1, "robby-solo")
