@@ -147,6 +147,8 @@ class Store(SeatTokens):
             self._check_unique(s, name, except_id=player_id)
             player.name = name
             s.add(player)
+            s.flush()
+            self._rename_lines(s, player)  # the past score sheets name the same person
             s.commit()
             s.refresh(player)
             return player
@@ -172,6 +174,7 @@ class Store(SeatTokens):
                 score.player_id = keep_id
                 s.add(score)
             s.flush()
+            self._rename_lines(s, keep)  # the duplicate's past sheets now name the one person
             s.delete(drop)
             s.commit()
         self._cache.clear()
@@ -323,6 +326,32 @@ class Store(SeatTokens):
             s.add(match)
             s.commit()
 
+    @staticmethod
+    def _rename_line(s: Session, line: ScoreRow, match: Match, name: str) -> None:
+        """A score line's player is now called ``name``: the line, the match's winners and its stored
+        sheet say so (the sheet's row is found by its seat, the winners by the old name)."""
+        old_name, line.name = line.name, name
+        s.add(line)
+        if old_name == name:
+            return
+        match.winner_names = ", ".join(name if w == old_name else w
+                                       for w in match.winner_names.split(", ") if w)[:400]
+        if match.sheet:
+            sheet = json.loads(match.sheet)
+            for row in sheet.get("ranking", []):
+                if row.get("seat") == line.seat_index:
+                    row["name"] = name
+            sheet["winners"] = [name if w == old_name else w for w in sheet.get("winners", [])]
+            match.sheet = json.dumps(sheet, ensure_ascii=False)
+        s.add(match)
+
+    def _rename_lines(self, s: Session, player: Player) -> None:
+        """Every score line of ``player`` (and its match's winners and sheet) takes the player's name."""
+        lines = s.exec(select(ScoreRow).where(ScoreRow.player_id == player.id, ScoreRow.name != player.name)).all()
+        for line in lines:
+            self._rename_line(s, line, self._match(s, line.match_id), player.name)
+        self._cache.clear()
+
     def set_seat_player(self, match_id: int, seat_index: int, name: str) -> Player:
         """Correct who sat at a seat of a match, by name: an existing player (any case), else a new one.
 
@@ -351,18 +380,8 @@ class Store(SeatTokens):
             line = s.exec(select(ScoreRow).where(ScoreRow.match_id == match_id,
                                                  ScoreRow.seat_index == seat_index)).first()
             if line is not None:
-                old_name, line.player_id, line.name = line.name, player.id, player.name
-                s.add(line)
-                winners = [player.name if w == old_name else w for w in match.winner_names.split(", ") if w]
-                match.winner_names = ", ".join(winners)[:400]
-                if match.sheet:
-                    sheet = json.loads(match.sheet)
-                    for row in sheet.get("ranking", []):
-                        if row.get("seat") == seat_index:
-                            row["name"] = player.name
-                    sheet["winners"] = [player.name if w == old_name else w for w in sheet.get("winners", [])]
-                    match.sheet = json.dumps(sheet, ensure_ascii=False)
-                s.add(match)
+                line.player_id = player.id
+                self._rename_line(s, line, match, player.name)
             s.commit()
             s.refresh(player)
         self._cache.pop(match_id, None)
@@ -390,13 +409,13 @@ class Store(SeatTokens):
 
         It keeps its own id, unless a match started since was given that id (SQLite hands out the
         highest id again once its match is deleted): then it comes back under a new one.  Putting
-        back a match that is already back (the same game, seed and start) is refused.
+        back a match that is already back (the same match in every field but its id) is refused.
         """
-        from db.backup import RestoreError, _iso, check_match, insert_match
+        from db.backup import RestoreError, check_match, insert_match, match_document
 
         with self.session() as s:
             for twin in s.exec(select(Match).where(Match.seed == doc.get("seed"), Match.game == doc.get("game"))):
-                if _iso(twin.started_at) == doc.get("started_at"):
+                if {**match_document(s, twin), "id": None} == {**doc, "id": None}:
                     raise StoreError(f"match #{doc.get('id')} already exists (as #{twin.id})")
             player_ids = {p for p in s.exec(select(Player.id)) if p is not None}
             try:

@@ -82,6 +82,36 @@ def test_merge_moves_seats_and_refuses_two_people_at_one_table(store):
         store.merge_players(a, b)
 
 
+def test_renaming_or_merging_a_player_renames_them_on_past_score_sheets(store):
+    """A rename fixes a name (a typo, a full name): the finished matches' sheets, lines and winners
+    name the player as they are called now, as the running matches already did.  A merge names the
+    duplicate's past sheets after the person kept."""
+    import csv
+    import io
+
+    from db.backup import matches_csv
+
+    lea, sam, ana, dup = people(store, "Léa", "Sam", "Ana", "ana (phone)")
+    done = store.create_match("robby-solo", {"players": 3}, [lea, sam, dup], seed="r1")
+    drive(store, done, 3000)
+    store.finish(done)
+    sheet = store.load(done).sheet
+    winners = {r["seat"] for r in sheet["ranking"] if r["name"] in sheet["winners"]}
+    renamed = {0: "Léa Martin", 1: "Samuel", 2: "Ana"}
+    store.rename_player(lea, "Léa Martin")
+    store.rename_player(sam, "Samuel")
+    store.merge_players(ana, dup)
+    after = store.load(done)
+    assert after.names == ["Léa Martin", "Samuel", "Ana"]
+    assert {r["seat"]: r["name"] for r in after.sheet["ranking"]} == renamed
+    assert winners and sorted(after.sheet["winners"]) == sorted(renamed[seat] for seat in winners)
+    (line,) = store.history()
+    assert [n for n, _t in line.totals] == [r["name"] for r in after.sheet["ranking"]]
+    assert set(line.winners) == set(after.sheet["winners"])
+    exported = csv.DictReader(io.StringIO(matches_csv(store)))
+    assert [row["player"] for row in exported] == ["Léa Martin", "Samuel", "Ana"]
+
+
 @pytest.mark.parametrize("slug", SLUGS)
 def test_create_match_stores_the_setup_of_its_seed(store, slug):
     game = find_game(slug)
