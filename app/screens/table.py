@@ -89,21 +89,14 @@ def SeatScreen(match_id: str = "", token: str = "") -> ft.Control:
 
     ft.use_effect(opened, [])
     m = _load(app, match_id)
-    if m is not None and m.status != "in_progress":
-        return _over(app, m)
     seat = None
-    if m is not None and not refused.current:
+    if m is not None and m.status == "in_progress" and not refused.current:
         # Asked again at every render: a link revoked by the host stops working at once.
         seat = app.store.seat_for_token(m.id, token, who=str(page.client_ip or ""))
-    if m is None or seat is None:
-        refused.current = m is not None  # a refused token never becomes good: no need to ask (and log) again
-        return ft.Card(ft.Container(ft.Row([ft.Icon(ft.Icons.LINK_OFF, color=ft.Colors.ERROR),
-                                            ft.Text(app.t("bad_link"), expand=True)]), padding=12))
-    game, state, lang = m.game, m.state, app.lang
-    names = list(state.get("names", m.names))
-    body: list[ft.Control] = [_header(m, lang, app.t("your_seat", a=names[seat]))]
-    mine = [k for k, v in state.get("timers", {}).items()
-            if k.endswith(f":{seat}") and tm.running(v) and not tm.expired(v, now_ms())]
+    mine = [] if m is None or seat is None else [
+        k for k, v in m.state.get("timers", {}).items()
+        if k.endswith(f":{seat}") and tm.running(v) and not tm.expired(v, now_ms())]
+    # Every hook runs at every render, before any early return (the hooks are told apart by order).
     haptic = ft.use_ref(None)
     if mine and haptic.current is None:
         try:  # Flutter's web engine maps it to navigator.vibrate: a phone that allows it buzzes
@@ -119,6 +112,15 @@ def SeatScreen(match_id: str = "", token: str = "") -> ft.Control:
                 pass
 
     ft.use_effect(buzz, [bool(mine)])  # once, when this seat's own countdown starts
+    if m is not None and m.status != "in_progress":
+        return _over(app, m)
+    if m is None or seat is None:
+        refused.current = m is not None  # a refused token never becomes good: no need to ask (and log) again
+        return ft.Card(ft.Container(ft.Row([ft.Icon(ft.Icons.LINK_OFF, color=ft.Colors.ERROR),
+                                            ft.Text(app.t("bad_link"), expand=True)]), padding=12))
+    game, state, lang = m.game, m.state, app.lang
+    names = list(state.get("names", m.names))
+    body: list[ft.Control] = [_header(m, lang, app.t("your_seat", a=names[seat]))]
     if mine:
         body.append(ft.Container(ft.Row([ft.Icon(ft.Icons.TIMER, color=ft.Colors.ON_ERROR),
                                          ft.Text(app.t("your_time"), color=ft.Colors.ON_ERROR, size=16,
