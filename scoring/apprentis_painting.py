@@ -24,7 +24,7 @@ import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain, repeat
-from operator import itemgetter
+from operator import add, itemgetter
 from typing import Any, NamedTuple
 
 from scoring.core import InvalidScoreInput, ScoreSheet, SeatScore, Tr
@@ -135,19 +135,21 @@ def _laid_out(raw: Any, i: int, who: str) -> _Layout:
     is not kept).
 
     A painting as the app and the command line send it (a list of lists, every cell spelled as
-    the scorer spells it) is read in one pass: each row, then an end-of-row mark (code
-    :data:`_END`, which no card has); the rows all have the first one's length exactly when the
-    marks sit every ``width + 1`` codes.  Anything else goes through :func:`_checked`, which
-    gives the same layout or says what is wrong.
+    the scorer spells it) is read in one pass: an end-of-row mark (code :data:`_END`, which no
+    card has), then each row followed by one, joined into one list whose codes one
+    ``itemgetter`` call on :data:`_READ_TABLE` looks up (fewer steps per cell than ``map`` over
+    nested iterators); the rows all have the first one's length exactly when the marks sit every
+    ``width + 1`` codes.  Anything else goes through :func:`_checked`, which gives the same
+    layout or says what is wrong.
     """
-    if type(raw) is list and raw and set(map(type, raw)) == _ROW_TYPE:
+    if type(raw) is list and 0 < len(raw) <= _FAST_ROWS and _ROW_TYPE.issuperset(map(type, raw)):
         s = len(raw[0]) + 1
-        try:
-            codes = bytes(map(_READ, chain.from_iterable(chain.from_iterable(zip(raw, _ENDS, strict=False)))))
+        try:  # at least two keys (with one, itemgetter would not give a tuple)
+            codes = bytes(itemgetter(*sum(map(add, raw, _ENDS), _END_ROW))(_READ_TABLE))
         except (KeyError, TypeError):
             return _checked(raw, f"players[{i}].painting", who)[1]
-        if codes[s - 1::s] == _END_BYTE * len(raw):
-            codes = codes[::-1]
+        if codes[::s] == _END_BYTE * (len(raw) + 1):
+            codes = codes[:0:-1]  # last cell first, without the leading mark
             cards = int(codes.translate(_OCCUPIED), 2)
             # The placement rule: every card is reached from one of them through sides.  Grown two
             # steps at a time, until it stops growing or has reached them all, from the first card
@@ -167,6 +169,9 @@ def _laid_out(raw: Any, i: int, who: str) -> _Layout:
 
 
 _ROW_TYPE = {list}
+#: The most rows :func:`_laid_out` reads in one pass (joining the rows takes time growing as their
+#: number squared: a real painting has a handful of rows).
+_FAST_ROWS = 64
 #: The code of the end-of-row mark of :func:`_laid_out` (every ``bytes.translate`` table below
 #: reads it as an empty cell, as it reads code 0).
 _END = 255
@@ -242,7 +247,8 @@ _SKY, _BIRD, _LAKE, _PERSON, _FOUNTAIN, _BRIDGE, _FIR, _CHURCH = (_table([code])
 _OCCUPIED = _table(range(1, _END))
 _END_BYTE = bytes([_END])
 _END_MARK = object()  # what :func:`_laid_out` puts after each row
-_ENDS = repeat((_END_MARK,))
+_END_ROW = [_END_MARK]
+_ENDS = repeat(_END_ROW)
 _READ_TABLE: dict[Any, int] = {**_CODE, _END_MARK: _END}
 _READ = _READ_TABLE.__getitem__
 _new_layout = tuple.__new__
