@@ -333,9 +333,13 @@ def _largest_group(mask: int, s: int) -> int:
     >>> _largest_group(1 << 0 | 1 << 2, 4) == 1 << 0
     True
     """
+    return _largest_linked(mask, mask & (mask << 1 | mask >> 1 | mask << s | mask >> s), s)
+
+
+def _largest_linked(mask: int, linked: int, s: int) -> int:
+    """:func:`_largest_group`, given ``linked``: the cells of ``mask`` with a side neighbour in it."""
     # Cells with no neighbour in the mask are groups of one: only when there is nothing else does
     # one of them (the first) win, and leaving them out does not split the other groups.
-    linked = mask & (mask << 1 | mask >> 1 | mask << s | mask >> s)
     if linked.bit_count() <= 3:
         # Each linked cell has a linked neighbour: two or three of them are one group (a grid
         # has no triangle), none leaves the single cells, the first of which wins.
@@ -402,7 +406,7 @@ def _around(cards: int, targets: int, s: int) -> tuple[int, int]:
     >>> _around(1 << 5 | 1 << 12, 1 << 0 | 1 << 10, 4) == (2, 1 << 5)
     True
     """
-    near8, around = _near8(s), targets << s + 1
+    near8, around = 0b111 | 0b101 << s | 0b111 << 2 * s, targets << s + 1  # _near8(s), without a call
     count = earning = 0
     while cards:
         low = cards & -cards
@@ -493,7 +497,8 @@ def perso_points(counts: Sequence[int]) -> list[int]:
     if len(counts) <= 2:
         return list(counts)
     most, fewest = max(counts), min(counts)
-    return [(9 if c == most else 0) + (-5 if c == fewest else 0) for c in counts]
+    points = {fewest: -5, most: 9} if most != fewest else {most: 4}
+    return list(map(points.get, counts, _ZERO))
 
 
 def _kind(card: str) -> tuple[str, int, str]:
@@ -506,6 +511,7 @@ def _kind(card: str) -> tuple[str, int, str]:
     return card, 0, ""
 
 
+_ZERO = repeat(0)
 #: The score of an empty painting, and the categories that earn cells.
 _NOTHING = dict.fromkeys(CATEGORIES, 0)
 _EARNING = CATEGORIES[:-1]
@@ -555,8 +561,9 @@ def _score_one(layout: _Layout, stains: int, perso: int) -> tuple[dict[str, int]
         people = int(tr(_PERSON), 2)
         if LAC in codes:
             lakes = int(tr(_LAKE), 2)
-            lake = _largest_group(lakes, s) if lakes & (lakes - 1) else lakes
-            bathers = people & (lakes << 1 | lakes >> 1 | lakes << s | lakes >> s)
+            by_lake = lakes << 1 | lakes >> 1 | lakes << s | lakes >> s
+            lake = _largest_linked(lakes, lakes & by_lake, s)
+            bathers = people & by_lake
             lac = 3 * lake.bit_count() + bathers.bit_count()
             lake |= bathers
         if PONT in codes:
@@ -576,12 +583,13 @@ def _score_one(layout: _Layout, stains: int, perso: int) -> tuple[dict[str, int]
             bonus = DIVERSITY[(_A1 in codes) + (_A2 in codes) + (_A3 in codes) + (_A4 in codes)]
         else:
             bonus = DIVERSITY[sum(map(codes.__contains__, tree_codes))]
+        largest = _largest_linked(trees, trees & (trees << 1 | trees >> 1 | trees << s | trees >> s), s)
         if bonus:  # every tree card is highlighted
             forest = trees
-            arbre = 2 * (_largest_group(trees, s) if trees & (trees - 1) else trees).bit_count() + bonus
+            arbre = 2 * largest.bit_count() + bonus
         else:
-            forest = _largest_group(trees, s) if trees & (trees - 1) else trees
-            arbre = 2 * forest.bit_count()
+            forest = largest
+            arbre = 2 * largest.bit_count()
 
     # sapin: 2 per card below it in its column.
     firs = sapin = 0
@@ -691,7 +699,7 @@ def _parse_input(doc: Any, grids: list[Grid] | None = None) -> tuple[list[str], 
         if name in names:
             raise InvalidScoreInput(f"players[{i}].name", f"{name!r} is already players[{names.index(name)}]")
         stain = player.get("stains", 0)
-        if isinstance(stain, bool) or not isinstance(stain, int) or stain < 0:
+        if type(stain) is not int and (isinstance(stain, bool) or not isinstance(stain, int)) or stain < 0:
             raise InvalidScoreInput(f"players[{i}].stains", f"must be a whole number ≥ 0, got {stain!r}")
         if "painting" not in player:
             raise InvalidScoreInput(f"players[{i}].painting", "is missing (a list of rows, top row first)")
