@@ -519,15 +519,15 @@ _NO_CELLS = (0,) * len(_EARNING)
 _A1, _A2, _A3, _A4 = _TREE_CODES
 
 
-def _score_one(layout: _Layout, stains: int, perso: int) -> tuple[dict[str, int], int, Highlights]:
-    """One painting's points per category, their total, and the cells that earned them.
+def _score_one(layout: _Layout, stains: int, perso: int) -> tuple[int, dict[str, int], Highlights]:
+    """One painting's total, its points per category, and the cells that earned them.
 
     Masks the points do not need (the houses when no eglise is there, the birds when no ciel is,
     the persos and the fountains) are left to :class:`Highlights`, as the table that gives them.
     """
     s, codes, cards, odd_points, tree_codes, tree_table = layout
     if not cards:
-        return {**_NOTHING, "perso": perso, "taches": -stains}, perso - stains, Highlights(s, _NO_CELLS)
+        return perso - stains, {**_NOTHING, "perso": perso, "taches": -stains}, Highlights(s, _NO_CELLS)
     tr = codes.translate
 
     # maison: the printed points.
@@ -623,7 +623,7 @@ def _score_one(layout: _Layout, stains: int, perso: int) -> tuple[dict[str, int]
                        churches), codes)
     points = {"maison": maison, "ciel": ciel, "oiseau": oiseau, "lac": lac, "perso": perso, "arbre": arbre,
               "fontaine": fontaine, "pont": pont, "sapin": sapin, "eglise": eglise, "taches": -stains}
-    return points, sum(points.values()), cells
+    return sum(points.values()), points, cells
 
 
 def _score_all(layouts: Sequence[_Layout], stains: Sequence[int]) -> tuple[list[PaintingScore], list[int]]:
@@ -633,7 +633,7 @@ def _score_all(layouts: Sequence[_Layout], stains: Sequence[int]) -> tuple[list[
     counts = [layout.codes.count(PERSO) for layout in layouts]
     scores = []
     for lay, s, p in zip(layouts, stains, perso_points(counts), strict=True):
-        points, _, cells = _score_one(lay, s, p)
+        _, points, cells = _score_one(lay, s, p)
         scores.append(PaintingScore(points, cells))
     return scores, counts
 
@@ -747,17 +747,18 @@ def _sheet(names: Sequence[str], layouts: Sequence[_Layout], stains: Sequence[in
     order on a tie (a stable sort), and equal totals share a rank ("1, 1, 3")."""
     if len(layouts) != len(stains):
         raise ValueError("one stain count per painting")
-    counts = [layout.codes.count(PERSO) for layout in layouts]
-    scored = []
-    for seat, (name, layout, stain, perso) in enumerate(zip(names, layouts, stains, perso_points(counts),
-                                                            strict=True)):
-        points, total, cells = _score_one(layout, stain, perso)
-        scored.append((total, seat, name, points, cells))
-    scored.sort(key=_TOTAL, reverse=True)  # stable: seats in order on a tie
+    if len(names) != len(layouts):
+        list(zip(names, layouts, strict=True))  # the error it gives
+    # The loops over the players are map calls (no Python step per player) up to the ranking.
+    counts = list(map(bytes.count, map(_CODES, layouts), _PERSO_CODE))
+    scored = list(map(_score_one, layouts, stains, perso_points(counts)))
+    totals = list(map(_TOTAL, scored))
     ranking = []
     winners = []
     rank, previous = 0, None
-    for i, (total, seat, name, points, cells) in enumerate(scored):
+    for i, seat in enumerate(sorted(range(len(totals)), key=totals.__getitem__, reverse=True)):  # stable
+        total, points, cells = scored[seat]
+        name = names[seat]
         if total != previous:
             rank, previous = i + 1, total
         if rank == 1:
@@ -772,7 +773,7 @@ def _sheet(names: Sequence[str], layouts: Sequence[_Layout], stains: Sequence[in
     return sheet
 
 
-_TOTAL = itemgetter(0)
+_TOTAL, _CODES, _PERSO_CODE = itemgetter(0), itemgetter(1), repeat(PERSO)
 
 
 _new, _set = object.__new__, object.__setattr__
