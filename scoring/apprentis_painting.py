@@ -151,16 +151,18 @@ def _laid_out(raw: Any, i: int, who: str) -> _Layout:
         if codes[::s] == _END_BYTE * (len(raw) + 1):
             codes = codes[:0:-1]  # last cell first, without the leading mark
             cards = int(codes.translate(_OCCUPIED), 2)
-            # The placement rule: every card is reached from one of them through sides.  Grown two
-            # steps at a time, until it stops growing or has reached them all, from the first card
-            # at or after the middle cell (fewer steps than from the top row; when one is left out,
-            # _placement names it as seen from the first card).
+            # The placement rule: every card is reached from one of them through sides.  Grown a
+            # step along the rows then a step along the columns (through cards: it reaches the
+            # diagonal cells, with fewer operations than two steps in all four directions), until
+            # it stops growing or has reached them all, from the first card at or after the middle
+            # cell (fewer steps than from the top row; when one is left out, _placement names it
+            # as seen from the first card).
             middle = cards.bit_length() >> 1
             reach = cards >> middle
             reach = (reach & -reach) << middle
             while reach != cards:
-                grown = (reach | reach << 1 | reach >> 1 | reach << s | reach >> s) & cards
-                grown = (grown | grown << 1 | grown >> 1 | grown << s | grown >> s) & cards
+                grown = (reach | reach << 1 | reach >> 1) & cards
+                grown = (grown | grown << s | grown >> s) & cards
                 if grown == reach:
                     _placement(_Layout(s, codes, cards), raw, f"players[{i}].painting", who)
                 reach = grown
@@ -347,8 +349,9 @@ def _largest_linked(mask: int, linked: int, s: int) -> int:
     best, size, mask = 0, 0, linked
     while mask.bit_count() > size:
         group = mask & -mask
-        while True:
-            grown = (group | group << 1 | group >> 1 | group << s | group >> s) & mask
+        while True:  # a step along the rows, then one along the columns (as in _laid_out)
+            grown = (group | group << 1 | group >> 1) & mask
+            grown = (grown | grown << s | grown >> s) & mask
             if grown == group:
                 break
             group = grown
