@@ -151,17 +151,16 @@ def _laid_out(raw: Any, i: int, who: str) -> _Layout:
         if codes[::s] == _END_BYTE * (len(raw) + 1):
             codes = codes[:0:-1]  # last cell first, without the leading mark
             cards = int(codes.translate(_OCCUPIED), 2)
-            # The placement rule: every card is reached from one of them through sides.  Grown a
-            # step along the rows then a step along the columns (through cards: it reaches the
-            # diagonal cells, with fewer operations than two steps in all four directions), until
-            # it stops growing or has reached them all, from the first card at or after the middle
-            # cell (fewer steps than from the top row; when one is left out, _placement names it
-            # as seen from the first card).
+            # The placement rule: every card is reached from one of them through sides.  Grown
+            # along the rows (to the end of each run of cards at once: _run_right; one step
+            # back), then one step along the columns, until it stops growing or has reached them
+            # all, from the first card at or after the middle cell (fewer steps than from the top
+            # row; when one is left out, _placement names it as seen from the first card).
             middle = cards.bit_length() >> 1
             reach = cards >> middle
             reach = (reach & -reach) << middle
             while reach != cards:
-                grown = (reach | reach << 1 | reach >> 1) & cards
+                grown = ((cards + reach) ^ cards | reach | reach >> 1) & cards  # _run_right, inline
                 grown = (grown | grown << s | grown >> s) & cards
                 if grown == reach:
                     _placement(_Layout(s, codes, cards), raw, f"players[{i}].painting", who)
@@ -349,8 +348,8 @@ def _largest_linked(mask: int, linked: int, s: int) -> int:
     best, size, mask = 0, 0, linked
     while mask.bit_count() > size:
         group = mask & -mask
-        while True:  # a step along the rows, then one along the columns (as in _laid_out)
-            grown = (group | group << 1 | group >> 1) & mask
+        while True:  # along the rows, then one step along the columns (as in _laid_out)
+            grown = ((mask + group) ^ mask | group | group >> 1) & mask
             grown = (grown | grown << s | grown >> s) & mask
             if grown == group:
                 break
@@ -359,6 +358,18 @@ def _largest_linked(mask: int, linked: int, s: int) -> int:
         if group.bit_count() > size:
             best, size = group, group.bit_count()
     return best
+
+
+def _run_right(cells: int, seeds: int) -> int:
+    """The cells of ``cells`` from each of ``seeds`` (some of them) to the end of its run along the
+    row, at once: adding a seed to its run carries through the run's cells up to the empty cell
+    after it (every row ends with one), which ``^ cells`` and ``& cells`` leave out; a seed above
+    another in the same run is carried over, and put back by ``| seeds``.
+
+    >>> bin(_run_right(0b0111_1110, 0b0000_0100)), bin(_run_right(0b0111_1110, 0b0001_0100))
+    ('0b1111100', '0b1111100')
+    """
+    return ((cells + seeds) ^ cells | seeds) & cells
 
 
 def _rc(mask: int, s: int) -> list[list[int]]:
