@@ -24,7 +24,7 @@ import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain, repeat
-from operator import itemgetter
+from operator import add, itemgetter
 from typing import Any, NamedTuple
 
 from scoring.core import InvalidScoreInput, ScoreSheet, SeatScore, Tr
@@ -135,30 +135,33 @@ def _laid_out(raw: Any, i: int, who: str) -> _Layout:
     is not kept).
 
     A painting as the app and the command line send it (a list of lists, every cell spelled as
-    the scorer spells it) is read in one pass: each row, then an end-of-row mark (code
-    :data:`_END`, which no card has); the rows all have the first one's length exactly when the
-    marks sit every ``width + 1`` codes.  Anything else goes through :func:`_checked`, which
-    gives the same layout or says what is wrong.
+    the scorer spells it) is read in one pass: an end-of-row mark (code :data:`_END`, which no
+    card has), then each row followed by one, joined into one list whose codes one
+    ``itemgetter`` call on :data:`_READ_TABLE` looks up (fewer steps per cell than ``map`` over
+    nested iterators); the rows all have the first one's length exactly when the marks sit every
+    ``width + 1`` codes.  Anything else goes through :func:`_checked`, which gives the same
+    layout or says what is wrong.
     """
-    if type(raw) is list and raw and set(map(type, raw)) == _ROW_TYPE:
+    if type(raw) is list and 0 < len(raw) <= _FAST_ROWS and _ROW_TYPE.issuperset(map(type, raw)):
         s = len(raw[0]) + 1
-        try:
-            codes = bytes(map(_READ, chain.from_iterable(chain.from_iterable(zip(raw, _ENDS, strict=False)))))
+        try:  # at least two keys (with one, itemgetter would not give a tuple)
+            codes = bytes(itemgetter(*sum(map(add, raw, _ENDS), _END_ROW))(_READ_TABLE))
         except (KeyError, TypeError):
             return _checked(raw, f"players[{i}].painting", who)[1]
-        if codes[s - 1::s] == _END_BYTE * len(raw):
-            codes = codes[::-1]
+        if codes[::s] == _END_BYTE * (len(raw) + 1):
+            codes = codes[:0:-1]  # last cell first, without the leading mark
             cards = int(codes.translate(_OCCUPIED), 2)
-            # The placement rule: every card is reached from one of them through sides.  Grown two
-            # steps at a time, until it stops growing or has reached them all, from the first card
-            # at or after the middle cell (fewer steps than from the top row; when one is left out,
-            # _placement names it as seen from the first card).
+            # The placement rule: every card is reached from one of them through sides.  Grown
+            # along the rows (to the end of each run of cards at once: _run_right; one step
+            # back), then one step along the columns, until it stops growing or has reached them
+            # all, from the first card at or after the middle cell (fewer steps than from the top
+            # row; when one is left out, _placement names it as seen from the first card).
             middle = cards.bit_length() >> 1
             reach = cards >> middle
             reach = (reach & -reach) << middle
             while reach != cards:
-                grown = (reach | reach << 1 | reach >> 1 | reach << s | reach >> s) & cards
-                grown = (grown | grown << 1 | grown >> 1 | grown << s | grown >> s) & cards
+                grown = ((cards + reach) ^ cards | reach | reach >> 1) & cards  # _run_right, inline
+                grown = (grown | grown << s | grown >> s) & cards
                 if grown == reach:
                     _placement(_Layout(s, codes, cards), raw, f"players[{i}].painting", who)
                 reach = grown
@@ -167,6 +170,9 @@ def _laid_out(raw: Any, i: int, who: str) -> _Layout:
 
 
 _ROW_TYPE = {list}
+#: The most rows :func:`_laid_out` reads in one pass (joining the rows takes time growing as their
+#: number squared: a real painting has a handful of rows).
+_FAST_ROWS = 64
 #: The code of the end-of-row mark of :func:`_laid_out` (every ``bytes.translate`` table below
 #: reads it as an empty cell, as it reads code 0).
 _END = 255
@@ -242,7 +248,8 @@ _SKY, _BIRD, _LAKE, _PERSON, _FOUNTAIN, _BRIDGE, _FIR, _CHURCH = (_table([code])
 _OCCUPIED = _table(range(1, _END))
 _END_BYTE = bytes([_END])
 _END_MARK = object()  # what :func:`_laid_out` puts after each row
-_ENDS = repeat((_END_MARK,))
+_END_ROW = [_END_MARK]
+_ENDS = repeat(_END_ROW)
 _READ_TABLE: dict[Any, int] = {**_CODE, _END_MARK: _END}
 _READ = _READ_TABLE.__getitem__
 _new_layout = tuple.__new__
@@ -327,9 +334,13 @@ def _largest_group(mask: int, s: int) -> int:
     >>> _largest_group(1 << 0 | 1 << 2, 4) == 1 << 0
     True
     """
+    return _largest_linked(mask, mask & (mask << 1 | mask >> 1 | mask << s | mask >> s), s)
+
+
+def _largest_linked(mask: int, linked: int, s: int) -> int:
+    """:func:`_largest_group`, given ``linked``: the cells of ``mask`` with a side neighbour in it."""
     # Cells with no neighbour in the mask are groups of one: only when there is nothing else does
     # one of them (the first) win, and leaving them out does not split the other groups.
-    linked = mask & (mask << 1 | mask >> 1 | mask << s | mask >> s)
     if linked.bit_count() <= 3:
         # Each linked cell has a linked neighbour: two or three of them are one group (a grid
         # has no triangle), none leaves the single cells, the first of which wins.
@@ -337,8 +348,9 @@ def _largest_group(mask: int, s: int) -> int:
     best, size, mask = 0, 0, linked
     while mask.bit_count() > size:
         group = mask & -mask
-        while True:
-            grown = (group | group << 1 | group >> 1 | group << s | group >> s) & mask
+        while True:  # along the rows, then one step along the columns (as in _laid_out)
+            grown = ((mask + group) ^ mask | group | group >> 1) & mask
+            grown = (grown | grown << s | grown >> s) & mask
             if grown == group:
                 break
             group = grown
@@ -346,6 +358,18 @@ def _largest_group(mask: int, s: int) -> int:
         if group.bit_count() > size:
             best, size = group, group.bit_count()
     return best
+
+
+def _run_right(cells: int, seeds: int) -> int:
+    """The cells of ``cells`` from each of ``seeds`` (some of them) to the end of its run along the
+    row, at once: adding a seed to its run carries through the run's cells up to the empty cell
+    after it (every row ends with one), which ``^ cells`` and ``& cells`` leave out; a seed above
+    another in the same run is carried over, and put back by ``| seeds``.
+
+    >>> bin(_run_right(0b0111_1110, 0b0000_0100)), bin(_run_right(0b0111_1110, 0b0001_0100))
+    ('0b1111100', '0b1111100')
+    """
+    return ((cells + seeds) ^ cells | seeds) & cells
 
 
 def _rc(mask: int, s: int) -> list[list[int]]:
@@ -396,7 +420,7 @@ def _around(cards: int, targets: int, s: int) -> tuple[int, int]:
     >>> _around(1 << 5 | 1 << 12, 1 << 0 | 1 << 10, 4) == (2, 1 << 5)
     True
     """
-    near8, around = _near8(s), targets << s + 1
+    near8, around = 0b111 | 0b101 << s | 0b111 << 2 * s, targets << s + 1  # _near8(s), without a call
     count = earning = 0
     while cards:
         low = cards & -cards
@@ -487,7 +511,8 @@ def perso_points(counts: Sequence[int]) -> list[int]:
     if len(counts) <= 2:
         return list(counts)
     most, fewest = max(counts), min(counts)
-    return [(9 if c == most else 0) + (-5 if c == fewest else 0) for c in counts]
+    points = {fewest: -5, most: 9} if most != fewest else {most: 4}
+    return list(map(points.get, counts, _ZERO))
 
 
 def _kind(card: str) -> tuple[str, int, str]:
@@ -500,6 +525,7 @@ def _kind(card: str) -> tuple[str, int, str]:
     return card, 0, ""
 
 
+_ZERO = repeat(0)
 #: The score of an empty painting, and the categories that earn cells.
 _NOTHING = dict.fromkeys(CATEGORIES, 0)
 _EARNING = CATEGORIES[:-1]
@@ -507,15 +533,15 @@ _NO_CELLS = (0,) * len(_EARNING)
 _A1, _A2, _A3, _A4 = _TREE_CODES
 
 
-def _score_one(layout: _Layout, stains: int, perso: int) -> tuple[dict[str, int], int, Highlights]:
-    """One painting's points per category, their total, and the cells that earned them.
+def _score_one(layout: _Layout, stains: int, perso: int) -> tuple[int, dict[str, int], Highlights]:
+    """One painting's total, its points per category, and the cells that earned them.
 
     Masks the points do not need (the houses when no eglise is there, the birds when no ciel is,
     the persos and the fountains) are left to :class:`Highlights`, as the table that gives them.
     """
     s, codes, cards, odd_points, tree_codes, tree_table = layout
     if not cards:
-        return {**_NOTHING, "perso": perso, "taches": -stains}, perso - stains, Highlights(s, _NO_CELLS)
+        return perso - stains, {**_NOTHING, "perso": perso, "taches": -stains}, Highlights(s, _NO_CELLS)
     tr = codes.translate
 
     # maison: the printed points.
@@ -549,8 +575,9 @@ def _score_one(layout: _Layout, stains: int, perso: int) -> tuple[dict[str, int]
         people = int(tr(_PERSON), 2)
         if LAC in codes:
             lakes = int(tr(_LAKE), 2)
-            lake = _largest_group(lakes, s) if lakes & (lakes - 1) else lakes
-            bathers = people & (lakes << 1 | lakes >> 1 | lakes << s | lakes >> s)
+            by_lake = lakes << 1 | lakes >> 1 | lakes << s | lakes >> s
+            lake = _largest_linked(lakes, lakes & by_lake, s)
+            bathers = people & by_lake
             lac = 3 * lake.bit_count() + bathers.bit_count()
             lake |= bathers
         if PONT in codes:
@@ -570,12 +597,13 @@ def _score_one(layout: _Layout, stains: int, perso: int) -> tuple[dict[str, int]
             bonus = DIVERSITY[(_A1 in codes) + (_A2 in codes) + (_A3 in codes) + (_A4 in codes)]
         else:
             bonus = DIVERSITY[sum(map(codes.__contains__, tree_codes))]
+        largest = _largest_linked(trees, trees & (trees << 1 | trees >> 1 | trees << s | trees >> s), s)
         if bonus:  # every tree card is highlighted
             forest = trees
-            arbre = 2 * (_largest_group(trees, s) if trees & (trees - 1) else trees).bit_count() + bonus
+            arbre = 2 * largest.bit_count() + bonus
         else:
-            forest = _largest_group(trees, s) if trees & (trees - 1) else trees
-            arbre = 2 * forest.bit_count()
+            forest = largest
+            arbre = 2 * largest.bit_count()
 
     # sapin: 2 per card below it in its column.
     firs = sapin = 0
@@ -609,7 +637,7 @@ def _score_one(layout: _Layout, stains: int, perso: int) -> tuple[dict[str, int]
                        churches), codes)
     points = {"maison": maison, "ciel": ciel, "oiseau": oiseau, "lac": lac, "perso": perso, "arbre": arbre,
               "fontaine": fontaine, "pont": pont, "sapin": sapin, "eglise": eglise, "taches": -stains}
-    return points, sum(points.values()), cells
+    return sum(points.values()), points, cells
 
 
 def _score_all(layouts: Sequence[_Layout], stains: Sequence[int]) -> tuple[list[PaintingScore], list[int]]:
@@ -619,7 +647,7 @@ def _score_all(layouts: Sequence[_Layout], stains: Sequence[int]) -> tuple[list[
     counts = [layout.codes.count(PERSO) for layout in layouts]
     scores = []
     for lay, s, p in zip(layouts, stains, perso_points(counts), strict=True):
-        points, _, cells = _score_one(lay, s, p)
+        _, points, cells = _score_one(lay, s, p)
         scores.append(PaintingScore(points, cells))
     return scores, counts
 
@@ -685,7 +713,7 @@ def _parse_input(doc: Any, grids: list[Grid] | None = None) -> tuple[list[str], 
         if name in names:
             raise InvalidScoreInput(f"players[{i}].name", f"{name!r} is already players[{names.index(name)}]")
         stain = player.get("stains", 0)
-        if isinstance(stain, bool) or not isinstance(stain, int) or stain < 0:
+        if type(stain) is not int and (isinstance(stain, bool) or not isinstance(stain, int)) or stain < 0:
             raise InvalidScoreInput(f"players[{i}].stains", f"must be a whole number ≥ 0, got {stain!r}")
         if "painting" not in player:
             raise InvalidScoreInput(f"players[{i}].painting", "is missing (a list of rows, top row first)")
@@ -733,17 +761,18 @@ def _sheet(names: Sequence[str], layouts: Sequence[_Layout], stains: Sequence[in
     order on a tie (a stable sort), and equal totals share a rank ("1, 1, 3")."""
     if len(layouts) != len(stains):
         raise ValueError("one stain count per painting")
-    counts = [layout.codes.count(PERSO) for layout in layouts]
-    scored = []
-    for seat, (name, layout, stain, perso) in enumerate(zip(names, layouts, stains, perso_points(counts),
-                                                            strict=True)):
-        points, total, cells = _score_one(layout, stain, perso)
-        scored.append((total, seat, name, points, cells))
-    scored.sort(key=_TOTAL, reverse=True)  # stable: seats in order on a tie
+    if len(names) != len(layouts):
+        list(zip(names, layouts, strict=True))  # the error it gives
+    # The loops over the players are map calls (no Python step per player) up to the ranking.
+    counts = list(map(bytes.count, map(_CODES, layouts), _PERSO_CODE))
+    scored = list(map(_score_one, layouts, stains, perso_points(counts)))
+    totals = list(map(_TOTAL, scored))
     ranking = []
     winners = []
     rank, previous = 0, None
-    for i, (total, seat, name, points, cells) in enumerate(scored):
+    for i, seat in enumerate(sorted(range(len(totals)), key=totals.__getitem__, reverse=True)):  # stable
+        total, points, cells = scored[seat]
+        name = names[seat]
         if total != previous:
             rank, previous = i + 1, total
         if rank == 1:
@@ -758,7 +787,7 @@ def _sheet(names: Sequence[str], layouts: Sequence[_Layout], stains: Sequence[in
     return sheet
 
 
-_TOTAL = itemgetter(0)
+_TOTAL, _CODES, _PERSO_CODE = itemgetter(0), itemgetter(1), repeat(PERSO)
 
 
 _new, _set = object.__new__, object.__setattr__

@@ -170,3 +170,42 @@ def test_ranking_is_unchanged(rows: list[tuple[int, tuple[int, ...]]], tiebreak:
     new = rank_rows("g", full, tiebreak_name=tiebreak, extras=extras, winners_if=winners_if, extra={"n": 1})
     old = ref.rank_rows("g", full, tiebreak_name=tiebreak, extras=extras, winners_if=winners_if, extra={"n": 1})
     assert new == old
+
+
+def test_paintings_the_one_pass_reader_leaves_to_the_checker_are_unchanged() -> None:
+    """``score_document`` reads a painting in one pass only when it has 1 to 64 rows that are all lists;
+    taller ones, a single empty row and rows of other types go through the checker: same sheets, same
+    errors."""
+    tall = [["lac"]] * 70 + [["perso"]]
+    wide = [["ciel", "oiseau"] * 40, [None, "sapin"] * 40]
+    for painting in (tall, wide, [[]], [[None]], [[], []], [("lac",), ["lac"]], [["lac"], ("lac",)],
+                     [["lac"]] * 63 + [["lac", "lac"]], [["lac"]] * 65 + [["lac", "lac"]],
+                     [["lac"]] * 64 + [["maison:150"]]):
+        doc = {"players": [{"name": "Ana", "painting": painting}, {"name": "Bo", "painting": [["lac", "perso"]]}]}
+        old = outcome(lambda d: ref.score_sheet(*ref.parse_score_input(d)), doc)
+        new = outcome(fast.score_document, doc)
+        assert new == old, painting
+        if new[0] == "ok":
+            assert new[1].to_json() == old[1].to_json()
+
+
+def test_many_benchmark_documents_and_their_misspellings_are_unchanged() -> None:
+    """A few thousand documents of ``bench.bench_scoring`` (five players, 12 to 16 cards each), and as
+    many with one cell or one row spoiled (an unknown card, an accepted odd spelling, a shorter row):
+    the same sheets (points, ranks, highlighted cells) or the same error."""
+    bench = pytest.importorskip("bench.bench_scoring")
+    rng = random.Random("issue-9")
+    for n in range(1500):
+        doc = bench.random_doc("apprentis", rng)
+        if n % 2:
+            rows = rng.choice(doc["players"])["painting"]
+            r = rng.randrange(len(rows))
+            if rng.random() < 0.2:
+                rows[r] = rows[r][:-1]
+            else:
+                rows[r][rng.randrange(len(rows[r]))] = rng.choice(ODD)
+        old = outcome(lambda d: ref.score_sheet(*ref.parse_score_input(d)), doc)
+        new = outcome(fast.score_document, doc)
+        assert new == old
+        if new[0] == "ok":
+            assert new[1].to_json() == old[1].to_json()
