@@ -30,7 +30,11 @@ WIDE = 760  # max content width on a desktop window
 
 _store: Store | None = None
 _store_lock = threading.Lock()
-_first_page = threading.Event()  # set once a page has been drawn (app.main.warm_up waits for it)
+_first_page = threading.Event()  # set once a page has been rendered (app.main.warm_up waits for it)
+#: seconds the warm-up leaves the first page after its render: its patch still has to be sent, and the
+#: browser then asks for its images and draws it, on the same two cores (traced: the other screens'
+#: imports, started at once, held its patch back up to 0.4 s and its drawing 0.5 s)
+AFTER_FIRST_PAGE = 3.0
 
 
 def store() -> Store:
@@ -84,6 +88,7 @@ def warm_up(host: str, port: int, timeout: float = 120.0) -> None:
     # ...then, once a first page is drawn (it no longer competes with it), every other screen: a
     # phone's (the table and seat screens), the forms, the charts...
     _first_page.wait(timeout=60)
+    time.sleep(AFTER_FIRST_PAGE)
     from app.screens import load_all
 
     load_all()
