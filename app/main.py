@@ -78,19 +78,19 @@ def warm_up(host: str, port: int, timeout: float = 120.0) -> None:
             os._exit(2)
         # What the host's first page needs (the home screen and the Flet controls it draws)...
         from app.screens import screen
-        from scoring import all_games
 
-        screen("home:Home")
-        all_games()  # the four rule engines' modules (the home screen lists the games)
+        screen("home:Home")  # it lists the games from their cards (scoring.cards), not their engines
         _name_flet_controls([here / "main.py", here / "screens" / "home.py"])
     finally:
         gc.enable()
     # ...then, once a first page is drawn (it no longer competes with it), every other screen: a
-    # phone's (the table and seat screens), the forms, the charts...
+    # phone's (the table and seat screens), the four rule engines, the forms, the charts...
     _first_page.wait(timeout=60)
     time.sleep(AFTER_FIRST_PAGE)
     from app.screens import load_all
+    from scoring import all_games
 
+    all_games()
     load_all()
     _name_flet_controls(here.rglob("*.py"))
 
