@@ -42,21 +42,23 @@ def store() -> Store:
     global _store
     with _store_lock:  # the warm-up thread and the first page may ask at the same moment
         if _store is None:
-            from db.store import Store  # SQLAlchemy and pydantic: most of the start-up's imports
+            from db.store import Store  # SQLAlchemy and SQLModel: most of the start-up's own imports
 
             _store = Store()
         return _store
 
 
 def warm_up(host: str, port: int, timeout: float = 120.0) -> None:
-    """Open the database and import the first page's screens while the browser loads the web client.
+    """Open the database and import the first page's screen while the browser loads the web client.
 
     The server answers first (the browser can start fetching the client at once); this thread
     waits for the port, then does the start-up's slow imports and the database's opening on this
-    process's otherwise idle core, so that the first page finds them done; the other screens'
-    modules (the charts, the match forms…) come once a first page is drawn.  A database that cannot
-    be opened (a bad ``DATABASE_URL``, a schema newer than this version) stops the server with
-    the reason, as it did when it was opened before serving.
+    process's otherwise idle core, so that the first page finds them done.  Only what the host's
+    first page draws comes first (the database layer, the home screen, its Flet controls); the
+    rest (the rule engines, a phone's table and seat screens, the charts, the match forms…) comes
+    :data:`AFTER_FIRST_PAGE` seconds after a first page is rendered.  A database that cannot be
+    opened (a bad ``DATABASE_URL``, a schema newer than this version) stops the server with the
+    reason, as it did when it was opened before serving.
     """
     probe = "127.0.0.1" if host in ("0.0.0.0", "", "localhost") else host
     deadline = time.monotonic() + timeout
@@ -67,8 +69,8 @@ def warm_up(host: str, port: int, timeout: float = 120.0) -> None:
         except OSError:
             time.sleep(0.02)
     here = Path(__file__).resolve().parent
-    # The imports below allocate some 140 000 objects that all stay: with the collector on, they
-    # trigger about 160 collections that free nothing (60 to 70 ms, measured with gc.callbacks).
+    # The imports below create some 100 000 objects that all stay: with the collector on, they
+    # trigger about 160 collections that free nothing (60 to 100 ms, measured with gc.callbacks).
     gc.disable()
     try:
         try:
