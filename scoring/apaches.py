@@ -42,6 +42,7 @@ from scoring.apaches_rules import (
     score_holdings,
 )
 from scoring.apaches_view import panels_for
+from scoring.cards import CARDS
 from scoring.core import (
     Action,
     Event,
@@ -78,16 +79,7 @@ def _districts(ds: Sequence[int]) -> str:
 
 class Apaches(Game):
     slug = "apaches"
-    name = Tr("Les Apaches de Paris", "Les Apaches de Paris")
-    description = Tr("Gangs d'Apaches dans le Paris de 1907 : l'appli tire la configuration et les planques "
-                     "retirées, tient les porte-monnaie, les Apaches et les règlements de quartier, et garde "
-                     "secrets les bourgeois tirés.",
-                     "Apache gangs in 1907 Paris: the app draws the configuration and the stashes set aside, "
-                     "keeps the wallets, the Apaches and the district settlements, and keeps the drawn "
-                     "bourgeois secret.")
-    min_players = 2
-    max_players = 4
-    colour = "#8d6e63"
+    name, description, min_players, max_players, colour = CARDS[slug]
     #: the score sheet's lines, as the table calls them
     categories = {"wallet": Tr("Porte-monnaie", "Wallet"), "bourgeois": Tr("Bourgeois", "Bourgeois"),
                   "policeman": Tr("Agent de ville", "Undercover policeman"),

@@ -43,6 +43,7 @@ from scoring.apprentis_table import (
     take_order,
     trees_in_play,
 )
+from scoring.cards import CARDS
 from scoring.core import (
     JSON,
     Action,
@@ -88,12 +89,7 @@ def _seat(state: State, value: Any) -> int:
 
 class Apprentis(Game):
     slug = "apprentis"
-    name = Tr("Les apprentis", "Les apprentis")
-    description = Tr("Dés, ordre de choix, taches, remplissage du marché et décompte des tableaux.",
-                     "Dice, drafting order, stains, market refills and the scoring of the paintings.")
-    min_players = 1
-    max_players = 5
-    colour = "#8e5b9f"
+    name, description, min_players, max_players, colour = CARDS[slug]
     #: a programmed die face stays out of the timeline until the end
     secret_fields = {"program": ("face",)}
     options: ClassVar[tuple[Option, ...]] = (

@@ -26,6 +26,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from scoring.cards import CARDS
 from scoring.core import (
     Action,
     Game,
@@ -76,14 +77,7 @@ def _seat_of(key: str) -> int | None:
 
 class RobbySolo(Game):
     slug = "robby-solo"
-    name = Tr("Robby Solo", "Robby Solo")
-    description = Tr("Braquez seul une banque pour en prendre tout le butin ; l'app gère les banques, "
-                     "la police, Robby Junior et le décompte.",
-                     "Rob a bank alone to take all its loot; the app keeps the banks, the police, "
-                     "Robby Junior and the final count.")
-    min_players = MIN_PEOPLE
-    max_players = MAX_PEOPLE
-    colour = "#b71c1c"
+    name, description, min_players, max_players, colour = CARDS[slug]
     #: the score sheet's breakdown, as the table calls it
     categories = {"money": Tr("Argent", "Money"), "objects": Tr("Objets", "Objects")}
     #: a seat's secret bank choice stays out of the timeline until the end

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from scoring.cards import CARDS
 from scoring.core import IllegalEvent, InvalidScoreInput, ScoreSheet, Tr, rank_rows
 
 SLUG = "robby-solo"
@@ -41,7 +42,7 @@ MONEY_VALUES = tuple(range(1000, 10000, 1000))
 #: "Un seul objet = 1 000 $ ... Sept objets = 100 000 $" (index: number of objects).
 OBJECT_VALUES = (0, 1000, 10_000, 20_000, 40_000, 60_000, 80_000, 100_000)
 OBJECT_TABLE_END = len(OBJECT_VALUES) - 1
-MIN_PEOPLE, MAX_PEOPLE = 3, 6
+MIN_PEOPLE, MAX_PEOPLE = CARDS[SLUG].min_players, CARDS[SLUG].max_players  # 3 to 6
 JUNIOR_NAME = "Robby Junior"
 OBJECT = "object"
 

@@ -24,6 +24,7 @@ from scoring import traction_avant_checks as checks
 from scoring import traction_avant_events as ev
 from scoring import traction_avant_sample as sampling
 from scoring import traction_avant_ui as ui
+from scoring.cards import CARDS
 from scoring.core import (
     JSON,
     Action,
@@ -73,15 +74,7 @@ def time_used(state: State, seat: int, now: int | None = None) -> int:
 
 class TractionAvant(Game):
     slug = SLUG
-    name = Tr("Le Gang des Traction-Avant", "The Traction-Avant Gang")
-    description = Tr(
-        "Jeu de négociation bruyant : l'app tient la banque, le chronomètre, les dés et le notaire "
-        "(ordres secrets après un casse, alliances écrites).",
-        "A loud negotiation game: the app is the bank, the clock, the dice and the notary "
-        "(secret orders after a heist, written alliances).")
-    min_players = 4
-    max_players = 6
-    colour = "#5d4037"
+    name, description, min_players, max_players, colour = CARDS[slug]
     #: A secret order stays hidden in the timeline until the match is over (the panels reveal the orders
     #: of a round together, once every gang present has written its own).
     #: the score sheet splits each fortune by ledger kind, named as the bank panel names them

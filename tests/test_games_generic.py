@@ -139,3 +139,13 @@ def test_cli_rejects_unknown_game():
 def test_cli_usage():
     out = subprocess.run([sys.executable, "-m", "scoring"], capture_output=True, text=True)
     assert out.returncode == 2 and out.stderr.startswith("usage:")
+
+
+def test_every_game_has_a_card_in_the_registry_s_order():
+    """The home screen lists the games from their cards (scoring.cards), the other screens from
+    the engines: both in the same order, each game's card the one its class shows."""
+    from scoring.cards import CARDS
+
+    assert tuple(CARDS) == SLUGS
+    for game in GAMES:
+        assert CARDS[game.slug] == (game.name, game.description, game.min_players, game.max_players, game.colour)

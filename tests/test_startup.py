@@ -43,3 +43,13 @@ def test_a_screen_s_module_is_imported_when_the_screen_is_first_opened():
             "print(before, screen.__module__, params, 'flet_charts' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[] app.screens.stats {'player_id': '4'} True"
+
+
+def test_the_home_screen_waits_for_no_rule_engine():
+    """The first page (home) lists the games from their cards: no engine's module is imported for it
+    (the warm-up imports them once that page is drawn)."""
+    code = ("import sys, app.main, app.screens as s\n"
+            "home, _ = s.resolve('/')\n"
+            "print(home.__module__, sorted(m for m in sys.modules if m.startswith('scoring.')))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "app.screens.home ['scoring.cards', 'scoring.core']"

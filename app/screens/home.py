@@ -1,4 +1,8 @@
-"""Home: the games, and the matches in progress to resume."""
+"""Home: the games, and the matches in progress to resume.
+
+The first page the app draws: it lists the games from their cards (:mod:`scoring.cards`), so that
+it waits for no rule engine's import.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ import flet as ft
 from app.guard import component
 from app.state import use_data
 from app.widgets import fmt_date, section
-from scoring import all_games, find_game
+from scoring.cards import CARDS
 
 
 def emblem(slug: str, size: int = 48) -> ft.Control:
@@ -21,24 +25,23 @@ def Home() -> ft.Control:
     ongoing = app.store.in_progress()
     resume: list[ft.Control] = []
     for m in ongoing:
-        game = find_game(m.game)
         resume.append(ft.ListTile(
-            leading=emblem(m.game, 36), title=ft.Text(f"{game.name.get(lang)} #{m.id}"),
+            leading=emblem(m.game, 36), title=ft.Text(f"{CARDS[m.game].name.get(lang)} #{m.id}"),
             subtitle=ft.Text(f"{', '.join(m.names)} · {app.t('started', a=fmt_date(m.started_at, lang))}"),
             trailing=ft.Button(app.t("resume"), on_click=lambda _e, i=m.id: page.navigate(f"/match/{i}")),
         ))
     if not resume:
         resume.append(ft.Text(app.t("none_in_progress"), italic=True))
     cards: list[ft.Control] = []
-    for game in all_games():
+    for slug, game in CARDS.items():
         cards.append(ft.Card(ft.Container(ft.Column([
-            ft.Row([emblem(game.slug), ft.Column([
+            ft.Row([emblem(slug), ft.Column([
                 ft.Text(game.name.get(lang), size=18, weight=ft.FontWeight.BOLD),
                 ft.Text(app.t("n_players", a=game.min_players, b=game.max_players)),
             ], spacing=2, expand=True)]),
             ft.Text(game.description.get(lang)),
             ft.Row([ft.Button(app.t("new_match"), icon=ft.Icons.ADD,
-                              on_click=lambda _e, s=game.slug: page.navigate(f"/new/{s}"),
+                              on_click=lambda _e, s=slug: page.navigate(f"/new/{s}"),
                               tooltip=f"{app.t('new_match')}: {game.name.get(lang)}")],
                    alignment=ft.MainAxisAlignment.END),
         ], spacing=8), padding=12, border=ft.Border.only(left=ft.BorderSide(6, game.colour)))))
