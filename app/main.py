@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import logging
 import os
 import re
@@ -31,11 +30,6 @@ WIDE = 760  # max content width on a desktop window
 _store: Store | None = None
 _store_lock = threading.Lock()
 _first_page = threading.Event()  # set once a page has been drawn (app.main.warm_up waits for it)
-#: the other pages re-render one after the other, each sending its patch before the next starts (see ``bump``)
-_one_page_at_a_time = asyncio.Lock()
-#: loop turns a page's news waits: its session's update task renders the screen and queues the patch,
-#: then the connection's send loop writes it to the socket
-_TURNS = 3
 
 
 def store() -> Store:
@@ -184,13 +178,7 @@ def main(page: ft.Page) -> None:
     page.theme_mode = ft.ThemeMode.LIGHT
 
     async def bump() -> None:
-        # One page at a time, each patch sent before the next page renders: otherwise the server's loop
-        # renders the six screens first and sends the six patches after the last, so the first page
-        # waits for all six and the browsers sit idle meanwhile.
-        async with _one_page_at_a_time:
-            app.data.value += 1  # schedules this page's screen (its session's update task)
-            for _ in range(_TURNS):  # its update renders and queues the patch; its send loop sends it
-                await asyncio.sleep(0)
+        app.data.value += 1
 
     async def on_message(message: object) -> None:
         # Another page wrote: (topic, match id).  A page showing another match has nothing to redo.
