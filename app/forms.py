@@ -109,22 +109,28 @@ def field_control(f: Field, value: Any, names: Sequence[str], lang: str,
     return ft.Container(box, padding=ft.Padding.only(top=14)) if long else box
 
 
-def use_values(initial: Callable[[], Values]) -> tuple[Values, Callable[[Values], None],
-                                                     Callable[[str, Any], None], Callable[[], Values]]:
-    """Form state whose latest value is always readable (a ref mirrors the state)."""
-    values, set_state = ft.use_state(initial)
+def use_values(initial: Callable[[], Values], basis: object = None) -> tuple[
+        Values, Callable[[Values], None], Callable[[str, Any], None], Callable[[], Values]]:
+    """Form state whose latest value is always readable (a ref holds it; a counter in state re-renders).
+
+    ``basis``: what the form starts from (e.g. its defaults).  When it moves (another device's event
+    changed a default), the values start afresh from ``initial()`` in the same render: the form stays
+    the same controls, and Flet sends the new values as a patch instead of a whole new form.
+    """
     ref = ft.use_ref(None)
-    if ref.current is None:
-        ref.current = values
+    began = ft.use_ref(None)
+    _count, set_count = ft.use_state(0)
+    if ref.current is None or began.current != basis:
+        ref.current, began.current = initial(), basis
 
     def set_values(new: Values) -> None:
         ref.current = new
-        set_state(new)
+        set_count(lambda n: n + 1)
 
     def on_field(key: str, value: Any) -> None:
         set_values({**ref.current, key: value})
 
-    return values, set_values, on_field, lambda: dict(ref.current)
+    return ref.current, set_values, on_field, lambda: dict(ref.current)
 
 
 @component
@@ -142,10 +148,11 @@ def tr(text: Tr | None, lang: str) -> str:
 
 
 def form_key(action: Action, names: Sequence[str]) -> str:
-    """A key for an action's form that changes exactly when the form would start differently (another
-    action, label or default values): another device's event leaves a half-typed form alone, and
-    re-renders cheaply, while a form whose starting values moved starts afresh."""
-    return f"{action.type}|{action.label.fr}|{defaults(action.fields, names)!r}"
+    """A key for an action's form: another action (or label) is another form.  A form whose starting
+    values moved (another device's event changed a default) keeps its controls and starts afresh from
+    the new values (:func:`use_values`' ``basis``): each device gets a patch of the values, not a new
+    form; a form whose defaults did not move keeps what was half-typed in it."""
+    return f"{action.type}|{action.label.fr}"
 
 
 @component
@@ -153,7 +160,8 @@ def _ActionForm(action: Action, names: Sequence[str], lang: str,
                on_submit: Callable[[Values], bool]) -> ft.Control:
     """One action card; ``on_submit`` gets ``{"type": ..., **values}`` and returns True when the
     event was recorded."""
-    values, set_values, on_field, latest = use_values(lambda: defaults(action.fields, names))
+    start = defaults(action.fields, names)
+    values, set_values, on_field, latest = use_values(lambda: defaults(action.fields, names), start)
 
     def submit(_e: ft.Event[ft.Button]) -> None:
         # The latest values, not this render's: a tap can arrive before the last keystroke re-rendered.

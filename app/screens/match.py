@@ -18,7 +18,7 @@ from app.state import use_data
 from app.timer_view import Timers, now_ms
 from app.widgets import PanelCard, PrivacyScreen, section
 from db.store import StoreError
-from scoring import Action, Panel, RulesError
+from scoring import Action, Game, Panel, RulesError
 
 
 def describe(event: dict[str, Any]) -> str:
@@ -60,6 +60,21 @@ def _Secrets(match_id: int, seats: tuple[tuple[int, str, bool, tuple[Panel, ...]
 
 #: re-rendered only when a seat's secrets (or who is on a phone) change: not at every public event
 Secrets = ft.memo(_Secrets)
+
+
+@component
+def _Timeline(title: str, game: Game, events: tuple[tuple[int, dict[str, Any]], ...]) -> ft.Control:
+    """The last events, newest first, each line keyed by the event's place in the match (a new event adds
+    one line).  Folded, as it starts, it holds no lines: an event then changes its title alone, instead of
+    building, diffing and sending twelve lines no one sees on each device; opening it builds them."""
+    shown, set_shown = ft.use_state(False)
+    lines = [ft.Text(describe(game.public_event(e)), size=12, key=f"event-{n}") for n, e in events] if shown else []
+    return ft.ExpansionTile(title=ft.Text(title), controls=lines, expanded=shown,
+                            on_change=lambda e: set_shown(e.data in (True, "true")))
+
+
+#: re-rendered when the events change (its title counts them), or when it is opened or folded
+Timeline = ft.memo(_Timeline)
 
 
 @component
@@ -155,14 +170,10 @@ def MatchScreen(match_id: str = "") -> ft.Control:
         body.append(Secrets(m.id, tuple(secrets), tuple(names), lang, send))
     if not over:
         body.append(PhonesSection(m.id, names, on_phones, net.LOBBY.waiting(m.id), lang, key=f"phones-{m.id}"))
-    # Keyed by the event's place in the match: a new event adds one line (and drops the oldest) instead of
-    # rewriting the twelve.
-    first = max(0, len(m.events) - 12)
-    timeline = [ft.Text(describe(game.public_event(e)), size=12, key=f"event-{first + i}")
-                for i, e in reversed(list(enumerate(m.events[first:])))]
-    if timeline:
-        body.append(ft.ExpansionTile(title=ft.Text(f"{app.t('events')} ({len(m.events)})"),
-                                     controls=timeline))
+    if m.events:
+        first = max(0, len(m.events) - 12)
+        body.append(Timeline(f"{app.t('events')} ({len(m.events)})", game,
+                             tuple(reversed(list(enumerate(m.events[first:], start=first)))), key="timeline"))
     if confirm_abandon:
         body.append(ft.Row([ft.Text(app.t("abandon_q"), expand=True),
                             ft.Button(app.t("confirm"), on_click=abandon),
