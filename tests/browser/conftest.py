@@ -33,6 +33,17 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def number(n: int) -> str:
+    """A whole number as the French screens write it (``18 000``: app.widgets.fmt_number), for
+    ``UI.see``, whose matching takes the no-break space for a space."""
+    return f"{n:,}".replace(",", " ")
+
+
+def number_re(n: int) -> str:
+    """The same, as a regular expression for the page's raw text (which keeps the no-break space)."""
+    return f"{n:,}".replace("-", r"\-").replace(",", r"\s")
+
+
 class Server:
     """``compagnon --no-browser`` in its own process group, with its own data folder."""
 

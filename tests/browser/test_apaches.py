@@ -14,6 +14,8 @@ import re
 
 import pytest
 
+from tests.browser.conftest import number, number_re
+
 pytestmark = pytest.mark.browser
 
 PEOPLE = ["Léa", "Sam", "Zoé"]
@@ -310,13 +312,13 @@ def test_three_gangs_play_three_rounds_with_a_secret_bourgeois_and_find_the_winn
     ui.see(f"Victoire : {winner}")
     sheet = ui.text()
     for name in PEOPLE:
-        assert re.search(rf"{name}\n{totals[name][1]}\b", sheet), (name, totals[name], sheet)
+        assert re.search(rf"{name}\n{number_re(totals[name][1])}\b", sheet), (name, totals[name], sheet)
     ui.see("Agent de ville : " + ("-200" if fine else "0"))
     ui.shot("apaches-score-sheet")
 
     ui.open("/history")
     ui.see("Les Apaches de Paris #1")
     ui.see(f"Victoire : {winner}")
-    ui.see(" · ".join(f"{n} {totals[n][1]}" for n in ranking))
+    ui.see(" · ".join(f"{n} {number(totals[n][1])}" for n in ranking))
     ui.click("Les Apaches de Paris #1")
     ui.see(f"Victoire : {winner}")

@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from scoring.robby_solo_rules import COLOUR_NAMES
+from tests.browser.conftest import number, number_re
 
 pytestmark = pytest.mark.browser
 
@@ -241,13 +242,13 @@ def test_four_people_and_robby_junior_play_rounds_score_and_find_it_in_history(s
     ui.see(f"Victoire : {JUNIOR}")
     sheet = ui.text()
     for name, total in TOTALS.items():
-        assert re.search(rf"{re.escape(name)}\n{total}\n", sheet), (name, total, sheet)
-    ui.see(f"Argent : {TOTALS[JUNIOR] - 1000}")  # the breakdown in the table's words
-    ui.see("Objets : 1000")
+        assert re.search(rf"{re.escape(name)}\n{number_re(total)}\n", sheet), (name, total, sheet)
+    ui.see(f"Argent : {number(TOTALS[JUNIOR] - 1000)}")  # the breakdown in the table's words
+    ui.see("Objets : 1 000")
     ui.shot("robby-solo-score-sheet")
 
     ui.open("/history")
-    ui.see(" · ".join(f"{n} {t}" for n, t in TOTALS.items()))
+    ui.see(" · ".join(f"{n} {number(t)}" for n, t in TOTALS.items()))
     ui.click("Robby Solo #1")
     ui.see("Feuille de score")
     ui.click("Chronologie")  # every declaration is in the match's record, with the time it was made
