@@ -19,6 +19,7 @@ from app.guard import component
 from app.i18n import t
 from app.screens.home import emblem
 from app.state import use_data
+from app.widgets import fmt_number
 from db import bgstats
 from db.backup import RestoreError, backup, matches_csv, restore
 from db.stats import (
@@ -67,7 +68,8 @@ def chart_box(chart: ft.Control, label: str, ident: str) -> ft.Control:
 def score_chart(points: list[Any], lang: str) -> ft.Control:
     series: dict[str, list[fch.LineChartDataPoint]] = {}
     for i, p in enumerate(points):
-        series.setdefault(p.game, []).append(fch.LineChartDataPoint(x=i, y=p.total, tooltip=f"#{p.match_id} {p.total}"))
+        tip = f"#{p.match_id} {fmt_number(p.total, lang)}"
+        series.setdefault(p.game, []).append(fch.LineChartDataPoint(x=i, y=p.total, tooltip=tip))
     return fch.LineChart(
         data_series=[fch.LineChartData(points=pts, color=COLOURS[SLUGS.index(slug) % len(COLOURS)], stroke_width=3,
                                        point=True) for slug, pts in series.items()],
@@ -183,8 +185,8 @@ def StatsScreen(player_id: str = "") -> ft.Control:
                                                                  "col_best", "col_avg")],
             rows=[ft.DataRow([ft.DataCell(ft.Text(find_game(g.game).name.get(lang))),
                               ft.DataCell(ft.Text(str(g.played))), ft.DataCell(ft.Text(str(g.won))),
-                              ft.DataCell(ft.Text(pct(g.win_rate))), ft.DataCell(ft.Text(str(g.best))),
-                              ft.DataCell(ft.Text(str(round(g.average))))]) for g in ps.games],
+                              ft.DataCell(ft.Text(pct(g.win_rate))), ft.DataCell(ft.Text(fmt_number(g.best, lang))),
+                              ft.DataCell(ft.Text(fmt_number(round(g.average), lang)))]) for g in ps.games],
             column_spacing=14, heading_row_height=36, data_row_min_height=32, data_row_max_height=40))
         body.append(card(ps.name, [ft.Row([ft.Column(rows)], scroll=ft.ScrollMode.AUTO)], "stats-player-card"))
         points = list(score_timeline(store, pid, filters))
@@ -202,7 +204,7 @@ def StatsScreen(player_id: str = "") -> ft.Control:
         if seats:
             body.append(card(app.t("turn_order"), [ft.Text(app.t(
                 "seat_line", a=app.t("first_to_play") if s.position == 0 else app.t("position", a=s.position + 1),
-                b=s.played, c=pct(s.win_rate), d=round(s.average))) for s in seats]))
+                b=s.played, c=pct(s.win_rate), d=fmt_number(round(s.average), lang))) for s in seats]))
 
     # -- wins per player
     if total:
@@ -218,7 +220,8 @@ def StatsScreen(player_id: str = "") -> ft.Control:
         lines = [ft.Text(app.t("game_summary", a=find_game(gs.game).name.get(lang), b=gs.matches,
                                c=round(gs.average_minutes or 0)), weight=ft.FontWeight.BOLD)]
         if gs.score_min is not None:
-            lines.append(ft.Text(app.t("score_range", a=gs.score_min, b=gs.score_max, c=round(gs.score_avg or 0))))
+            low, high, mean = (fmt_number(v, lang) for v in (gs.score_min, gs.score_max, round(gs.score_avg or 0)))
+            lines.append(ft.Text(app.t("score_range", a=low, b=high, c=mean)))
         lines.append(ft.Text(app.t("first_player_wins", a=pct(gs.first_seat_win_rate))))
         body.append(card(app.t("game"), lines, "stats-game-card"))
         game_filters = Filters(since=since, until=until, player_id=pid, place=filters.place)
@@ -231,11 +234,12 @@ def StatsScreen(player_id: str = "") -> ft.Control:
                                                place=filters.place))
         body.append(card(app.t("turn_order"), [ft.Text(app.t(
             "seat_line", a=app.t("first_to_play") if s.position == 0 else app.t("position", a=s.position + 1),
-            b=s.played, c=pct(s.win_rate), d=round(s.average))) for s in positions]))
+            b=s.played, c=pct(s.win_rate), d=fmt_number(round(s.average), lang))) for s in positions]))
         body.append(card(app.t("setups"), [ft.Text(app.t(
             "setup_line", a=describe_options(r.options, lang), b=r.matches,
             c=pct(r.first_seat_wins / r.matches if r.matches else None),
-            d=round(r.average_winning_score or 0))) for r in setups(store, filters.game, game_filters)]))
+            d=fmt_number(round(r.average_winning_score or 0), lang)))
+            for r in setups(store, filters.game, game_filters)]))
     elif total:
         body.append(ft.Text(app.t("choose_game_for_more"), italic=True, size=12))
 
