@@ -151,20 +151,13 @@ def _laid_out(raw: Any, i: int, who: str) -> _Layout:
         if codes[::s] == _END_BYTE * (len(raw) + 1):
             codes = codes[:0:-1]  # last cell first, without the leading mark
             cards = int(codes.translate(_OCCUPIED), 2)
-            # The placement rule: every card is reached from one of them through sides.  Grown
-            # along the rows (to the end of each run of cards at once: _run_right; one step
-            # back), then one step along the columns, until it stops growing or has reached them
-            # all, from the first card at or after the middle cell (fewer steps than from the top
+            # The placement rule: every card is reached from one of them through sides; from the
+            # first card at or after the middle cell (fewer rounds of _reach than from the top
             # row; when one is left out, _placement names it as seen from the first card).
             middle = cards.bit_length() >> 1
-            reach = cards >> middle
-            reach = (reach & -reach) << middle
-            while reach != cards:
-                grown = ((cards + reach) ^ cards | reach | reach >> 1) & cards  # _run_right, inline
-                grown = (grown | grown << s | grown >> s) & cards
-                if grown == reach:
-                    _placement(_Layout(s, codes, cards), raw, f"players[{i}].painting", who)
-                reach = grown
+            seed = cards >> middle
+            if _reach(cards, (seed & -seed) << middle, s) != cards:
+                _placement(_Layout(s, codes, cards), raw, f"players[{i}].painting", who)
             return _new_layout(_Layout, (s, codes, cards, 0, _TREE_CODES, _TREES))
     return _checked(raw, f"players[{i}].painting", who)[1]
 
@@ -180,14 +173,28 @@ _END = 255
 
 def _unreached(layout: _Layout) -> int:
     """The cards not reached from the first through cards sharing a side (0: none)."""
-    cards, s = layout.cards, layout.stride
-    reach = cards & -cards
-    while reach != cards:
-        grown = (reach | reach << 1 | reach >> 1 | reach << s | reach >> s) & cards
-        if grown == reach:
-            return cards ^ reach
-        reach = grown
-    return 0
+    cards = layout.cards
+    return cards ^ _reach(cards, cards & -cards, layout.stride)
+
+
+def _reach(cards: int, seeds: int, s: int) -> int:
+    """The cards of ``cards`` reached from ``seeds`` (some of them) through cards sharing a side.
+
+    Each round grows along the rows, to the end of each run of cards at once (adding a seed to
+    its run carries through the run's cells up to the empty cell after it, as every row ends with
+    one, which ``^ cards`` and ``& cards`` leave out; a seed above another in the same run is
+    carried over and put back by ``| seeds``; ``seeds >> 1`` is one step back), then one step
+    along the columns, until it stops growing or has reached every card.
+
+    >>> bin(_reach(0b0111_1110, 0b0000_0100, 8)), bin(_reach(0b0110_0110, 0b0000_0100, 8))
+    ('0b1111110', '0b110')
+    """
+    while True:
+        grown = ((cards + seeds) ^ cards | seeds | seeds >> 1) & cards
+        grown = (grown | grown << s | grown >> s) & cards
+        if grown == seeds or grown == cards:
+            return grown
+        seeds = grown
 
 
 def _placement(layout: _Layout, grid: Sequence[Sequence[Any]], where: str, who: str) -> None:
@@ -251,7 +258,6 @@ _END_MARK = object()  # what :func:`_laid_out` puts after each row
 _END_ROW = [_END_MARK]
 _ENDS = repeat(_END_ROW)
 _READ_TABLE: dict[Any, int] = {**_CODE, _END_MARK: _END}
-_READ = _READ_TABLE.__getitem__
 _new_layout = tuple.__new__
 _HOUSES = _table([ODD_HOUSE, *range(HOUSE, HOUSE + 100)])
 _POINTS = bytes(i - HOUSE if HOUSE <= i < HOUSE + 100 else 0 for i in range(256))
@@ -347,29 +353,11 @@ def _largest_linked(mask: int, linked: int, s: int) -> int:
         return linked or mask & -mask
     best, size, mask = 0, 0, linked
     while mask.bit_count() > size:
-        group = mask & -mask
-        while True:  # along the rows, then one step along the columns (as in _laid_out)
-            grown = ((mask + group) ^ mask | group | group >> 1) & mask
-            grown = (grown | grown << s | grown >> s) & mask
-            if grown == group:
-                break
-            group = grown
+        group = _reach(mask, mask & -mask, s)
         mask ^= group
         if group.bit_count() > size:
             best, size = group, group.bit_count()
     return best
-
-
-def _run_right(cells: int, seeds: int) -> int:
-    """The cells of ``cells`` from each of ``seeds`` (some of them) to the end of its run along the
-    row, at once: adding a seed to its run carries through the run's cells up to the empty cell
-    after it (every row ends with one), which ``^ cells`` and ``& cells`` leave out; a seed above
-    another in the same run is carried over, and put back by ``| seeds``.
-
-    >>> bin(_run_right(0b0111_1110, 0b0000_0100)), bin(_run_right(0b0111_1110, 0b0001_0100))
-    ('0b1111100', '0b1111100')
-    """
-    return ((cells + seeds) ^ cells | seeds) & cells
 
 
 def _rc(mask: int, s: int) -> list[list[int]]:
@@ -404,12 +392,6 @@ def _column(s: int, size: int) -> int:
     return int(("0" * (s - 1) + "1") * (size // s), 2)
 
 
-def _near8(s: int) -> int:
-    """The eight cells around cell ``s + 1`` ("diagonale incluse"): the cells of ``mask``
-    around cell ``p`` are the bits of ``(mask << s + 1 >> p) & _near8(s)``."""
-    return 0b111 | 0b101 << s | 0b111 << 2 * s
-
-
 def _around(cards: int, targets: int, s: int) -> tuple[int, int]:
     """The ``targets`` among the eight cells around each of ``cards`` ("diagonale incluse"), counted
     once per card, and the cards that have at least one (the cells that earn).
@@ -420,7 +402,9 @@ def _around(cards: int, targets: int, s: int) -> tuple[int, int]:
     >>> _around(1 << 5 | 1 << 12, 1 << 0 | 1 << 10, 4) == (2, 1 << 5)
     True
     """
-    near8, around = 0b111 | 0b101 << s | 0b111 << 2 * s, targets << s + 1  # _near8(s), without a call
+    # The eight cells around cell s + 1: the targets around cell p are the bits of
+    # (targets << s + 1 >> p) & near8.
+    near8, around = 0b111 | 0b101 << s | 0b111 << 2 * s, targets << s + 1
     count = earning = 0
     while cards:
         low = cards & -cards
