@@ -27,7 +27,7 @@ from itertools import chain, repeat
 from operator import add, itemgetter
 from typing import Any, NamedTuple
 
-from scoring.core import InvalidScoreInput, ScoreSheet, SeatScore, Tr
+from scoring.core import InvalidScoreInput, ScoreSheet, Tr, _seat_score
 
 Cell = str | None
 Grid = tuple[tuple[Cell, ...], ...]
@@ -761,10 +761,7 @@ def _sheet(names: Sequence[str], layouts: Sequence[_Layout], stains: Sequence[in
             rank, previous = i + 1, total
         if rank == 1:
             winners.append(name)
-        row = _new(SeatScore)  # SeatScore(seat, ...), its fields set at once
-        _set(row, "__dict__", {"seat": seat, "name": name, "breakdown": points, "total": total, "rank": rank,
-                               "tiebreak": None, "extra": {"cells": cells}})
-        ranking.append(row)
+        ranking.append(_seat_score(seat, name, points, total, rank, None, {"cells": cells}))
     sheet = _new(ScoreSheet)
     _set(sheet, "__dict__", {"game": "apprentis", "ranking": tuple(ranking), "winners": tuple(winners),
                              "extra": {}, "notes": _SAME_PERSO if len(scored) >= 3 and len(set(counts)) == 1 else ()})
