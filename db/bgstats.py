@@ -189,8 +189,8 @@ def setup_text(options: Mapping[str, Any], record: Mapping[str, Any]) -> str:
     return "; ".join(key.replace("_", " ") + (f": {text}" if text else "") for key, text in parts.items())[:500]
 
 
-def _board(options: str, setup: str) -> str:
-    record = json.loads(setup) if setup else {}
+def _board(options: str, record: Any) -> str:
+    """The set-up as one line of text (``record``: the match's set-up, read from its JSON)."""
     if not isinstance(record, dict):
         return ""
     if "imported_from" in record:  # imported: the board text it came with
@@ -246,7 +246,7 @@ def export(store: Store, filters: Filters = NO_FILTERS) -> dict[str, Any]:
             record = json.loads(setup) if setup else {}
             kept = record.get("uuid") if isinstance(record, dict) else None
             play["uuid"] = kept if isinstance(kept, str) and kept else _uuid("play", f"{mid}:{seed}")
-            play["board"] = _board(options, setup)
+            play["board"] = _board(options, record)
             play["comments"] = notes or ""
     for play in plays.values():  # seat order counted from the first player, as people sit down to play
         first, seats = play.pop("_first"), play.pop("_seats")
