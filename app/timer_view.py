@@ -1,5 +1,5 @@
 """The phase timers: remaining time is computed from the timestamps in the events
-(``scoring.timers``), so a sleeping phone or a late tick never skews it.
+(``scoring.core.timers``), so a sleeping phone or a late tick never skews it.
 
 Nothing ticks at a fixed rate: a running countdown wakes when the second it shows changes and
 re-renders only its own text (:func:`Countdown`); its row wakes when the timer starts warning
@@ -19,7 +19,7 @@ from app import alarm
 from app.guard import component
 from app.i18n import t
 from scoring import Phase
-from scoring import timers as tm
+from scoring.core import timers as tm
 
 
 def now_ms() -> int:
@@ -69,7 +69,7 @@ def next_stage(timer: dict[str, Any], now: int) -> int | None:
 
 
 def _warn_from(timer: dict[str, Any]) -> int:
-    """The remaining time at which :func:`scoring.timers.warning` turns true."""
+    """The remaining time at which :func:`scoring.core.timers.warning` turns true."""
     return min(tm.WARN_MS, int(timer["duration"]) // 4)
 
 

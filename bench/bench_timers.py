@@ -1,7 +1,7 @@
 """Timers: a 6-minute phase timer against a simulated clock with late and dropped ticks, and the
 CPU cost of ticking.
 
-1. Simulation (``scoring.timers``, as app/timer_view.py drives it): the countdown wakes when the
+1. Simulation (``scoring.core.timers``, as app/timer_view.py drives it): the countdown wakes when the
    second it shows changes (``next_second``), each wake-up late by an exponential delay (mean
    30 ms, up to 2 s), one in ten dropped, the phone asleep for 20 to 40 s once, and the table
    pauses the timer once for 5 to 60 s (the pause and resume carry the time of the tap, as the
@@ -29,7 +29,7 @@ from typing import Any
 
 from app.timer_view import mmss, next_second, now_ms
 from bench.common import Row, at_most, below, children, cpu_seconds, median, parser, report
-from scoring.timers import apply_timer_event, expired, expires_at, remaining, warning
+from scoring.core.timers import apply_timer_event, expired, expires_at, remaining, warning
 
 DURATION, PERIOD, TARGET_MS, TARGET_CPU = 360_000, 500, 50.0, 1.0
 

@@ -77,12 +77,11 @@ from sqlmodel import Session, col, select
 from db.models import Match, Player, ScoreRow, Seat, score_line
 from db.stats import NO_FILTERS, Filters
 from db.store import Store, StoreError
-from scoring import SLUGS, find_game
+from scoring import SLUGS, cards, find_game
 from scoring.core import Tr
-from scoring.robby_solo_rules import JUNIOR_NAME
 
 #: Virtual players: a score line without a person (no seat, no player row).
-VIRTUAL = {"robby-solo": {JUNIOR_NAME.lower()}}
+VIRTUAL = {slug: {name.lower() for name in c.virtual_players} for slug, c in cards().items()}
 
 NAMESPACE = uuid.UUID("6f1c2d4e-8a4b-4c1e-9a53-0c6f6d1b2a77")  # Compagnon's own: stable uuids across exports
 DATE_FORMAT = "%Y-%m-%d %H:%M:%S"  # as modificationDate in the .bgsplay sample above
@@ -143,8 +142,8 @@ def _date(value: datetime | None) -> str:
 # ---------------------------------------------------------------- export
 #: Set-up record keys left out of the board text: who plays first (``startPlayer`` says it), how it
 #: was chosen, and the card decks (an order of cards, not a set-up a person reads).
-_NOT_BOARD = {"options", "first_player", "first_gentleman", "how", "deck", "junior_deck", "imported_from",
-              "board", "uuid"}
+_NOT_BOARD = {"options", "how", "imported_from", "board", "uuid",
+              *(k for c in cards().values() for k in (c.first_seat_key, *c.hidden_setup_keys))}
 
 
 def _board_value(value: Any) -> str | None:

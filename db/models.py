@@ -13,6 +13,8 @@ from typing import Any
 from sqlalchemy import BigInteger, Column, DateTime, Index, Text, UniqueConstraint, false
 from sqlmodel import Field, SQLModel
 
+from scoring import cards
+
 #: Bumped with every schema change; each bump has its step in :data:`db.engine.MIGRATIONS`.
 #: 2: covering indexes for the history's statistics (docs/benchmarks.md); ``match.first_seat`` and
 #: ``match.seats``.  3: each score line carries copies of its match's game, end and status and its
@@ -28,14 +30,18 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-def first_seat(setup: dict[str, Any]) -> int:
-    """The seat that plays first, from a set-up record (Robby Solo calls it the first gentleman).
+def first_seat(slug: str, setup: dict[str, Any]) -> int:
+    """The seat that plays first, from a set-up record, under the key the game's card names.
 
-    >>> first_seat({"first_player": 2}), first_seat({"first_gentleman": 1}), first_seat({})
-    (2, 1, 0)
+    >>> first_seat("apaches", {"first_player": 2}), first_seat("robby-solo", {"first_gentleman": 1})
+    (2, 1)
+    >>> first_seat("apaches", {}), first_seat("chess", {"first_player": 1})
+    (0, 1)
     """
-    value = setup.get("first_player", setup.get("first_gentleman"))
-    return int(value) if isinstance(value, int) else 0
+    known = cards()
+    key = known[slug].first_seat_key if slug in known else "first_player"
+    value = setup.get(key)
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 def turn_position(seat_index: int, first: int, seats: int) -> int | None:

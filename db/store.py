@@ -196,7 +196,7 @@ class Store(SeatTokens):
                 if s.get(Player, pid) is None:
                     raise StoreError(f"no player with id {pid!r}")
             match = Match(game=slug, options=json.dumps(opts), setup=json.dumps(setup.record),
-                          seed=seed, place=place.strip()[:120], first_seat=first_seat(setup.record))
+                          seed=seed, place=place.strip()[:120], first_seat=first_seat(game.slug, setup.record))
             s.add(match)
             s.flush()
             assert match.id is not None

@@ -1,20 +1,23 @@
 """Compagnon's rule engines: pure standard-library Python.
 
-One module per game, each exposing ``GAME``, an instance of :class:`scoring.core.Game`.
+One package per game under :mod:`scoring.games` (each exposes ``GAME``, a :class:`scoring.core.Game`,
+and a ``card.py``); :mod:`scoring.core` is the contract they share and the registry that finds them.
 """
 
 from __future__ import annotations
 
-import importlib
+from typing import Any
 
 from scoring.core import (
     HIDDEN,
     Action,
+    Card,
     Field,
     Game,
     IllegalEvent,
     InvalidOptions,
     InvalidScoreInput,
+    Move,
     Option,
     Panel,
     Phase,
@@ -27,30 +30,15 @@ from scoring.core import (
     event_rng,
     replay,
 )
-
-_MODULES = {
-    "apaches": "scoring.apaches",
-    "robby-solo": "scoring.robby_solo",
-    "traction-avant": "scoring.traction_avant",
-    "apprentis": "scoring.apprentis",
-}
-
-SLUGS = tuple(_MODULES)
+from scoring.core.registry import all_games, card, cards, find_game, package, register, slugs
 
 
-def find_game(slug: str) -> Game:
-    """The game registered under ``slug``; raises :class:`UnknownGame`."""
-    if slug not in _MODULES:
-        raise UnknownGame(f"unknown game {slug!r} (known: {', '.join(sorted(_MODULES))})")
-    game: Game = importlib.import_module(_MODULES[slug]).GAME
-    return game
+def __getattr__(name: str) -> Any:
+    if name == "SLUGS":  # the games known now (a game registered later is in slugs())
+        return slugs()
+    raise AttributeError(name)
 
 
-def all_games() -> list[Game]:
-    return [find_game(slug) for slug in SLUGS]
-
-
-__all__ = ["HIDDEN", "Action", "Field", "Game", "IllegalEvent", "InvalidOptions",
-           "InvalidScoreInput", "Option", "Panel", "Phase", "RulesError", "ScoreSheet",
-           "Secret", "Setup", "Tr", "UnknownGame", "all_games", "event_rng", "find_game",
-           "replay", "SLUGS"]
+__all__ = ["HIDDEN", "Action", "Card", "Field", "Game", "IllegalEvent", "InvalidOptions", "InvalidScoreInput",
+           "Move", "Option", "Panel", "Phase", "RulesError", "ScoreSheet", "Secret", "Setup", "Tr", "UnknownGame",
+           "all_games", "card", "cards", "event_rng", "find_game", "package", "register", "replay", "slugs"]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import app.alarm as alarm
 from app.alarm import Chimes
-from scoring import timers as tm
+from scoring.core import timers as tm
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -16,9 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import InvalidOptions, InvalidScoreInput
-from scoring.apaches import GAME, configurations, last_turn_order
-from scoring.apaches_rules import STASHES, config_key, operational, prohibited
 from scoring.core import IllegalEvent
+from scoring.games.apaches.game import GAME, configurations, last_turn_order
+from scoring.games.apaches.rules import STASHES, config_key, operational, prohibited
 
 # --------------------------------------------------------------------------- configurations
 

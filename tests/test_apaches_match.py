@@ -13,11 +13,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring import HIDDEN, IllegalEvent, InvalidOptions, replay
-from scoring.apaches import GAME
-from scoring.apaches_play import free_leaders, holdings, in_front_max
-from scoring.apaches_rules import FIRST_GAME, LEADERS, STASHES, config_key, configurations, prohibited
-from scoring.bags import contents
 from scoring.core import event_rng, get_path
+from scoring.core.bags import contents
+from scoring.games.apaches.game import GAME
+from scoring.games.apaches.moves import free_leaders, holdings, in_front_max
+from scoring.games.apaches.rules import FIRST_GAME, LEADERS, STASHES, config_key, configurations, prohibited
 
 NAMES = ["Léa", "Sam", "Zoé", "Max"]
 

@@ -17,9 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import find_game
-from scoring.apprentis import GAME
-from scoring.apprentis_table import draft_order, take_order
 from scoring.core import HIDDEN, IllegalEvent, InvalidOptions, State, event_rng, replay
+from scoring.games.apprentis.game import GAME
+from scoring.games.apprentis.rules import draft_order, take_order
 
 NAMES = ["Ana", "Bo", "Cy", "Dé", "Eli"]
 
@@ -319,7 +319,7 @@ def test_lightning_once_per_refill() -> None:
 
 
 def available_first(state: State) -> str:
-    from scoring.apprentis_table import allowed_spots
+    from scoring.games.apprentis.rules import allowed_spots
     hand = state["hands"][state["take_order"][len(state["takes"])]]
     return allowed_spots(state, hand[0])[0]
 
@@ -467,7 +467,7 @@ def test_a_full_match_with_the_helper() -> None:
         state = play_turn(state)
     assert state["phase"] == "final"
     rng = random.Random(7)
-    from scoring.apprentis_painting import random_painting
+    from scoring.games.apprentis.score import random_painting
     for seat in range(3):
         state = do(state, {"type": "painting", "seat": seat, "painting": random_painting(rng, 14, False)})
     panel = [p for p in GAME.panels(state, None) if p.title.en.startswith("Paintings")][0]

@@ -22,8 +22,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import apprentis_painting as fast
-from scoring.apprentis_painting import random_painting
+from scoring.games.apprentis import score as fast
+from scoring.games.apprentis.score import random_painting
 from tests import apprentis_reference as ref
 
 CARDS = ["ciel", "oiseau", "lac", "perso", "fontaine", "pont", "sapin", "eglise",

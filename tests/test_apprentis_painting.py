@@ -1,4 +1,4 @@
-"""Les apprentis: the painting scorer (scoring.apprentis_painting), card by card.
+"""Les apprentis: the painting scorer (scoring.games.apprentis.score), card by card.
 
 Every card rule is quoted from ``les-apprentis.fr.txt``; hand-worked paintings
 cover every card type; hypothesis checks that where a painting sits in its grid
@@ -15,8 +15,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import apprentis, apprentis_painting, apprentis_table
-from scoring.apprentis_painting import (
+from scoring.core import InvalidScoreInput
+from scoring.games.apprentis import game as apprentis
+from scoring.games.apprentis import rules as apprentis_table
+from scoring.games.apprentis import score as apprentis_painting
+from scoring.games.apprentis.score import (
     CATEGORIES,
     card_map,
     parse_cell,
@@ -26,7 +29,6 @@ from scoring.apprentis_painting import (
     score_paintings,
     score_sheet,
 )
-from scoring.core import InvalidScoreInput
 
 Rows = list[list[Any]]
 

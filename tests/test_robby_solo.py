@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from scoring import HIDDEN, IllegalEvent, InvalidOptions, InvalidScoreInput, event_rng, find_game, replay
 from scoring.core import get_path
-from scoring.robby_solo import GAME, police
-from scoring.robby_solo_rules import COLOUR_NAMES, COLOURS, DECK_SIZE, JUNIOR_NAME, bank_count, police_visit
+from scoring.games.robby_solo.game import GAME, police
+from scoring.games.robby_solo.rules import COLOUR_NAMES, COLOURS, DECK_SIZE, JUNIOR_NAME, bank_count, police_visit
 
 NAMES = ["Ada", "Bob", "Cy", "Di", "Eve", "Fay"]
 Y, G, R, B, GR = "yellow", "green", "red", "blue", "grey"

@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from app.timer_view import mmss, next_second, next_stage
-from scoring import timers as tm
+from scoring.core import timers as tm
 
 
 def shown(timer: tm.Timer, now: int) -> tuple[str, bool, bool]:

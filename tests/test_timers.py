@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring import IllegalEvent, find_game
-from scoring import timers as tm
+from scoring.core import timers as tm
 
 
 @given(st.lists(st.integers(1, 5000), min_size=1, max_size=200))

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from scoring.core import HIDDEN, IllegalEvent, InvalidOptions, Panel
-from scoring.traction_avant import GAME, time_used
-from scoring.traction_avant_rules import (
+from scoring.games.traction_avant.game import GAME, time_used
+from scoring.games.traction_avant.rules import (
     POWER_KEYS,
     POWERS,
     heist_order,

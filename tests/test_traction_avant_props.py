@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.core import HIDDEN, InvalidScoreInput, event_rng, get_path, replay
-from scoring.traction_avant import GAME
-from scoring.traction_avant_rules import BRIQUE, GOAL, LEAD, roulette_loser, roulette_rolls, van_loot, victor
+from scoring.games.traction_avant.game import GAME
+from scoring.games.traction_avant.rules import BRIQUE, GOAL, LEAD, roulette_loser, roulette_rolls, van_loot, victor
 
 SLUG = "traction-avant"
 

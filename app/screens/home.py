@@ -1,21 +1,36 @@
 """Home: the games, and the matches in progress to resume.
 
-The first page the app draws: it lists the games from their cards (:mod:`scoring.cards`), so that
-it waits for no rule engine's import.
+The first page the app draws: it lists the games from their cards (each game folder's
+``card.py``, through :mod:`scoring.core.registry`), so that it waits for no rule engine's import.
 """
 
 from __future__ import annotations
+
+import functools
+import importlib.resources
 
 import flet as ft
 
 from app.guard import component
 from app.state import use_data
 from app.widgets import fmt_date, section
-from scoring.cards import CARDS
+from scoring.core import registry
+
+
+@functools.cache
+def _emblem_svg(slug: str) -> bytes:
+    """The game's emblem, read from its folder (a game is one folder: its picture travels with it)."""
+    name = registry.card(slug).emblem
+    if not name:
+        return b""
+    return (importlib.resources.files(registry.package(slug)) / name).read_bytes()
 
 
 def emblem(slug: str, size: int = 48) -> ft.Control:
-    return ft.Image(src=f"games/{slug}.svg", width=size, height=size)
+    svg = _emblem_svg(slug) if slug in registry.slugs() else b""
+    if not svg:
+        return ft.Icon(ft.Icons.CASINO, size=size)
+    return ft.Image(src=svg, width=size, height=size)
 
 
 @component
@@ -26,14 +41,14 @@ def Home() -> ft.Control:
     resume: list[ft.Control] = []
     for m in ongoing:
         resume.append(ft.ListTile(
-            leading=emblem(m.game, 36), title=ft.Text(f"{CARDS[m.game].name.get(lang)} #{m.id}"),
+            leading=emblem(m.game, 36), title=ft.Text(f"{registry.card(m.game).name.get(lang)} #{m.id}"),
             subtitle=ft.Text(f"{', '.join(m.names)} · {app.t('started', a=fmt_date(m.started_at, lang))}"),
             trailing=ft.Button(app.t("resume"), on_click=lambda _e, i=m.id: page.navigate(f"/match/{i}")),
         ))
     if not resume:
         resume.append(ft.Text(app.t("none_in_progress"), italic=True))
     cards: list[ft.Control] = []
-    for slug, game in CARDS.items():
+    for slug, game in registry.cards().items():
         cards.append(ft.Card(ft.Container(ft.Column([
             ft.Row([emblem(slug), ft.Column([
                 ft.Text(game.name.get(lang), size=18, weight=ft.FontWeight.BOLD),

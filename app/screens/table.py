@@ -23,7 +23,7 @@ from app.timer_view import Timers, now_ms
 from app.widgets import PanelCard, score_sheet_view, section
 from db.store import LoadedMatch, StoreError
 from scoring import Action, Game, Panel, RulesError
-from scoring import timers as tm
+from scoring.core import timers as tm
 
 
 def _header(m: LoadedMatch, lang: str, subtitle: str) -> ft.Control:

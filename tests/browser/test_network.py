@@ -21,7 +21,7 @@ import signal
 
 import pytest
 
-from scoring.apaches_rules import BOURGEOIS_VALUE
+from scoring.games.apaches.rules import BOURGEOIS_VALUE
 from tests.browser.conftest import SHOTS, UI, Server
 from tests.browser.network_prep import APACHES, prepare
 

@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from scoring.robby_solo_rules import COLOUR_NAMES
+from scoring.games.robby_solo.rules import COLOUR_NAMES
 from tests.browser.conftest import number, number_re
 
 pytestmark = pytest.mark.browser

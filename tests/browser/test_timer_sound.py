@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.robby_solo_rules import COLOUR_NAMES
+from scoring.games.robby_solo.rules import COLOUR_NAMES
 
 pytestmark = pytest.mark.browser
 

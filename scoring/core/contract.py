@@ -1,0 +1,387 @@
+"""The shared game interface: every game module exposes one :class:`Game`.
+
+A match is a set-up record plus an append-only list of events. ``State`` and
+``Event`` are plain JSON-compatible dictionaries, so a match can be stored,
+sent to a phone and replayed without any conversion layer.
+
+>>> from scoring import find_game
+>>> find_game("apaches").slug
+'apaches'
+>>> find_game("chess")
+Traceback (most recent call last):
+...
+scoring.core.errors.UnknownGame: unknown game 'chess' (known: apaches, apprentis, robby-solo, traction-avant)
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from scoring.core.card import Card
+from scoring.core.errors import IllegalEvent, InvalidOptions
+from scoring.core.fields import quote
+from scoring.core.sheet import ScoreSheet
+from scoring.core.timers import apply_timer_event
+from scoring.core.tr import Tr
+
+State = dict[str, Any]
+Event = dict[str, Any]
+JSON = dict[str, Any]
+
+#: The value a view puts in place of something the viewer may not see.
+HIDDEN = "?"
+
+
+# --------------------------------------------------------------------------- declarations
+
+
+@dataclass(frozen=True)
+class Option:
+    """One set-up option.  ``kind`` is ``int``, ``bool`` or ``choice``."""
+
+    key: str
+    label: Tr
+    kind: str
+    default: Any
+    choices: tuple[tuple[str, Tr], ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    help: Tr | None = None
+
+
+@dataclass(frozen=True)
+class Phase:
+    """A phase of play and its timer.  ``seconds`` is ``None`` for an untimed phase.
+
+    ``who`` is ``table`` (one countdown for everybody), ``each`` (one countdown
+    per seat, in turn) or ``seat`` (the active seat only).
+    """
+
+    key: str
+    name: Tr
+    seconds: int | None = None
+    who: str = "table"
+    help: Tr | None = None
+
+
+@dataclass(frozen=True)
+class Field:
+    """One input of an action form.
+
+    ``kind``: ``int``, ``bool``, ``text``, ``choice`` (one of ``choices``),
+    ``seat`` (one seat index), ``seats`` (several), ``ints`` (one int per seat),
+    ``painting`` (Les apprentis grid).
+    """
+
+    key: str
+    label: Tr
+    kind: str = "int"
+    default: Any = None
+    choices: tuple[tuple[str, Tr], ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+@dataclass(frozen=True)
+class Action:
+    """What may be done now: the app renders ``fields`` and sends an event
+    ``{"type": type, **values}`` through :meth:`Game.prepare`."""
+
+    type: str
+    label: Tr
+    fields: tuple[Field, ...] = ()
+    seat: int | None = None  # who acts, when it matters
+    primary: bool = False
+    help: Tr | None = None
+    #: entered behind the "hand the phone to ..." privacy screen of ``seat``
+    private: bool = False
+
+
+#: What a panel row shows: a text in each language, a whole number (written as the language writes
+#: numbers) or a name (the same in every language).
+Value = Tr | int | str
+
+
+@dataclass(frozen=True)
+class Panel:
+    """A block of information for the match screen.
+
+    ``seat`` set: private to that seat (shown behind the privacy screen).  ``tiles``: short values
+    drawn big, one tile each (dice faces), before the rows.
+    """
+
+    title: Tr
+    rows: tuple[tuple[Tr, Value], ...] = ()
+    seat: int | None = None
+    note: Tr | None = None
+    tiles: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Secret:
+    """Where a secret sits in the full state: ``owner`` may see it (``None``: nobody)."""
+
+    owner: int | None
+    path: tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What the set-up generator returns."""
+
+    record: JSON
+    instructions: tuple[Tr, ...]
+
+
+# --------------------------------------------------------------------------- moves
+
+#: A move's handler: checks the event and changes the (already copied) state in place, or returns
+#: the next state.
+Handler = Callable[[State, Mapping[str, Any]], "State | None"]
+
+#: Who may send a move (checked by the server before the engine sees it):
+#: ``host`` the table's device; ``seat`` the seat the event names (or the host for a seat without a
+#: phone); ``any`` any seat's device or the host.
+SENDERS = ("host", "seat", "any")
+
+
+@dataclass(frozen=True)
+class Move:
+    """One entry of a game's ``moves`` table (event type → move), as boardgame.io's ``moves``."""
+
+    handler: Handler
+    #: the phases (``Game.phase(state)``) in which the move may be played; empty: any phase
+    phases: tuple[str, ...] = ()
+    #: may it be taken back when it is the last event? (a die rolled again would be re-rolled)
+    undoable: bool = True
+    by: str = "host"
+    #: may it be played once the match is over?
+    after_end: bool = False
+
+
+# --------------------------------------------------------------------------- the game
+
+
+class Game:
+    """One declarative game definition.  Subclasses fill the class attributes
+    and override the methods marked *game*."""
+
+    #: the game's card (its folder's ``card.CARD``): slug, names, players and colour come from it
+    card: ClassVar[Card]
+    slug: ClassVar[str]
+    name: ClassVar[Tr]
+    description: ClassVar[Tr]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    colour: ClassVar[str] = "#455a64"
+    options: ClassVar[tuple[Option, ...]] = ()
+    phases: ClassVar[tuple[Phase, ...]] = ()
+    #: score-sheet breakdown key -> its name at the table (the JSON keys stay as they are)
+    categories: ClassVar[dict[str, Tr]] = {}
+    #: event type -> payload fields that are secret until the match ends (e.g. a drawn token)
+    secret_fields: ClassVar[dict[str, tuple[str, ...]]] = {"draw": ("token",)}
+    #: event type -> what it does, in which phases, who may send it
+    moves: ClassVar[Mapping[str, Move]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        c = cls.__dict__.get("card")
+        if c is not None:
+            cls.slug, cls.name, cls.description = c.slug, c.name, c.description
+            cls.min_players, cls.max_players, cls.colour = c.min_players, c.max_players, c.colour
+
+    # -- set-up -------------------------------------------------------------
+    def validate_options(self, raw: Mapping[str, Any]) -> JSON:
+        """Return the options completed with defaults, or raise :class:`InvalidOptions`."""
+        out: JSON = {}
+        known = {o.key for o in self.options}
+        for key in raw:
+            if key not in known:
+                raise InvalidOptions(f"unknown option {key!r} for {self.slug}")
+        for opt in self.options:
+            value = raw.get(opt.key, opt.default)
+            if opt.kind == "int":
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise InvalidOptions(f"{opt.key}: must be a whole number, got {value!r}")
+                if opt.minimum is not None and value < opt.minimum:
+                    raise InvalidOptions(f"{opt.key}: {value!r} is below {opt.minimum}")
+                if opt.maximum is not None and value > opt.maximum:
+                    raise InvalidOptions(f"{opt.key}: {value!r} is above {opt.maximum}")
+            elif opt.kind == "bool":
+                if not isinstance(value, bool):
+                    raise InvalidOptions(f"{opt.key}: must be true or false, got {value!r}")
+            elif opt.kind == "choice":
+                if value not in [c for c, _ in opt.choices]:
+                    allowed = ", ".join(c for c, _ in opt.choices)
+                    raise InvalidOptions(f"{opt.key}: {value!r} is not one of {allowed}")
+            out[opt.key] = value
+        return out
+
+    def seat_count(self, options: Mapping[str, Any]) -> int:
+        """How many seats the match has (people; a virtual player is not a seat)."""
+        return int(options["players"])
+
+    def setup(self, options: Mapping[str, Any], rng: random.Random) -> Setup:  # game
+        raise NotImplementedError
+
+    def initial_state(self, setup: Mapping[str, Any], names: Sequence[str]) -> State:  # game
+        raise NotImplementedError
+
+    # -- play ---------------------------------------------------------------
+    def actions(self, state: State, seat: int | None) -> list[Action]:  # game
+        """The actions a device showing ``seat`` (``None``: the table) may send now."""
+        return []
+
+    def prepare(self, state: State, action: Mapping[str, Any], rng: random.Random) -> Event:
+        """Turn an action into an event, recording every random outcome in it.
+
+        The default adds no randomness.  The result is checked by applying it.
+        """
+        event = dict(action)
+        self.apply(state, event)
+        return event
+
+    def apply(self, state: State, event: Mapping[str, Any]) -> State:
+        """The next state; ``state`` is left untouched.  Raises :class:`IllegalEvent`.
+
+        ``timer`` events are the same for every game (see :mod:`scoring.core.timers`); every other
+        event is looked up in :attr:`moves`, checked against the match's end and its phase, and
+        handed a copy of the state.
+        """
+        if not isinstance(event, Mapping) or not isinstance(event.get("type"), str):
+            raise IllegalEvent(Tr("un événement a besoin d'un « type »", "an event needs a 'type'"))
+        kind = event["type"]
+        if kind == "timer":
+            return apply_timer_event(state, event)
+        move = self.moves.get(kind)
+        if move is None and not self.moves:  # a game not yet declaring its moves (being converted)
+            return self.apply_event(state, event)  # type: ignore[attr-defined]
+        if move is None:
+            raise IllegalEvent(Tr(f"type d'événement inconnu {quote(kind)} pour {self.name.fr}",
+                                  f"unknown event type {quote(kind)} for {self.name.en}"))
+        if self.finished(state) and not move.after_end:
+            raise IllegalEvent(Tr(f"la partie est finie : plus de {quote(kind)}",
+                                  f"the match is over: no {quote(kind)} any more"))
+        phase = self.phase(state)
+        if move.phases and phase not in move.phases:
+            raise IllegalEvent(Tr(f"{quote(kind)} n'est pas possible maintenant (étape {quote(phase)})",
+                                  f"{quote(kind)} is not possible now (step {quote(phase)})"))
+        out = clone(state)
+        result = move.handler(out, event)
+        return out if result is None else result
+
+    def phase(self, state: State) -> str | None:
+        """The phase the match is in, as the moves table names it."""
+        value = state.get("phase")
+        return value if isinstance(value, str) else None
+
+    def undoable(self, event: Mapping[str, Any]) -> bool:
+        """May this event be taken back when it is the last one?"""
+        move = self.moves.get(str(event.get("type")))
+        return True if move is None else move.undoable
+
+    def sender(self, event: Mapping[str, Any]) -> str:
+        """Who may send this event: ``host``, ``seat`` or ``any`` (see :class:`Move`).
+
+        A timer is the table's: only the host starts, pauses or resets one.
+        """
+        move = self.moves.get(str(event.get("type")))
+        return "host" if move is None else move.by
+
+    def view(self, state: State, seat: int | None) -> State:  # game
+        """The state as ``seat`` may see it (``None``: the public table view)."""
+        raise NotImplementedError
+
+    def secrets(self, state: State) -> list[Secret]:  # game
+        """Every secret in ``state`` and who may see it (for tests and the server)."""
+        return []
+
+    def panels(self, state: State, seat: int | None) -> list[Panel]:  # game
+        """What the match screen shows; computed from ``view(state, seat)``."""
+        return []
+
+    def public_event(self, event: Mapping[str, Any]) -> JSON:
+        """The event as a timeline may show it during play: secret fields hidden.
+
+        >>> class G(Game):
+        ...     secret_fields = {"order": ("shots",)}
+        >>> G().public_event({"type": "order", "seat": 1, "shots": 3})
+        {'type': 'order', 'seat': 1, 'shots': '?'}
+        """
+        hidden = self.secret_fields.get(str(event.get("type")), ())
+        return {k: (HIDDEN if k in hidden else v) for k, v in event.items()}
+
+    def finished(self, state: State) -> bool:
+        return bool(state.get("finished"))
+
+    # -- scoring ------------------------------------------------------------
+    def score(self, state: State) -> ScoreSheet:  # game
+        """The end-of-game score sheet of a match state."""
+        raise NotImplementedError
+
+    def score_input(self, doc: Any) -> ScoreSheet:  # game
+        """Score the JSON document of ``python -m scoring score SLUG``."""
+        raise NotImplementedError
+
+    # -- testing ------------------------------------------------------------
+    def sample_action(self, state: State, rng: random.Random) -> JSON | None:  # game
+        """A random legal action (for property tests), or ``None`` when the match is over."""
+        return None
+
+
+def replay(game: Game, setup: Mapping[str, Any], names: Sequence[str],
+           events: Sequence[Mapping[str, Any]]) -> State:
+    """Rebuild a state from its set-up and events, without any randomness."""
+    state = game.initial_state(setup, names)
+    for event in events:
+        state = game.apply(state, event)
+    return state
+
+
+def event_rng(seed: int | str, sequence: int) -> random.Random:
+    """The random source of the ``sequence``-th event of a match (reproducible)."""
+    return random.Random(f"{seed}:{sequence}")
+
+
+def clone(state: State) -> State:
+    return copy.deepcopy(state)
+
+
+def get_path(doc: Any, path: Sequence[str | int]) -> Any:
+    """Follow ``path`` in nested dicts/lists; a missing step gives ``HIDDEN``."""
+    cur = doc
+    for step in path:
+        try:
+            cur = cur[step]
+        except (KeyError, IndexError, TypeError):
+            return HIDDEN
+    return cur
+
+
+def set_path(doc: Any, path: Sequence[str | int], value: Any) -> None:
+    cur = doc
+    for step in path[:-1]:
+        try:
+            cur = cur[step]
+        except (KeyError, IndexError, TypeError):
+            return
+    try:
+        cur[path[-1]] = value
+    except (KeyError, IndexError, TypeError):
+        return
+
+
+def strip_secrets(game: Game, state: State, seat: int | None) -> State:
+    """A copy of ``state`` with every secret that ``seat`` may not see replaced by HIDDEN.
+
+    Games can build :meth:`Game.view` on it.
+    """
+    out = clone(state)
+    for secret in game.secrets(state):
+        if seat is None or secret.owner != seat:
+            set_path(out, secret.path, HIDDEN)
+    return out

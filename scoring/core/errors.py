@@ -1,0 +1,53 @@
+"""Rule errors: narrow ``ValueError`` subclasses whose message quotes the bad value in both languages.
+
+An error carries a :class:`~scoring.core.tr.Tr`; ``str(error)`` is the English text (logs, the
+command line's default), ``error.text.get(lang)`` the table's language.
+
+>>> e = IllegalEvent(Tr("mise : au plus 7, reçu 8", "bet: must be at most 7, got 8"))
+>>> str(e), e.get("fr")
+('bet: must be at most 7, got 8', 'mise : au plus 7, reçu 8')
+>>> str(InvalidScoreInput("players[0].wallet", Tr("doit être un nombre entier, reçu 'x'",
+...                                                 "must be a whole number, got 'x'")))
+"players[0].wallet: must be a whole number, got 'x'"
+"""
+
+from __future__ import annotations
+
+from scoring.core.tr import Tr
+
+
+class RulesError(ValueError):
+    """Base class of every rule violation; the message quotes the bad value.
+
+    A plain string is accepted for texts that read the same in both languages; every refusal a
+    player can meet passes a :class:`Tr`.
+    """
+
+    def __init__(self, message: Tr | str) -> None:
+        self.text = message if isinstance(message, Tr) else Tr(message, message)
+        super().__init__(self.text.en)
+
+    def get(self, lang: str) -> str:
+        return self.text.get(lang)
+
+
+class UnknownGame(RulesError):
+    pass
+
+
+class InvalidOptions(RulesError):
+    """Set-up options that the rules do not allow."""
+
+
+class IllegalEvent(RulesError):
+    """An event that cannot be applied to the current state."""
+
+
+class InvalidScoreInput(RulesError):
+    """A score-sheet input document with a bad field: ``where`` names it (``players[0].wallet``)."""
+
+    def __init__(self, where: str, problem: Tr | str) -> None:
+        text = problem if isinstance(problem, Tr) else Tr(problem, problem)
+        super().__init__(Tr(f"{where} : {text.fr}", f"{where}: {text.en}"))
+        self.where = where
+        self.problem = text.en

@@ -1,0 +1,102 @@
+"""One checker for the whole numbers, seats and choices that events, forms and score documents carry.
+
+Every refusal names the field, quotes the value and gives the allowed range, in both languages.
+
+>>> whole(3, "leaders", 0, 7)
+3
+>>> whole("4", "leaders", 0, 7)   # a form's digit string
+4
+>>> whole(8, "players[0].leaders", 0, 7)
+Traceback (most recent call last):
+...
+scoring.core.errors.IllegalEvent: players[0].leaders: must be at most 7, got 8
+>>> try:
+...     whole(True, "bail", 0)
+... except IllegalEvent as e:
+...     print(e.get("fr"))
+bail : doit être un nombre entier, reçu True
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from scoring.core.errors import IllegalEvent, RulesError
+from scoring.core.tr import Tr
+
+#: The largest number any field accepts (money in the millions, milliseconds of a long evening).
+HUGE = 10**12
+
+_DIGITS = re.compile(r"\s*-?\d{1,15}\s*")
+
+
+def quote(value: Any, limit: int = 40) -> str:
+    """``repr(value)``, cut to ``limit`` characters (an error quotes the input, not a megabyte of it).
+
+    >>> quote("x" * 50)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"
+    """
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def whole(value: Any, where: str, low: int | None = None, high: int | None = None, *,
+          error: type[RulesError] = IllegalEvent, digits: bool = True) -> int:
+    """``value`` as a whole number within ``low``..``high``, or ``error`` naming ``where``.
+
+    ``digits``: a string of digits is accepted (what a form's text field sends).
+    """
+    if digits and isinstance(value, str) and _DIGITS.fullmatch(value):
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _error(error, where, Tr(f"doit être un nombre entier, reçu {quote(value)}",
+                                      f"must be a whole number, got {quote(value)}"))
+    top = HUGE if high is None else high
+    if low is not None and value < low:
+        raise _error(error, where, Tr(f"au moins {low}, reçu {quote(value)}",
+                                      f"must be at least {low}, got {quote(value)}"))
+    if value > top:
+        raise _error(error, where, Tr(f"au plus {top}, reçu {quote(value)}",
+                                      f"must be at most {top}, got {quote(value)}"))
+    return value
+
+
+def flag(value: Any, where: str, *, error: type[RulesError] = IllegalEvent) -> bool:
+    """``value`` as true or false.
+
+    >>> flag("yes", "ready")
+    Traceback (most recent call last):
+    ...
+    scoring.core.errors.IllegalEvent: ready: must be true or false, got 'yes'
+    """
+    if not isinstance(value, bool):
+        raise _error(error, where, Tr(f"doit être vrai ou faux, reçu {quote(value)}",
+                                      f"must be true or false, got {quote(value)}"))
+    return value
+
+
+def one_of(value: Any, where: str, allowed: tuple[str, ...] | list[str], *,
+           error: type[RulesError] = IllegalEvent) -> str:
+    """``value`` if it is one of ``allowed``.
+
+    >>> one_of("red", "bank", ("red", "blue"))
+    'red'
+    >>> one_of("pink", "bank", ("red", "blue"))
+    Traceback (most recent call last):
+    ...
+    scoring.core.errors.IllegalEvent: bank: must be one of red, blue, got 'pink'
+    """
+    if not isinstance(value, str) or value not in allowed:
+        listed = ", ".join(allowed)
+        raise _error(error, where, Tr(f"doit être l'un de {listed}, reçu {quote(value)}",
+                                      f"must be one of {listed}, got {quote(value)}"))
+    return value
+
+
+def _error(error: type[RulesError], where: str, problem: Tr) -> RulesError:
+    from scoring.core.errors import InvalidScoreInput
+
+    if issubclass(error, InvalidScoreInput):
+        return error(where, problem)
+    return error(Tr(f"{where} : {problem.fr}", f"{where}: {problem.en}"))

@@ -1,0 +1,18 @@
+"""apprentis: the game's card (read by the home screen and the history without loading the engine)."""
+
+from __future__ import annotations
+
+from scoring.core.card import Card
+from scoring.core.tr import Tr
+
+CARD = Card(
+    "apprentis",
+    Tr("Les apprentis", "Les apprentis"),
+    Tr("Dés, ordre de choix, taches, remplissage du marché et décompte des tableaux.",
+       "Dice, drafting order, stains, market refills and the scoring of the paintings."),
+    min_players=1,
+    max_players=5,
+    colour="#8e5b9f",
+    emblem="emblem.svg",
+    order=4,
+)

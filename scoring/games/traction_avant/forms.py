@@ -1,0 +1,273 @@
+"""Le Gang des Traction-Avant: what a device may do now (the action forms).
+
+The table device (``seat=None``) may send every action; a player's phone sends its own: its
+secret order, its signature, its movement chores while it moves, money it gives.
+"""
+
+from __future__ import annotations
+
+from scoring.core import Action, Field, State, Tr
+from scoring.games.traction_avant.checks import points_left
+from scoring.games.traction_avant.rules import (
+    EXTRA_TIME_PRICE,
+    MEN_PER_CAR,
+    POWER_KEYS,
+    POWERS,
+    RECRUIT_POINTS,
+    RECRUIT_PRICE,
+    RESERVE,
+    STEN_BULLETS,
+    money,
+)
+
+__all__ = ["actions"]
+
+
+def _seat_field(state: State, seat: int, key: str = "seat", label: Tr | None = None) -> Field:
+    """A seat field fixed to ``seat`` (the acting player)."""
+    return Field(key, label or Tr("Joueur", "Player"), "seat", default=seat, minimum=seat, maximum=seat)
+
+
+def _alliance_choices(state: State, *status: str) -> tuple[tuple[str, Tr], ...]:
+    out = []
+    for a in state["alliances"]:
+        if a["status"] in status:
+            who = " + ".join(state["names"][s] for s in a["parties"])
+            text = f"n° {a['id'] + 1} · {who} · {a['terms'][:40]}"
+            out.append((str(a["id"]), Tr(text, text)))
+    return tuple(out)
+
+
+def _common(state: State, seat: int | None) -> list[Action]:
+    """Actions open at any time of play: money, dice, alliances."""
+    names = state["names"]
+    table = seat is None
+    out: list[Action] = []
+    giver = (Field("from", Tr("Qui paie", "Who pays"), "seat", default=0) if seat is None
+             else _seat_field(state, seat, "from", Tr("Qui paie", "Who pays")))
+    out.append(Action("transfer", Tr("Transfert d'argent", "Money transfer"), (
+        giver,
+        Field("to", Tr("Qui reçoit", "Who receives"), "seat", default=1 if table or seat == 0 else 0),
+        Field("amount", Tr("Montant (Thunes)", "Amount (Thunes)"), "int", default=100_000, minimum=1),
+        Field("note", Tr("Motif", "What for"), "text", default="")),
+        seat=seat, help=Tr("Marchés des cafés, renseignements, partages à l'amiable : aucune fortune ne "
+                           "peut devenir négative.",
+                           "Café deals, information, friendly splits: no fortune may become negative.")))
+    out.append(Action("roll", Tr("Lancer deux dés", "Roll two dice"),
+                      (Field("note", Tr("Pour quoi", "What for"), "text", default=""),), seat=seat))
+    if table and state["options"]["roulette"]:
+        out.append(Action("roulette", Tr("Roulette russe", "Russian roulette"), (
+            Field("proposer", Tr("Qui propose (tire en premier)", "Proposer (rolls first)"), "seat",
+                  default=0),
+            Field("opponent", Tr("Adversaire qui accepte", "Opponent who accepts"), "seat", default=1)),
+            help=Tr("Chacun son tour lance un dé, le proposeur d'abord ; le premier qui tire un 1 est mort.",
+                    "Each in turn rolls a die, the proposer first; the first to roll a 1 is dead.")))
+    if table:
+        out.append(Action("alliance", Tr("Écrire une alliance", "Write an alliance"), (
+            Field("parties", Tr("Alliés", "Allies"), "seats", default=[]),
+            Field("terms", Tr("Termes de l'alliance", "Terms of the alliance"), "text", default="")),
+            help=Tr("« écrites noir sur blanc et signées » : chaque partie signe ensuite.",
+                    "'written in black and white and signed': each party then signs.")))
+    for a in state["alliances"]:
+        if a["status"] != "proposed":
+            continue
+        for k in a["parties"]:
+            if k not in a["signed"] and (table or seat == k):
+                out.append(Action("alliance_confirm", Tr(f"{names[k]} signe l'alliance n° {a['id'] + 1}",
+                                                         f"{names[k]} signs alliance no. {a['id'] + 1}"),
+                                  (Field("alliance", Tr("Alliance", "Alliance"), "choice",
+                                         default=str(a["id"]), choices=_alliance_choices(state, "proposed")),
+                                   _seat_field(state, k)), seat=k))
+    signed = _alliance_choices(state, "signed")
+    if table and signed:
+        out.append(Action("alliance_betray", Tr("Noter une trahison", "Record a betrayal"), (
+            Field("alliance", Tr("Alliance", "Alliance"), "choice", default=signed[0][0], choices=signed),
+            Field("traitor", Tr("Traître", "Traitor"), "seat", default=0),
+            Field("victim", Tr("Victime", "Victim"), "seat", default=1),
+            Field("note", Tr("Ce qui s'est passé", "What happened"), "text", default=""))))
+    open_ = _alliance_choices(state, "proposed", "signed")
+    if table and open_:
+        out.append(Action("alliance_end", Tr("Dissoudre une alliance d'un commun accord",
+                                             "End an alliance by agreement"),
+                          (Field("alliance", Tr("Alliance", "Alliance"), "choice", default=open_[0][0],
+                                 choices=open_),)))
+    for a in state["alliances"]:
+        if a["status"] == "broken" and a["reprisal"] == "due" and (table or seat == a["victim"]):
+            out.append(Action("reprisal", Tr(f"Représailles de {names[a['victim']]} "
+                                             f"(alliance n° {a['id'] + 1})",
+                                             f"{names[a['victim']]}'s reprisal (alliance no. {a['id'] + 1})"),
+                              (Field("alliance", Tr("Alliance", "Alliance"), "choice", default=str(a["id"]),
+                                     choices=_alliance_choices(state, "broken")),
+                               Field("done", Tr("Exercées (non : renoncé)", "Taken (no: waived)"), "bool",
+                                     default=True)), seat=a["victim"]))
+    return out
+
+
+def _setup_actions(state: State, seat: int | None) -> list[Action]:
+    names, n = state["names"], len(state["names"])
+    out: list[Action] = []
+    if seat is None:
+        out.append(Action("begin", Tr("Commencer le premier tour", "Start the first turn"), primary=True))
+    chosen = state["options"]["personnalisation"] and state["options"]["powers"] == "chosen"
+    for k in range(n):
+        if seat is not None and seat != k:
+            continue
+        if chosen:
+            free = [p for p in POWER_KEYS if p not in state["powers"] or state["powers"][k] == p]
+            out.append(Action("choose_power", Tr(f"Pouvoir de {names[k]}", f"{names[k]}'s power"), (
+                _seat_field(state, k),
+                Field("power", Tr("Chef de gang", "Gang boss"), "choice",
+                      default=state["powers"][k] or free[0],
+                      choices=tuple((p, Tr(POWERS[p][0], POWERS[p][0])) for p in free))),
+                seat=k, primary=state["powers"][k] is None))
+        out.append(Action("choose_boss", Tr(f"Base de {names[k]}", f"{names[k]}'s base"), (
+            _seat_field(state, k),
+            Field("boss", Tr("Chef / base choisi", "Boss / base chosen"), "text",
+                  default=state["bosses"][k] or "")), seat=k))
+    return out
+
+
+def _move_actions(state: State, seat: int | None) -> list[Action]:
+    m = state["mover"]
+    if seat is not None and seat != m:
+        return []
+    name, n = state["names"][m], len(state["names"])
+    left = points_left(state["move"])
+    return [
+        Action("done", Tr(f"{name} a fini ses mouvements", f"{name} has finished moving"),
+               (_seat_field(state, m),), seat=m, primary=True),
+        Action("recruit", Tr("Recruter des hommes de main", "Recruit henchmen"), (
+            _seat_field(state, m),
+            Field("count", Tr("Combien", "How many"), "int", default=1, minimum=1, maximum=RESERVE),
+            Field("pay", Tr("Payé en", "Paid with"), "choice", default="points" if left >= RECRUIT_POINTS
+                  else "money", choices=(("points", Tr(f"{RECRUIT_POINTS} points de mouvement chacun",
+                                                      f"{RECRUIT_POINTS} movement points each")),
+                                         ("money", Tr(f"{money(RECRUIT_PRICE)} Thunes chacun",
+                                                      f"{money(RECRUIT_PRICE)} Thunes each"))))),
+            seat=m),
+        Action("traction", Tr("Jouer des cartes Traction-Avant", "Play Traction-Avant cards"), (
+            _seat_field(state, m),
+            Field("cards", Tr("Cartes jouées en même temps", "Cards played together"), "int", default=1,
+                  minimum=1, maximum=10)), seat=m),
+        Action("buy_time", Tr(f"3 minutes de plus ({money(EXTRA_TIME_PRICE)} à chaque adversaire)",
+                              f"3 more minutes ({money(EXTRA_TIME_PRICE)} to each opponent)"),
+               (_seat_field(state, m),), seat=m,
+               help=Tr(f"Total {money(EXTRA_TIME_PRICE * (n - 1))} Thunes.",
+                       f"{money(EXTRA_TIME_PRICE * (n - 1))} Thunes in all.")),
+        Action("cohabit", Tr("Cohabiter dans un hôtel (300 000)", "Share a hotel (300,000)"), (
+            _seat_field(state, m),
+            Field("owner", Tr("Occupant de l'hôtel", "Hotel occupant"), "seat", default=(m + 1) % n)),
+            seat=m),
+    ]
+
+
+def _order_fields(state: State, k: int) -> tuple[Field, ...]:
+    pawns = state["heist"]["pawns"][k]
+    return (
+        _seat_field(state, k),
+        Field("cars", Tr(f"S'enfuir : tractions utilisées ({MEN_PER_CAR} hommes max. chacune)",
+                         f"Flee: cars used ({MEN_PER_CAR} men at most each)"), "int", default=0, minimum=0,
+              maximum=pawns),
+        Field("colts", Tr("Colts tirés", "Colts fired"), "int", default=0, minimum=0, maximum=pawns),
+        Field("stens", Tr("Stens utilisées", "Stens used"), "int", default=0, minimum=0, maximum=pawns),
+        Field("bullets", Tr("Balles de Sten tirées", "Sten bullets fired"), "int", default=0, minimum=0,
+              maximum=STEN_BULLETS * pawns),
+        Field("targets", Tr("Couleurs visées", "Target colours"), "seats", default=[]),
+        Field("note", Tr("Précisions (cibles, nombre par couleur…)", "Details (targets, how many each…)"),
+              "text", default=""),
+    )
+
+
+def _heist_actions(state: State, seat: int | None) -> list[Action]:
+    names, n = state["names"], len(state["names"])
+    heist = state["heist"]
+    table = seat is None
+    out: list[Action] = []
+    if heist is not None:
+        if not heist["revealed"]:
+            for k in heist["present"]:
+                if not table and seat != k:
+                    continue
+                again = heist["orders"][k] is not None
+                label = (Tr(f"Changer l'ordre secret de {names[k]}", f"Change {names[k]}'s secret order")
+                         if again
+                         else Tr(f"Ordre secret de {names[k]} (round {heist['round']})",
+                                 f"{names[k]}'s secret order (round {heist['round']})"))
+                out.append(Action("order", label, _order_fields(state, k), seat=k, primary=not again,
+                                  private=True))
+        elif table:
+            out.append(Action("split", Tr(f"Partage final du butin ({money(heist['loot'])})",
+                                          f"Final split of the loot ({money(heist['loot'])})"),
+                              (Field("shares", Tr("Part finale de chaque gang (Thunes)",
+                                                  "Each gang's final share (Thunes)"), "ints",
+                                     default=list(heist["first_share"]), minimum=0, maximum=heist["loot"]),),
+                              primary=True,
+                              help=Tr("À la fin des combats ; ce que personne ne reprend retourne à la "
+                                      "banque.",
+                                      "When the fighting is over; what nobody takes goes back to the bank.")))
+            out.append(Action("combat_round", Tr("Nouveau round de combat (nouveaux ordres secrets)",
+                                                 "New combat round (new secret orders)")))
+        return out
+    if not table:
+        return out
+    step, van = state["step"], state["van"]
+    van_on = state["options"]["postal_van"]
+    if step == "heists":
+        zeros = [0] * n
+        out.append(Action("heists", Tr("Casses : pions présents dans chaque banque",
+                                       "Heists: pawns in each bank"), (
+            Field("bank1", Tr("Banque 1", "Bank 1"), "ints", default=zeros, minimum=0, maximum=RESERVE),
+            Field("bank2", Tr("Banque 2", "Bank 2"), "ints", default=zeros, minimum=0, maximum=RESERVE)),
+            primary=True, help=Tr("3 pions ou plus : casse, 1 brique par pion. Tout à zéro : pas de casse.",
+                                  "3 pawns or more: heist, 1 million per pawn. All zero: no heist.")))
+    if van_on and van["pending"]:
+        others = [s for s in range(n) if s != state["first"]]
+        out.append(Action("van_pass", Tr("Le fourgon n'est pas attaqué", "Nobody attacks the van"),
+                          primary=True))
+        out.append(Action("van_attack", Tr("Attaque du fourgon (butin 2 dés × 200 000)",
+                                           "Van attacked (loot 2 dice × 200,000)"), (
+            Field("seat", Tr("Qui rafle le butin", "Who takes the loot"), "seat", default=others[0]),)))
+    elif van_on and van["turn"] != state["turn"] and step in ("heists", "van"):
+        out.append(Action("van_move", Tr("Fourgon postal : lancer les dés du déplacement",
+                                         "Postal van: roll for its move"), primary=step == "van"))
+    if not van_on or (van["turn"] == state["turn"] and not van["pending"]):
+        out.append(Action("base_attack", Tr("Attaque de base", "Base attack"), (
+            Field("defender", Tr("Base attaquée", "Base attacked"), "seat", default=0),
+            Field("engaged", Tr("Pions engagés par chaque attaquant", "Pawns engaged by each attacker"),
+                  "ints", default=[0] * n, minimum=0, maximum=RESERVE),
+            Field("success", Tr("L'attaque réussit", "The attack succeeds"), "bool", default=True)),
+            help=Tr("1 brique par pion engagé pour chaque agresseur.",
+                    "1 million per pawn engaged, for each attacker.")))
+        out.append(Action("next_phase", Tr("Fin de la phase 4 : obtention des cartes",
+                                           "End of phase 4: drawing cards"), primary=step == "bases"))
+    return out
+
+
+def actions(state: State, seat: int | None) -> list[Action]:
+    """What the table (``seat=None``) or a player's phone may do now."""
+    if state["finished"]:
+        return []
+    if state["stage"] == "setup":
+        return _setup_actions(state, seat)
+    table = seat is None
+    phase = state["phase"]
+    out: list[Action] = []
+    if phase == "first" and table:
+        out.append(Action("next_phase", Tr("Commencer les magouilles (6 minutes)", "Start the magouilles (6 "
+                                                                                   "minutes)"),
+                          primary=True))
+    elif phase == "magouilles" and table:
+        out.append(Action("next_phase", Tr("Fin des magouilles : mouvements", "End of magouilles: movement"),
+                          primary=True))
+        out.append(Action("cafe", Tr("Joueurs présents dans un café", "Players in a café"),
+                          (Field("seats", Tr("Dans un café", "In a café"), "seats",
+                                 default=list(state["in_cafe"])),)))
+    elif phase == "moves":
+        out.extend(_move_actions(state, seat))
+    elif phase == "heists":
+        out.extend(_heist_actions(state, seat))
+    elif phase == "cards" and table:
+        out.append(Action("next_phase", Tr("Nouveau tour (le marqueur passe à droite)",
+                                           "New turn (the marker passes to the right)"), primary=True))
+    out.extend(_common(state, seat))
+    return out

@@ -1,0 +1,289 @@
+"""Le Gang des Traction-Avant: the rule arithmetic (constants, victory, dice, heists).
+
+Pure helpers used by :mod:`scoring.games.traction_avant.game`; each quotes the rulebook.
+
+>>> victor([20_000_000, 18_000_000, 500_000, 0])
+0
+>>> traction_points(3, series=True)
+21
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from scoring.core import IllegalEvent, ScoreSheet, Tr, rank_rows
+
+SLUG = "traction-avant"
+
+#: « reçoit son capital de départ, 500 000 Thunes »
+START = 500_000
+#: « le premier joueur qui atteint 20 millions de Thunes (ou briques) avec un écart d'au moins 2 millions »
+GOAL = 20_000_000
+LEAD = 2_000_000
+#: one « brique »: « 1 brique » (French) is « un milione » (Italian)
+BRIQUE = 1_000_000
+#: « lui proposer 300 000 Thunes pour cohabiter, le temps d'un tour »
+COHABITATION = 300_000
+#: « Le recrutement d'un homme de main [...] coûte 4 points de mouvement ou 1 brique. »
+RECRUIT_POINTS = 4
+RECRUIT_PRICE = BRIQUE
+#: « Chaque joueur dispose pour cette phase de 3 minutes (1 sablier) et de 12 points de mouvement »
+MOVE_POINTS = 12
+MOVE_MS = 180_000
+#: « Tout joueur désirant 3 minutes supplémentaires doit donner 100 000 Thunes à chacun de ses adversaires. »
+EXTRA_TIME_PRICE = 100_000
+#: « Cette phase ne doit pas excéder 6 minutes (2 sabliers) »
+MAGOUILLES_MS = 360_000
+#: « 6 lots de 20 pions »
+RESERVE = 20
+#: « Cette carte permet à un joueur de ramener à sa base 4 hommes maximum. »
+MEN_PER_CAR = 4
+#: « La Sten Mark II [...] qui tire 5 balles »
+STEN_BULLETS = 5
+#: « multiplie le nombre obtenu par 200 000 Thunes »
+VAN_UNIT = 200_000
+#: « Un casse a lieu dès que trois pions [...] sont présents dans une banque. »
+HEIST_MIN = 3
+#: « Une base est déclarée attaquée quand trois pions au moins [...] y pénètrent. »
+BASE_ATTACK_MIN = 3
+
+PHASES = ("first", "magouilles", "moves", "heists", "cards")
+
+#: The six boss powers of « Personnalisation des joueurs », with their rulebook texts.
+POWERS: dict[str, tuple[str, Tr]] = {
+    "pierrot": ("Pierrot le Fou", Tr(
+        "Pierrot le Fou, qui n'hésitait pas à « défourailler », dispose d'une Sten « gratuite » à chaque "
+        "tour. La carte est placée face visible et est retournée jusqu'au tour suivant quand elle est "
+        "jouée. Elle ne fait pas partie des 4 cartes « Super Embrouille » autorisées.",
+        "Pierrot le Fou, never slow to draw, has a 'free' Sten every turn. The card lies face up and is "
+        "turned over until the next turn when it is played. It does not count among the 4 'Super "
+        "Embrouille' cards allowed.")),
+    "moko": ("Le Moko", Tr(
+        "Le Moko est l'homme le plus raisonnable et le plus posé du groupe : Il peut interdire, une fois "
+        "par tour, l'entrée d'une case à un joueur, et éviter ainsi un combat.",
+        "Le Moko is the most reasonable and level-headed man of the lot: once per turn he may forbid a "
+        "player to enter a square, and so avoid a fight.")),
+    "mammouth": ("Le Mammouth", Tr(
+        "Le Mammouth porte admirablement son surnom car tous ses pions en défense comptent double et "
+        "doivent donc être « tués » deux fois dans le même combat pour être éliminés.",
+        "Le Mammouth lives up to his nickname: all his pawns count double in defence and must be "
+        "'killed' twice in the same fight to be eliminated.")),
+    "gros": ("Le Gros", Tr(
+        "Le Gros, est un homme bien informé, toujours averti des casses qui se préparent. A la fin de la "
+        "phase de mouvement, si une banque doit être dévalisée, il peut amener 2 de ses pions présents "
+        "sur le plateau de jeu dans cette banque, sans dépenser de points de mouvement, et participer au "
+        "casse. Si les deux banques sont attaquées, il peut amener deux pions dans chaque.",
+        "Le Gros is well informed, always warned of the heists being planned. At the end of the movement "
+        "phase, if a bank is to be robbed, he may bring 2 of his pawns on the board into that bank "
+        "without spending movement points, and join the heist. If both banks are robbed, two pawns "
+        "into each.")),
+    "monmon": ("Monmon", Tr(
+        "Monmon, c'est le manuel, l'amoureux du Colt bien graissé. Au début de chaque tour, il choisit "
+        "deux cartes « Embrouille » (2 Colts, 2 Esquives ou une de chaque) qu'il dévoile aux autres "
+        "joueurs.",
+        "Monmon is the craftsman, in love with a well-oiled Colt. At the start of every turn he chooses "
+        "two 'Embrouille' cards (2 Colts, 2 Esquives or one of each) and shows them to the others.")),
+    "riton": ("Riton le Tatoué", Tr(
+        "Riton le Tatoué : c'est l'As du Volant. Au début de chaque tour, il prend deux cartes Traction.",
+        "Riton le Tatoué is the ace driver. At the start of every turn he takes two Traction cards.")),
+}
+POWER_KEYS = tuple(POWERS)
+
+#: « A 5 joueurs : Raymond Naudy ne joue pas » / « A 4 joueurs : Ni Raymond Naudy, ni Henri Fefeu ne jouent. »
+BOSSES_OUT: dict[int, tuple[str, ...]] = {4: ("Raymond Naudy", "Henri Fefeu"), 5: ("Raymond Naudy",), 6: ()}
+
+
+def bosses_out(players: int) -> tuple[str, ...]:
+    """The bases that stay empty at this player count.
+
+    >>> bosses_out(4)
+    ('Raymond Naudy', 'Henri Fefeu')
+    >>> bosses_out(6)
+    ()
+    """
+    return BOSSES_OUT[players]
+
+
+def victor(thunes: Sequence[int]) -> int | None:
+    """The seat that meets the victory condition, or ``None``.
+
+    « Est déclaré vainqueur le premier joueur qui atteint 20 millions de Thunes (ou briques) avec
+    un écart d'au moins 2 millions sur le plus fortuné des autres joueurs. »  Reaching exactly
+    20 000 000 counts, and so does a lead of exactly 2 000 000.
+
+    >>> victor([20_000_000, 18_000_000, 0, 0])
+    0
+    >>> victor([19_999_999, 0, 0, 0]) is None
+    True
+    >>> victor([22_000_000, 20_500_000, 0, 0]) is None   # both above 20 M, lead 1.5 M
+    True
+    >>> victor([0, 24_000_000, 22_000_000, 0])
+    1
+    """
+    if not thunes:
+        return None
+    best = max(range(len(thunes)), key=lambda s: thunes[s])
+    others = [v for s, v in enumerate(thunes) if s != best]
+    runner_up = max(others) if others else 0
+    if thunes[best] >= GOAL and thunes[best] - runner_up >= LEAD:
+        return best
+    return None
+
+
+def right_neighbour(seat: int, players: int) -> int:
+    """The seat on ``seat``'s right, seats being numbered clockwise.
+
+    « Au début du tour suivant, il donne le marqueur à son voisin de droite qui devient alors premier
+    joueur. »  Sitting at the table, the next seat clockwise is on one's left, so the right-hand
+    neighbour is the previous seat.
+
+    >>> right_neighbour(0, 4), right_neighbour(3, 4)
+    (3, 2)
+    """
+    return (seat - 1) % players
+
+
+def turn_order(first: int, players: int) -> list[int]:
+    """The order of play within a phase: « Les autres joueurs lui succéderont, dans le sens des aiguilles
+    d'une montre ».
+
+    >>> turn_order(2, 5)
+    [2, 3, 4, 0, 1]
+    """
+    return [(first + k) % players for k in range(players)]
+
+
+def traction_points(cards: int, series: bool) -> int:
+    """Movement points given by ``cards`` Traction-Avant cards played at the same time.
+
+    « Pendant une phase de mouvement, elle apporte 6 points de mouvement supplémentaires »; with the
+    optional « Série de traction-avant »: « Une deuxième carte jouée en même temps en donne 7, une
+    troisième 8, etc. »
+
+    >>> traction_points(2, series=False), traction_points(2, series=True)
+    (12, 13)
+    >>> traction_points(0, series=True)
+    0
+    """
+    if cards < 0:
+        raise ValueError(f"cards must be 0 or more, got {cards!r}")
+    if not series:
+        return 6 * cards
+    return sum(5 + k for k in range(1, cards + 1))
+
+
+def heist_order(banks: Sequence[Sequence[int]]) -> list[int]:
+    """Which banks are robbed (three pawns or more) and in which order.
+
+    « Si, dans un même tour, les deux banques sont attaquées, le casse mettant en jeu la plus grosse
+    somme d'argent est résolu le premier (en cas d'égalité, celui qui fait intervenir le plus grand
+    nombre de joueurs). »  Still equal: bank 1 first.
+
+    >>> heist_order([[1, 2, 0, 0], [3, 0, 0, 0]])
+    [0, 1]
+    >>> heist_order([[2, 1, 0, 0], [1, 1, 1, 0]])
+    [1, 0]
+    >>> heist_order([[2, 0, 0, 0], [0, 0, 0, 0]])
+    []
+    """
+    robbed = [b for b, pawns in enumerate(banks) if sum(pawns) >= HEIST_MIN]
+    return sorted(robbed, key=lambda b: (-sum(banks[b]), -sum(1 for p in banks[b] if p > 0), b))
+
+
+def van_loot(dice: Sequence[int]) -> int:
+    """« le premier joueur lance deux dés et multiplie le nombre obtenu par 200 000 Thunes. Le butin
+    varie donc entre 400 000 et 2 400 000 Thunes. »
+
+    >>> van_loot([1, 1]), van_loot([6, 6])
+    (400000, 2400000)
+    """
+    return sum(dice) * VAN_UNIT
+
+
+def roll_dice(rng: random.Random, count: int = 2) -> list[int]:
+    return [rng.randint(1, 6) for _ in range(count)]
+
+
+def roulette_rolls(proposer: int, opponent: int, rng: random.Random) -> list[list[int]]:
+    """Roll a Russian roulette: ``[[seat, die], ...]`` until somebody rolls a 1.
+
+    « les deux joueurs lancent chacun leur tour un dé, en commençant par celui qui a proposé le
+    combat. Le premier qui tire un 1 est mort. »
+
+    >>> rolls = roulette_rolls(2, 0, random.Random(3))
+    >>> rolls[0][0], rolls[-1][1], roulette_loser(rolls, 2, 0) == rolls[-1][0]
+    (2, 1, True)
+    """
+    rolls: list[list[int]] = []
+    who = proposer
+    while True:
+        die = rng.randint(1, 6)
+        rolls.append([who, die])
+        if die == 1:
+            return rolls
+        who = opponent if who == proposer else proposer
+
+
+def roulette_loser(rolls: Any, proposer: int, opponent: int) -> int:
+    """Check a recorded roulette and return the seat that rolled the 1 (raises :class:`IllegalEvent`)."""
+    if not isinstance(rolls, list) or not rolls:
+        raise IllegalEvent(f"rolls: a roulette needs its list of [seat, die] rolls, got {rolls!r}")
+    for i, roll in enumerate(rolls):
+        expected = proposer if i % 2 == 0 else opponent
+        if (not isinstance(roll, list) or len(roll) != 2 or roll[0] != expected
+                or not _die(roll[1])):
+            raise IllegalEvent(f"rolls[{i}]: expected [{expected}, 1..6] (proposer first, then in turn), "
+                               f"got {roll!r}")
+        if roll[1] == 1 and i != len(rolls) - 1:
+            raise IllegalEvent(f"rolls[{i}]: {roll!r} is a 1, the roulette stops there")
+    if rolls[-1][1] != 1:
+        raise IllegalEvent(f"rolls: the roulette goes on until someone rolls a 1, last roll {rolls[-1]!r}")
+    return int(rolls[-1][0])
+
+
+def _die(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 6
+
+
+def check_dice(dice: Any, count: int = 2) -> list[int]:
+    """Validate a recorded roll of ``count`` dice."""
+    if not isinstance(dice, list) or len(dice) != count or not all(_die(d) for d in dice):
+        raise IllegalEvent(f"dice: expected {count} dice of 1 to 6, got {dice!r}")
+    return list(dice)
+
+
+def money(amount: int) -> str:
+    """Thunes written the French way.
+
+    >>> money(2400000)
+    '2 400 000'
+    """
+    return f"{amount:,}".replace(",", " ")
+
+
+VICTORY_NOTE = Tr(
+    "Victoire : le premier joueur qui atteint 20 millions de Thunes (20 millions pile compte) avec un écart "
+    "d'au moins 2 millions (2 millions pile compte) sur le plus fortuné des autres joueurs.",
+    "Victory: the first player to reach 20 million Thunes (exactly 20 million counts) with a lead of at "
+    "least 2 million (exactly 2 million counts) over the richest other player.")
+
+
+def score_players(names: Sequence[str], thunes: Sequence[int],
+                  breakdowns: Sequence[dict[str, int]] | None = None) -> ScoreSheet:
+    """The score sheet: gangs ranked by fortune, the winner marked when the victory condition holds.
+
+    >>> sheet = score_players(["A", "B", "C", "D"], [21_000_000, 19_000_000, 0, 0])
+    >>> sheet.winners, sheet.extra
+    (('A',), {'game_over': True})
+    >>> score_players(["A", "B", "C", "D"], [21_000_000, 19_500_000, 0, 0]).winners
+    ()
+    """
+    winner = victor(thunes)
+    rows = [(s, names[s], dict(breakdowns[s]) if breakdowns else {"thunes": thunes[s]}, thunes[s], ())
+            for s in range(len(names))]
+    extras = {s: {"thunes": thunes[s]} for s in range(len(names))}
+    return rank_rows(SLUG, rows, extras=extras, winners_if=lambda r: r.seat == winner,
+                     extra={"game_over": winner is not None}, notes=(VICTORY_NOTE,))

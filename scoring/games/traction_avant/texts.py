@@ -1,0 +1,166 @@
+"""Le Gang des Traction-Avant: the texts (phase names, rulings, set-up instructions), French and English."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scoring.core import Tr
+from scoring.games.traction_avant.rules import (
+    POWERS,
+)
+
+PHASE_NAMES: dict[str, Tr] = {
+    "first": Tr("1. Détermination du premier joueur", "1. First player"),
+    "magouilles": Tr("2. Magouilles (phase diplomatique)", "2. Magouilles (diplomacy)"),
+    "moves": Tr("3. Mouvements et combats de rue", "3. Movement and street fights"),
+    "heists": Tr("4. Casses et attaques de bases", "4. Heists and base attacks"),
+    "cards": Tr("5. Obtention des cartes", "5. Drawing cards"),
+}
+
+KINDS: dict[str, Tr] = {
+    "start": Tr("Capital de départ", "Starting capital"),
+    "heist_share": Tr("Casse : premier partage", "Heist: first share"),
+    "heist_split": Tr("Casse : partage final", "Heist: final split"),
+    "base_attack": Tr("Attaque de base", "Base attack"),
+    "cohabitation": Tr("Cohabitation à l'hôtel", "Hotel sharing"),
+    "recruit": Tr("Recrutement", "Recruitment"),
+    "extra_time": Tr("3 minutes supplémentaires", "3 extra minutes"),
+    "van": Tr("Fourgon postal", "Postal van"),
+    "transfer": Tr("Transfert", "Transfer"),
+}
+
+RIGHT_NOTE = Tr(
+    "« Au début du tour suivant, il donne le marqueur à son voisin de droite qui devient alors premier "
+    "joueur. » Les phases se jouent dans le sens des aiguilles d'une montre, donc vers la gauche : le "
+    "marqueur, lui, passe à droite (le joueur précédent dans l'ordre de jeu).",
+    "'At the start of the next turn, he gives the marker to his right-hand neighbour, who becomes first "
+    "player.' Phases are played clockwise, i.e. to the left: the marker goes to the right (the previous "
+    "player in the order of play).")
+
+REPRISAL_NOTE = Tr(
+    "« le joueur responsable de la trahison s'expose à des représailles de la part de sa victime qui a alors "
+    "le droit de remplacer deux des pions du traitre - qui retourneront à la réserve - par deux des siens "
+    "sur "
+    "le plateau de jeu. Cet échange ne peut se faire qu'au terme de l'action marquant la rupture de "
+    "l'accord. »",
+    "The traitor is exposed to his victim's reprisal: the victim may replace two of the traitor's pawns "
+    "(back "
+    "to his reserve) by two of her own on the board, only at the end of the action that broke the "
+    "agreement (e.g. at the split of a heist).")
+
+ORDER_NOTE = Tr(
+    "« Les joueurs inscrivent ensuite secrètement leurs intentions » puis « Tous les ordres sont dévoilés "
+    "simultanément » : l'app révèle tout quand le dernier joueur présent a écrit le sien ; ensuite plus "
+    "aucun ordre ne change.",
+    "Each player present writes his intentions secretly; all orders are revealed at once when the last "
+    "one is entered, and none can change after that.")
+
+PHASE_NOTES: dict[str, Tr] = {
+    "first": Tr("Le premier joueur pose le marqueur devant lui et débute chacune des phases du tour ; les "
+                "autres suivent dans le sens des aiguilles d'une montre.",
+                "The first player puts the marker in front of him and starts every phase of the turn; the "
+                "others follow clockwise."),
+    "magouilles": Tr("6 minutes au plus (2 sabliers), seulement pour les joueurs présents dans un café. Les "
+                     "échanges de cartes et d'argent ne sont possibles qu'entre joueurs présents dans le "
+                     "même "
+                     "café. À la fin : pas plus de 4 cartes « Super Embrouille » en main.",
+                     "6 minutes at most (2 hourglasses), only for players in a café. Cards and money change "
+                     "hands only between players in the same café. At the end: no more than 4 'Super "
+                     "Embrouille' cards in hand."),
+    "moves": Tr("3 minutes et 12 points de mouvement chacun. « Coup de force » avant le recrutement ; "
+                "recruter "
+                "coûte 4 points ou 1 brique ; un pion par hôtel (cohabiter : 300 000 Thunes) ; 3 minutes de "
+                "plus : 100 000 Thunes à chaque adversaire.",
+                "3 minutes and 12 movement points each. 'Coup de force' before recruiting; recruiting costs "
+                "4 "
+                "points or 1 million; one pawn per hotel (sharing: 300,000 Thunes); 3 more minutes: 100,000 "
+                "Thunes to each opponent."),
+    "heists": Tr("Dans l'ordre : les casses (le plus gros butin d'abord ; à égalité, le plus de joueurs), le "
+                 "fourgon postal, puis les attaques de bases (1 brique par pion engagé).",
+                 "In order: heists (biggest loot first; if equal, most players), the postal van, then base "
+                 "attacks (1 million per pawn engaged)."),
+    "cards": Tr("Chacun prend autant de cartes « Embrouille » qu'il a de pions dans des hôtels, et autant de "
+                "« Super Embrouille » qu'il a de séries de 3 pions dans des cafés (dans la limite des "
+                "cartes).",
+                "Each takes one 'Embrouille' card per pawn in a hotel and one 'Super Embrouille' per set of "
+                "3 "
+                "pawns in a café (while cards last)."),
+}
+
+
+def _q(fr: str, en: str) -> Tr:
+    return Tr(fr, en)
+
+
+def setup_instructions(record: Mapping[str, Any]) -> tuple[Tr, ...]:
+    """Step-by-step set-up for the table, in French and English."""
+    opts = record["options"]
+    n = int(opts["players"])
+    out = [_q(
+        "Chaque joueur choisit le chef de gang qu'il désire incarner, s'installe devant sa base et pose sa "
+        "réserve de 20 pions « hommes de main » près de lui, à l'extérieur du plateau de jeu.",
+        "Each player chooses the gang boss he wants to be, sits in front of his base and puts his reserve "
+        "of 20 henchmen pawns beside him, off the board.")]
+    if n == 5:
+        out.append(_q("« A 5 joueurs : Raymond Naudy ne joue pas et les deux hôtels les plus proches de sa "
+                      "base "
+                      "sont fermés. » Posez sur ces deux hôtels un pion d'une couleur non utilisée.",
+                      "With 5 players: Raymond Naudy's base is out of play and the two hotels nearest to it "
+                      "are closed. Put a pawn of an unused colour on those two hotels."))
+    elif n == 4:
+        out.append(_q("« A 4 joueurs : Ni Raymond Naudy, ni Henri Fefeu ne jouent. Deux hôtels sont fermés "
+                      "près "
+                      "de chacune de leurs bases. Symboliser ces hôtels fermés en y plaçant un pion d'une "
+                      "couleur "
+                      "non utilisée. »",
+                      "With 4 players: neither Raymond Naudy nor Henri Fefeu plays. Two hotels are closed "
+                      "near "
+                      "each of their bases: put a pawn of an unused colour on each."))
+    else:
+        out.append(_q("À 6 joueurs, toutes les bases et tous les hôtels sont en jeu.",
+                      "With 6 players, every base and every hotel is in play."))
+    out.append(_q("Empilez les 54 cartes « Embrouille » et les 24 « Super Embrouille » sur leurs "
+                  "emplacements. "
+                  "Chaque joueur sélectionne secrètement 3 cartes « Embrouille » et 1 carte « Super "
+                  "Embrouille ».",
+                  "Stack the 54 'Embrouille' and 24 'Super Embrouille' cards on their spaces. Each player "
+                  "secretly picks 3 'Embrouille' cards and 1 'Super Embrouille' card."))
+    out.append(_q("Chaque gang reçoit son capital de départ, 500 000 Thunes : l'app tient la banque (les "
+                  "billets peuvent rester dans la boîte).",
+                  "Each gang receives its starting capital, 500,000 Thunes: the app keeps the bank (the "
+                  "notes "
+                  "may stay in the box)."))
+    first = int(record["first_player"]) + 1
+    out.append(_q(f"Premier joueur tiré au sort : place n° {first}. Il pose le marqueur « Premier Joueur » "
+                  "devant lui ; au début de chaque tour suivant, il le donne à son voisin de droite.",
+                  f"First player drawn at random: seat no. {first}. He puts the 'First Player' marker in "
+                  "front of him; at the start of every later turn he gives it to his right-hand neighbour."))
+    if opts["postal_van"]:
+        out.append(_q("Règle optionnelle « Le fourgon postal » : posez le fourgon sur son parking (voir "
+                      "montage). Il roule après les casses et avant les attaques de bases.",
+                      "Optional rule 'the postal van': put the van on its parking space. It drives after the "
+                      "heists and before the base attacks."))
+    if opts["roulette"]:
+        out.append(_q("Règle optionnelle « La roulette russe » : l'app lance les dés, le proposeur d'abord.",
+                      "Optional rule 'Russian roulette': the app rolls the dice, the proposer first."))
+    if opts["traction_series"]:
+        out.append(_q("Règle optionnelle « Série de traction-avant » : 6 points pour une carte, 7 de plus "
+                      "pour "
+                      "une deuxième jouée en même temps, 8 pour une troisième, etc.",
+                      "Optional rule 'Traction-Avant series': 6 points for one card, 7 more for a second "
+                      "played together, 8 for a third, and so on."))
+    if opts["personnalisation"]:
+        powers = record.get("powers")
+        if powers:
+            for seat, key in enumerate(powers):
+                pname, text = POWERS[key]
+                out.append(_q(f"Place n° {seat + 1} : {pname}. {text.fr}", f"Seat no. {seat + 1}: {pname}. "
+                              f"{text.en}"))
+        else:
+            out.append(_q("Personnalisation des joueurs : chacun choisit son chef (et son pouvoir) dans "
+                          "l'app "
+                          "avant le premier tour.",
+                          "Player personalisation: each player chooses his boss (and power) in the app "
+                          "before the first turn."))
+    return tuple(out)
