@@ -68,6 +68,10 @@ class AppState:
         if self.broadcast is not None:
             self.broadcast((topic, match_id))
 
+    def refuse(self, exc: Exception) -> None:
+        """Show a refusal (a rule error or the history's) in this page's language."""
+        self.tell(error_text(exc, self.lang), error=True)
+
     def tell(self, message: str, error: bool = False, follows: bool = False) -> None:
         """Show ``message`` above the screen (``follows``: said just before going to another screen,
         it is shown there; otherwise a message belongs to the screen it was said on)."""
@@ -97,3 +101,9 @@ def use_data() -> AppState:
     data, _set = ft.use_state(app.data)
     _ = data.value
     return app
+
+
+def error_text(exc: Exception, lang: str) -> str:
+    """A refusal in ``lang``: the rule engines' and the history's errors carry both languages."""
+    get = getattr(exc, "get", None)
+    return str(get(lang)) if callable(get) else str(exc)

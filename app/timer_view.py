@@ -19,6 +19,7 @@ from app import alarm
 from app.guard import component
 from app.i18n import t
 from scoring import Phase
+from scoring.core import fmt
 from scoring.core import timers as tm
 
 
@@ -26,9 +27,7 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
-def mmss(ms: int) -> str:
-    s = max(0, (ms + 999) // 1000)
-    return f"{s // 60}:{s % 60:02d}"
+mmss = fmt.mmss
 
 
 def timer_keys(phase: Phase, names: Sequence[str]) -> list[tuple[str, str]]:

@@ -10,18 +10,34 @@ import flet as ft
 from app.forms import ActionForm, Values
 from app.guard import component
 from app.i18n import t
-from scoring import Action, Panel, RulesError, find_game
+from scoring import Action, Panel, RulesError, Tr, find_game
+from scoring.core import fmt
+
+
+def value_text(value: Any, lang: str) -> str:
+    """A panel value as the language writes it: a text in each language, a number, or a name."""
+    if isinstance(value, Tr):
+        return value.get(lang)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return fmt.number(value, lang)
+    return str(value)
+
+
+def _tiles(tiles: Sequence[str]) -> ft.Control:
+    return ft.Row([ft.Container(ft.Text(w, size=34, weight=ft.FontWeight.BOLD), width=60, height=60,
+                                alignment=ft.Alignment.CENTER, border_radius=12,
+                                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, border=ft.Border.all(2, ft.Colors.OUTLINE))
+                   for w in tiles], wrap=True, spacing=10, run_spacing=10)
 
 
 def panel_card(panel: Panel, lang: str) -> ft.Control:
     rows: list[ft.Control] = [ft.Text(panel.title.get(lang), weight=ft.FontWeight.BOLD, size=16)]
-    for label, value in panel.rows:
-        if not label.get(lang) and value.strip():  # no label: shown big, one tile per word (e.g. dice)
-            rows.append(ft.Row([ft.Container(ft.Text(w, size=34, weight=ft.FontWeight.BOLD), width=60, height=60,
-                                             alignment=ft.Alignment.CENTER, border_radius=12,
-                                             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
-                                             border=ft.Border.all(2, ft.Colors.OUTLINE))
-                                for w in value.split()], wrap=True, spacing=10, run_spacing=10))
+    if panel.tiles:  # short values drawn big, one tile each (e.g. dice)
+        rows.append(_tiles(panel.tiles))
+    for label, raw in panel.rows:
+        value = value_text(raw, lang)
+        if not label.get(lang) and value.strip():  # (older engines: no label meant tiles)
+            rows.append(_tiles(value.split()))
             continue
         if len(label.get(lang)) + len(value) > 36:  # a long value goes under its label and wraps there,
             rows.append(ft.Column([ft.Text(label.get(lang)),  # rather than crushing the label on a phone
@@ -130,16 +146,15 @@ def score_sheet_view(sheet: dict[str, Any], lang: str) -> ft.Control:
 
 
 def fmt_number(value: Any, lang: str) -> str:
-    """A score or a sum as people write it: ``fmt_number(21000000, "fr")`` → ``'21 000 000'`` (no-break
-    spaces), ``fmt_number(21000000, "en")`` → ``'21,000,000'``; anything but a whole number unchanged.
+    """A score or a sum as people write it (:func:`scoring.core.fmt.number`); anything but a whole
+    number unchanged.
 
     >>> fmt_number(18000, "fr"), fmt_number(-1500, "en"), fmt_number(999, "fr"), fmt_number("x", "en")
     ('18\xa0000', '-1,500', '999', 'x')
     """
     if not isinstance(value, int) or isinstance(value, bool):
         return str(value)
-    text = f"{value:,}"
-    return text.replace(",", "\u00a0") if lang == "fr" else text
+    return fmt.number(value, lang)
 
 
 def fmt_date(when: Any, lang: str) -> str:

@@ -222,7 +222,7 @@ def MatchReview(match_id: str = "") -> ft.Control:
                 if name.strip() and name.strip() != m.names[seat]:
                     app.store.set_seat_player(m.id, seat, name)
         except StoreError as exc:
-            app.tell(str(exc), error=True)
+            app.refuse(exc)
             return
         names_ref.current = {}
         app.tell(app.t("saved"))
@@ -255,7 +255,7 @@ def MatchReview(match_id: str = "") -> ft.Control:
         try:
             doc = app.store.delete_match(m.id)
         except StoreError as exc:
-            app.tell(str(exc), error=True)
+            app.refuse(exc)
             return
         _DELETED[m.id] = (time.monotonic(), doc)
         set_confirming(False)

@@ -89,7 +89,7 @@ def MatchScreen(match_id: str = "") -> ft.Control:
         try:
             app.store.record(int(match_id), {**action, "at": action.get("at", now_ms())})
         except (RulesError, StoreError) as exc:
-            app.tell(str(exc), error=True)
+            app.refuse(exc)
             return False
         app.tell("")
         app.changed(match_id=int(match_id))
@@ -99,7 +99,7 @@ def MatchScreen(match_id: str = "") -> ft.Control:
         try:
             last = app.store.undo(int(match_id))
         except StoreError as exc:
-            app.tell(str(exc), error=True)
+            app.refuse(exc)
             return
         app.tell(app.t("undone", a=describe(load_match(app, int(match_id)).game.public_event(last))))
         app.changed(match_id=int(match_id))
@@ -123,7 +123,7 @@ def MatchScreen(match_id: str = "") -> ft.Control:
         try:
             app.store.finish(m.id)
         except StoreError as exc:
-            app.tell(str(exc), error=True)
+            app.refuse(exc)
             return
         app.tell("")
         app.changed(match_id=m.id)

@@ -13,7 +13,7 @@ import flet as ft
 from app.forms import FieldsForm, option_field, use_values
 from app.guard import component
 from app.screens.home import emblem
-from app.state import use_data
+from app.state import error_text, use_data
 from db.store import StoreError
 from scoring import RulesError, all_games, find_game
 
@@ -51,7 +51,7 @@ def NewMatch(slug: str | None = None) -> ft.Control:
         try:
             p = app.store.add_player(quick_ref.current or "")
         except StoreError as exc:
-            app.tell(str(exc), error=True)
+            app.refuse(exc)
             return
         quick_ref.current = ""
         set_quick("")
@@ -71,13 +71,13 @@ def NewMatch(slug: str | None = None) -> ft.Control:
             valid = game.validate_options(options)
             setup = game.setup(valid, random.Random(f"{seed}:setup"))
         except RulesError as exc:
-            problem = str(exc)
+            problem = error_text(exc, lang)
 
     def start(_e: object) -> None:
         try:
             match_id = app.store.create_match(slug, options, seat_ids, seed=seed, place=place_ref.current or "")
         except (RulesError, StoreError) as exc:
-            app.tell(str(exc), error=True)
+            app.refuse(exc)
             return
         app.tell("")
         app.changed()

@@ -34,7 +34,7 @@ def _PhonesSection(match_id: int, names: Sequence[str], links: dict[int, tuple[s
         try:
             fn()  # type: ignore[operator]
         except SeatTokenError as exc:
-            app.tell(str(exc), error=True)
+            app.refuse(exc)
             return
         app.changed("phones", match_id)
 

@@ -24,7 +24,7 @@ def Players() -> ft.Control:
         try:
             p = app.store.add_player(typed.current or "")
         except StoreError as exc:
-            app.tell(str(exc), error=True)
+            app.refuse(exc)
             return
         typed.current = ""
         set_new_name("")
@@ -35,7 +35,7 @@ def Players() -> ft.Control:
         try:
             app.store.rename_player(pid, name)
         except StoreError as exc:
-            app.tell(str(exc), error=True)
+            app.refuse(exc)
             return
         set_editing(None)
         app.tell("")
@@ -46,7 +46,7 @@ def Players() -> ft.Control:
         try:
             app.store.merge_players(keep, drop)
         except StoreError as exc:
-            app.tell(str(exc), error=True)
+            app.refuse(exc)
             return
         set_merging(None)
         app.tell(app.t("merged", a=names[drop], b=names[keep]))

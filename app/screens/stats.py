@@ -282,7 +282,7 @@ def StatsScreen(player_id: str = "") -> ft.Control:
             app.tell(exc.text.get(lang), error=True)
             return
         except StoreError as exc:
-            app.tell(str(exc), error=True)
+            app.refuse(exc)
             return
         shown = result.skipped[:REPORT_LINES]  # a whole BG Stats export skips every other game's plays
         set_report([app.t("imported", a=len(result.imported), b=len(result.skipped))]

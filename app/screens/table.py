@@ -44,7 +44,7 @@ def _sender(app: AppState, match_id: int) -> Any:
         try:
             app.store.record(match_id, {**action, "at": action.get("at", now_ms())})
         except (RulesError, StoreError) as exc:
-            app.tell(str(exc), error=True)
+            app.refuse(exc)
             return False
         app.tell("")
         app.changed(match_id=match_id)

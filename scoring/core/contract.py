@@ -51,6 +51,9 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     help: Tr | None = None
+    #: a reading of the rules the texts leave open (docs/rules-notes.md): the default is the notes'
+    #: ruling, the other value the other reading; shown apart on the set-up screen and kept with the match
+    house_rule: bool = False
 
 
 @dataclass(frozen=True)
