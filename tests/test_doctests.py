@@ -1,4 +1,5 @@
-"""The doctests of every scoring module (the core and each game's package), of the db modules (and of app.guard, app.net and app.widgets) run as tests."""
+"""The doctests of every scoring module (the core and each game's package), of the db modules, and of
+app.guard, app.net and app.widgets, run as tests."""
 
 import doctest
 import importlib

@@ -10,7 +10,7 @@ sent to a phone and replayed without any conversion layer.
 >>> find_game("chess")
 Traceback (most recent call last):
 ...
-scoring.core.errors.UnknownGame: unknown game 'chess' (known: apaches, apprentis, robby-solo, traction-avant)
+scoring.core.errors.UnknownGame: unknown game 'chess' (known: apaches, apprentis, robby-solo, score-pad, traction-avant)
 """
 
 from __future__ import annotations
@@ -143,8 +143,8 @@ class Setup:
 # --------------------------------------------------------------------------- moves
 
 #: A move's handler: checks the event and changes the (already copied) state in place, or returns
-#: the next state.
-Handler = Callable[[State, Mapping[str, Any]], "State | None"]
+#: the next state.  Its first parameter is the game's own state type (a ``TypedDict``), hence ``Any``.
+Handler = Callable[[Any, Mapping[str, Any]], Any]
 
 #: Who may send a move (checked by the server before the engine sees it):
 #: ``host`` the table's device; ``seat`` the seat the event names (or the host for a seat without a
@@ -189,6 +189,8 @@ class Game:
     secret_fields: ClassVar[dict[str, tuple[str, ...]]] = {"draw": ("token",)}
     #: event type -> what it does, in which phases, who may send it
     moves: ClassVar[Mapping[str, Move]] = {}
+    #: options a demonstration or a test must give besides the player count (a score pad's game name)
+    example_options: ClassVar[Mapping[str, Any]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -249,7 +251,8 @@ class Game:
             return apply_timer_event(state, event)
         move = self.moves.get(kind)
         if move is None and not self.moves:  # a game not yet declaring its moves (being converted)
-            return self.apply_event(state, event)  # type: ignore[attr-defined]
+            converting: State = self.apply_event(state, event)  # type: ignore[attr-defined]
+            return converting
         if move is None:
             raise IllegalEvent(Tr(f"type d'événement inconnu {quote(kind)} pour {self.name.fr}",
                                   f"unknown event type {quote(kind)} for {self.name.en}"))
