@@ -11,8 +11,8 @@ from typing import Any
 import flet as ft
 from sqlmodel import col, select
 
+from app.fields import reviews
 from app.guard import component
-from app.painting import painting_reviews
 from app.screens.home import emblem
 from app.screens.match import describe
 from app.state import use_app, use_data
@@ -161,7 +161,8 @@ def MatchReview(match_id: str = "") -> ft.Control:
     # -- the score sheet
     if m.sheet:
         body.append(score_sheet_view(m.sheet, lang))
-        body += painting_reviews(m.sheet, m.state, lang)  # Les apprentis: the cells each category counted
+        for review in reviews():  # a game's own views of its sheet (Les apprentis: the cells each category counted)
+            body += review(m.sheet, m.state, lang)
     elif m.status == "in_progress":
         body.append(ft.Button(app.t("resume"), on_click=lambda _e: page.navigate(f"/match/{m.id}")))
     elif imported:

@@ -11,12 +11,13 @@ from app import net, shared
 from app.forms import ActionForm, Values, form_key
 from app.guard import component
 from app.i18n import t
+from app.privacy import PrivacyScreen
 from app.screens.home import emblem
 from app.screens.phones import PhonesSection
 from app.shared import load_match, seat_links
 from app.state import use_data
 from app.timer_view import Timers, now_ms
-from app.widgets import PanelCard, PrivacyScreen, section
+from app.widgets import PanelCard, section
 from db.store import StoreError
 from scoring import Action, Game, Panel, RulesError
 

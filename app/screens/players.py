@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import flet as ft
 
-from app.forms import dropdown
 from app.guard import component
 from app.state import use_data
+from app.widgets import dropdown
 from db.store import StoreError
 
 
