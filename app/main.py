@@ -94,11 +94,13 @@ def warm_up(host: str, port: int, timeout: float = 120.0) -> None:
     # phone's (the table and seat screens), the four rule engines, the forms, the charts...
     _first_page.wait(timeout=60)
     time.sleep(AFTER_FIRST_PAGE)
+    from app.fields import load as load_renderers
     from app.screens import load_all
     from scoring import all_games
 
     all_games()
     load_all()
+    load_renderers()  # the forms' renderers of every kind, the games' own included
     _name_flet_controls(here.rglob("*.py"))
 
 
