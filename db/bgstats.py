@@ -437,7 +437,7 @@ def export(store: Store, filters: Filters = NO_FILTERS) -> dict[str, Any]:
     top: dict[str, Any] = carried["top"] if isinstance(carried.get("top"), dict) else {}
     return {"groups": [], "userInfo": {"meRefId": 0}, **top,
             "players": recs.lists["players"], "locations": recs.lists["locations"], "games": recs.lists["games"],
-            "plays": [m.play for m in sorted(done, key=lambda m: (m.start, m.id), reverse=True)],
+            "plays": [m.play for m in sorted(done, key=lambda m: (m.start, -m.id), reverse=True)],  # as read in
             "tags": top.get("tags", []), "challenges": top.get("challenges", [])}
 
 
