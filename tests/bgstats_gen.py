@@ -80,7 +80,8 @@ def _game(rng: random.Random, gid: int, name: str, when: str, low: int, high: in
     return {"highestWins": kind.get("highestWins", True), "urlThumb": f"https://example.org/thumb/{gid}.png",
             "minPlayTime": 15 * rng.randint(1, 4), "copies": [{"uuid": _uuid(rng), "statusOwned": 1,
                                                                "modificationDate": when, "bggCollId": 0}],
-            "usesTeams": kind.get("usesTeams", False), "tags": [{"tagRefId": 1, "metaData": json.dumps({"date": when})}],
+            "usesTeams": kind.get("usesTeams", False),
+            "tags": [{"tagRefId": 1, "metaData": json.dumps({"date": when})}],
             "bggName": name, "minPlayerCount": low, "bggYear": rng.randint(1990, 2023), "uuid": _uuid(rng),
             "noPoints": kind.get("noPoints", False), "name": name, "modificationDate": when, "id": gid,
             "cooperative": kind.get("cooperative", False), "maxPlayTime": 15 * rng.randint(4, 12),
@@ -91,10 +92,9 @@ def _game(rng: random.Random, gid: int, name: str, when: str, low: int, high: in
 
 def _games(rng: random.Random, count: int, when: str) -> list[dict[str, Any]]:
     games = []
-    for k, (slug, c) in enumerate(sorted(cards().items())):
-        games.append(_game(rng, k + 1, rng.choice([c.name.fr, c.name.en]), when, c.min_players, c.max_players,
-                           slug=slug))
-    for k, name in enumerate(OTHER_GAMES[: max(0, count - len(games))]):
+    for k, (_slug, c) in enumerate(sorted(cards().items())):
+        games.append(_game(rng, k + 1, rng.choice([c.name.fr, c.name.en]), when, c.min_players, c.max_players))
+    for name in OTHER_GAMES[: max(0, count - len(games))]:
         kind = rng.choices(["plain", "coop", "teams", "nopoints"], [7, 1, 1, 1])[0]
         games.append(_game(rng, len(games) + 1, name, when, 1 if kind == "coop" else 2, rng.randint(2, 6),
                            cooperative=kind == "coop", usesTeams=kind == "teams", noPoints=kind == "nopoints"))
