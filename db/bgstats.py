@@ -753,7 +753,8 @@ def _merge(old: Any, new: Any) -> list[dict[str, Any]]:
     fresh = [r for r in new if isinstance(r, dict)] if isinstance(new, list) else []
     uuids = {r.get("uuid") for r in fresh if isinstance(r.get("uuid"), str)}
     taken = {_id(r.get("id")) for r in fresh} - {None}
-    kept = [r for r in old if isinstance(r, dict) and r.get("uuid") not in uuids] if isinstance(old, list) else []
+    kept = [r for r in old if isinstance(r, dict) and not (isinstance(r.get("uuid"), str) and r["uuid"] in uuids)]\
+        if isinstance(old, list) else []
     top = max((r["id"] for r in fresh + kept if isinstance(r.get("id"), int) and not isinstance(r.get("id"), bool)),
               default=0)
     for k, record in enumerate(kept):
