@@ -723,7 +723,10 @@ def _known(s: Session, plays: list[_Play]) -> dict[str, int | None]:
     older = select(Match.id, Match.setup).where(col(Match.seed).startswith("bgstats:"),
                                                 col(Match.seed).not_like(f"{SEED_UUID}%"))
     for mid, setup in s.exec(older):  # imported before uuids went into the seed
-        kept = json.loads(setup).get("uuid") if setup.startswith("{") else None
+        try:
+            kept = json.loads(setup).get("uuid")
+        except (ValueError, AttributeError):
+            continue
         if isinstance(kept, str) and kept:
             known[f"uuid:{kept.lower()}"] = mid
     for mid, seed in s.exec(select(Match.id, Match.seed).where(Match.status == "finished",
