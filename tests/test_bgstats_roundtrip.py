@@ -202,3 +202,18 @@ def test_robby_junior_is_exported_as_a_virtual_player_and_his_seat_order_holds(s
             third.engine.dispose()
     finally:
         other.engine.dispose()
+
+
+def test_what_an_import_carried_survives_a_backup_and_restore(store, tmp_path):
+    from db.backup import backup, restore
+
+    doc = generate(9, plays=60, games=10)
+    import_plays(store, doc)
+    before = json.loads(json.dumps(export(store)))
+    other = Store(f"sqlite:///{tmp_path / 'restored.db'}")
+    try:
+        restore(other, json.loads(json.dumps(backup(store))))
+        assert json.loads(json.dumps(export(other))) == before
+        assert import_plays(other, doc).imported == []
+    finally:
+        other.engine.dispose()
