@@ -3,69 +3,66 @@
 THE FORMAT, AND WHERE ITS FIELD NAMES COME FROM.  BG Stats publishes no specification of its full
 export (``BGStatsExport.json``) nor of its ``.bgsplay`` files; the names below are only those seen in
 real files, in BG Stats' own page on pushing plays to it, or in programs that read or write its
-files, and nothing else is written.  Types are as the sources show them.
+files.  Types are as the sources show them.
 
-* BG Stats' page https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/
-  (its import of one play from another app: not the file format, but the vendor's own names):
-  ``board`` (text, ``""`` in its example), ``comments`` (text), ``durationMin``, ``playDate``
-  (``"2020-10-23 19:16:58"``), and per player ``startPlayer`` (true/false), ``winner``
-  (true/false), ``rank`` (1, 2) and ``score``;
 * a full export published as sample data, ``sqrtxander/bgstats-wrapped``, ``sampleData.json``
-  (a real file: groups, players with tags, games with BGG data, plays): on every play ``uuid``,
-  ``playDate``, ``durationMin``, ``gameRefId``, ``locationRefId``, ``usesTeams``, ``manualWinner``
-  (true/false), ``ignored``, ``rounds``, ``scoringSetting``, ``entryDate``, ``modificationDate``,
-  ``playImages``, ``expansionPlays``, and where the user typed them ``board`` (text, e.g.
-  ``"Daily Challenge"``, or ``""``) and ``comments`` (text); on every ``playerScores`` line
-  ``playerRefId``, ``score`` (text: ``"12"``, ``""``, ``"24-12"``), ``winner`` (true/false, two or
-  three ``true`` on a shared victory), ``startPlayer`` (true/false, at most one ``true``),
-  ``newPlayer`` (true/false), ``rank`` (``0`` when the user did not rank) and ``seatOrder``
-  (``0`` on every line when the seats were not entered), sometimes ``team`` and ``role``;
-* a ``.bgsplay`` file shared by a user, https://pastebin.com/iDbHyBui (``"about":"This is a Play
-  file that can be read by Board Game Stats..."``): ``players`` (``uuid``, ``id``, ``name``,
-  ``isAnonymous``, ``modificationDate`` as ``"2019-03-19 14:21:28"``, ``bggUsername``),
-  ``locations`` (``uuid``, ``id``, ``name``, ``modificationDate``) and ``games`` (``uuid``, ``id``,
-  ``name``, ``modificationDate``, ``cooperative``, ``highestWins``, ``noPoints``);
-* readers of those files: ``theiam79/BGStats.Bot`` (C#), ``src/BGStats.Bot/Models/Play.cs``
-  (``board`` string, ``manualWinner`` bool, ``uuid``, ``entryDate``, ``scoringSetting``...) and
-  ``src/BGStats.Bot/Models/PlayerScore.cs`` (``winner``, ``startPlayer``, ``newPlayer`` bool,
-  ``rank``, ``seatOrder`` int, ``score`` string; its ``Converters/AutoIntToBoolConverter.cs`` also
-  reads 0/1 for those flags); ``DictumMortuum/servus-extapi`` (Go),
-  ``cmd/servus-extapi/bgstatsupload.go`` (the same ``playerScores`` fields); earlier finds: a C#
-  reader ``MagicDeckStats.Models`` (``playDate``, ``durationMin``), a TypeScript rating script
-  (``gameRefId``, ``usesTeams``, ``playerRefId``, ``rank``), a TypeScript importer
-  (``locationRefId``, ``score`` read as text), a Python script (``seatOrder``, ``bggId``);
-* writers of files for BG Stats to import: ``soul28561/bgstats-lichess-import``,
-  ``src/main/java/LichessImport.java``, and ``ctuncan/bga_bgstats``, ``bga_bgstats.py`` (plays with
-  ``uuid``, ``manualWinner``, and per line ``winner``, ``startPlayer``, ``newPlayer``, ``rank``,
-  ``seatOrder``).
+  (a real file of 217 plays, 668 score lines, 48 players, 7 locations, 219 games).  Top level:
+  ``groups``, ``userInfo`` (``meRefId``), ``players``, ``locations``, ``games``, ``plays``, ``tags``,
+  ``challenges``.  Every play: ``uuid``, ``playDate``, ``entryDate``, ``modificationDate``
+  (``"2022-12-25 15:32:30"``), ``durationMin``, ``gameRefId``, ``usesTeams``, ``manualWinner``,
+  ``ignored`` (true on 11 plays), ``rounds``, ``scoringSetting``, ``rating``, ``bggId``,
+  ``importPlayId``, ``nemestatsId`` (0), ``playImages`` (the text ``"[]"``), ``expansionPlays``
+  (``[]``); most: ``locationRefId``; some: ``metaData`` (text), ``bggLastSync``, ``board``,
+  ``comments``.  Every score line: ``playerRefId``, ``score`` (text; ``""`` on 258 of 668),
+  ``winner`` (true/false; all false on 15 plays: a cooperative loss, a solo play lost),
+  ``startPlayer`` (at most one true), ``newPlayer``, ``rank`` (0 on every line), ``seatOrder``
+  (0 on every line); most: ``team`` (``"0"``); some: ``role``.  Every player: ``id``, ``uuid``,
+  ``name``, ``isAnonymous``, ``modificationDate``; most: ``bggUsername``, ``tags``; some:
+  ``metaData`` (text: ``{"bgaUsername":"","isNpc":0,"yucataUsername":""}``: ``isNpc`` marks a
+  player that no person plays).  Every game: ``id``, ``uuid``, ``name``, ``modificationDate``,
+  ``cooperative``, ``highestWins``, ``noPoints``, ``usesTeams`` and 18 more: ``bggName``,
+  ``bggId``, ``bggYear``, ``minPlayerCount``, ``maxPlayerCount``, ``minPlayTime``, ``maxPlayTime``,
+  ``minAge``, ``designers``, ``isBaseGame``, ``isExpansion``, ``rating``, ``preferredImage``,
+  ``urlImage``, ``urlThumb``, ``copies`` (a list), ``metaData`` (text), ``tags`` (a list).
+  Every location: ``id``, ``uuid``, ``name``, ``modificationDate``;
+* BG Stats' page https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/
+  (its import of one play from another app): ``board``, ``comments``, ``durationMin``,
+  ``playDate``, and per player ``startPlayer``, ``winner``, ``rank`` and ``score``;
+* a ``.bgsplay`` file shared by a user, https://pastebin.com/iDbHyBui: ``players``, ``locations``
+  and ``games`` with the fields above;
+* readers of those files: ``theiam79/BGStats.Bot`` (C#), ``src/BGStats.Bot/Models/Play.cs`` and
+  ``PlayerScore.cs`` (its ``Converters/AutoIntToBoolConverter.cs`` also reads 0/1 for the flags);
+  ``DictumMortuum/servus-extapi`` (Go), ``cmd/servus-extapi/bgstatsupload.go``; writers of files
+  for BG Stats: ``soul28561/bgstats-lichess-import`` (``src/main/java/LichessImport.java``) and
+  ``ctuncan/bga_bgstats`` (``bga_bgstats.py``).
 
-WHAT IS WRITTEN.  Per play: ``uuid`` (stable: the same match gives the same uuid at every export),
-``playDate``, ``durationMin``, ``gameRefId``, ``locationRefId``, ``usesTeams`` (false),
-``manualWinner`` (true when the winners are not simply the highest totals: a tie the rules broke),
-``board`` (the set-up as one line of text, :func:`setup_text`: ``"players: 4; bosses out: Raymond
-Naudy, Henri Fefeu"``) and ``comments`` (the match's notes).  Per line: ``playerRefId``, ``score``
-(text), ``rank`` (1 = a winner), ``winner``, ``startPlayer`` (the set-up's first player) and
-``seatOrder`` (0 for the first player, then round the table).  Not written: ``newPlayer`` (whether
-it was someone's first play of the game: BG Stats can tell that from its own history), ``team`` and
-``role`` (Compagnon's games have neither), ``entryDate``, ``ignored``, ``rounds``,
-``scoringSetting`` and ``playImages`` (nothing to say).  NOT VERIFIED: whether BG Stats itself reads
-such a file the same way (no BG Stats app here, no internet); docs/history.md says the same.
+IMPORT.  A play is known by its ``uuid``: two plays with different uuids are two plays, whatever
+they share; a uuid already in the history (or earlier in the file) is skipped, so importing a file
+twice adds nothing (a play without a uuid is known by its game, start minute, names, totals and
+winner flags).  The winners are the lines with ``winner`` true when the file has winner flags, so
+a play where every flag is false is stored with nobody winning; without flags, the ``rank`` 1
+lines, else the highest given score.  An empty ``score`` is accepted (stored as 0; the flags say who
+won).  The seats follow ``seatOrder`` when its values are all different, else the file's order;
+the ``startPlayer`` line is the match's first player.  Every field of the play and of its lines is
+kept with the match (its set-up record's ``bgstats``), the file's players, games and locations and
+its other top-level entries (``userInfo``, ``groups``, ``tags``, ``challenges``...) in the
+database's ``bgstats.carried`` setting, so that the export gives them back as the file had them.
+A play of a game Compagnon has no engine for (:func:`engine_for_game`), or with a value of the
+wrong type or out of range, is skipped with its reason; the plays that pass are written in one
+transaction.  Only a document that is not a BG Stats export at all is refused whole.
 
-Import reads the same fields.  The winners are the lines with ``winner`` true when the file has
-such flags (a real export ranks nothing: ``rank`` 0), else the ``rank`` 1 lines, else the highest
-score; the other lines are ranked by score below them.  The seats follow ``seatOrder`` when its
-values are all different, else the file's order; the ``startPlayer`` line becomes the match's first
-player (``match.first_seat``).  ``board`` is kept in the imported match's set-up record (its review
-shows it), ``comments`` become the match's notes, ``uuid`` is kept so that the match exports under
-the same uuid.  A play of another game, or with a bad or missing value, or already in the history,
-is skipped and reported with the reason; the plays that pass are written in one transaction (all
-of them or none).
+EXPORT.  The players, games and locations carried from imports come back as they were (ids
+included), then those only Compagnon knows; an imported match's play comes back field for field
+(its place, notes and the names at its seats as they are now); a match played here is written with
+every field a real export has, in its conventions (docs/history.md lists them, and what changes).
+NOT VERIFIED: whether BG Stats itself reads such a file the same way (no BG Stats app here).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -74,18 +71,26 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from db.models import Match, Player, ScoreRow, Seat, score_line
+from db.models import Match, Meta, Player, ScoreRow, Seat, score_line
 from db.stats import NO_FILTERS, Filters
 from db.store import Store, StoreError
-from scoring import SLUGS, cards, find_game
-from scoring.core import Tr
+from scoring import cards
+from scoring.core import RulesError, Tr
+from scoring.core.fields import HUGE, quote, whole
 
 #: Virtual players: a score line without a person (no seat, no player row).
 VIRTUAL = {slug: {name.lower() for name in c.virtual_players} for slug, c in cards().items()}
 
 NAMESPACE = uuid.UUID("6f1c2d4e-8a4b-4c1e-9a53-0c6f6d1b2a77")  # Compagnon's own: stable uuids across exports
-DATE_FORMAT = "%Y-%m-%d %H:%M:%S"  # as modificationDate in the .bgsplay sample above
+DATE_FORMAT = "%Y-%m-%d %H:%M:%S"  # as playDate and modificationDate in the real files
 IMPORTED = "BG Stats"
+#: The setting (``Meta`` row; a backup keeps it) that carries a file's records and top-level entries.
+CARRIED = "setting:bgstats.carried"
+RECORDS = ("players", "games", "locations")
+#: An imported match's seed: this prefix and the play's uuid (lower case), so that a uuid is found fast.
+SEED_UUID = "bgstats:u:"
+EARLIEST, LATEST = datetime(1900, 1, 1, tzinfo=UTC), datetime(2200, 1, 1, tzinfo=UTC)
+MAX_MINUTES = 60 * 24 * 31  # a play of a month
 
 
 class Bad(ValueError):
@@ -139,7 +144,44 @@ def _date(value: datetime | None) -> str:
     return value.strftime(DATE_FORMAT)
 
 
-# ---------------------------------------------------------------- export
+def _fold(text: Any) -> str:
+    """A name as names are compared: lower case, single spaces (``""`` for what is not text)."""
+    return " ".join(text.lower().split()) if isinstance(text, str) else ""
+
+
+def _json(value: Any) -> str:
+    """``value`` as JSON text that a database takes (UTF-8; lone surrogates escaped), or :class:`Bad`."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            text = json.dumps(value)
+        return text
+    except (ValueError, TypeError, RecursionError):
+        raise Bad("elle contient des valeurs imbriquées trop profondément",
+                  "it holds values nested too deeply") from None
+
+
+def _carried(s: Session) -> dict[str, Any]:
+    """What imports carried: ``{"top": {...}, "players": [...], "games": [...], "locations": [...]}``."""
+    row = s.get(Meta, CARRIED)
+    try:
+        doc = json.loads(row.value) if row is not None else {}
+    except ValueError:
+        doc = {}
+    return doc if isinstance(doc, dict) else {}
+
+
+def _id(value: Any) -> int | str | None:
+    """A reference as BG Stats writes them (a whole number, or text), else None (never a list, a
+    float or true/false, which a dictionary would confuse with 1)."""
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        return None
+    return value
+
+
+# ---------------------------------------------------------------- set-up text
 #: Set-up record keys left out of the board text: who plays first (``startPlayer`` says it), how it
 #: was chosen, and the card decks (an order of cards, not a set-up a person reads).
 _NOT_BOARD = {"options", "how", "imported_from", "board", "uuid",
@@ -198,132 +240,284 @@ def _board(options: str, record: Any) -> str:
     return setup_text(opts if isinstance(opts, dict) else {}, record)
 
 
-def export(store: Store, filters: Filters = NO_FILTERS) -> dict[str, Any]:
-    """The finished matches (filtered) as a BG Stats export document."""
-    now = _date(datetime.now(UTC))
-    query = (select(Match.id, Match.game, Match.started_at, Match.ended_at, Match.place, Match.first_seat,
+# ---------------------------------------------------------------- export
+def _player_record(rid: int, key: str, name: str, now: str, npc: bool) -> dict[str, Any]:
+    return {"id": rid, "uuid": _uuid("player", key), "name": name, "isAnonymous": False,
+            "modificationDate": now, "bggUsername": "", "tags": [],
+            "metaData": json.dumps({"isNpc": int(npc)}, separators=(",", ":"))}
+
+
+def _game_record(rid: int, slug: str, now: str) -> dict[str, Any]:
+    """A game as a real export writes it (its 26 fields); BGG's own data left empty (no internet)."""
+    c = cards()[slug]
+    return {"id": rid, "uuid": _uuid("game", slug), "name": c.name.fr, "modificationDate": now,
+            "cooperative": False, "highestWins": True, "noPoints": False, "usesTeams": False,
+            "bggName": "", "bggId": c.bgg_id, "bggYear": 0, "minPlayerCount": c.min_players,
+            "maxPlayerCount": c.max_players, "minPlayTime": 0, "maxPlayTime": 0, "minAge": 0, "designers": "",
+            "isBaseGame": 1, "isExpansion": 0, "rating": 0, "preferredImage": 0, "urlImage": "", "urlThumb": "",
+            "copies": [], "metaData": "{}", "tags": []}
+
+
+class _Records:
+    """The export's players, games and locations: the carried ones first, with their ids, then the
+    ones only Compagnon knows, numbered after them.  Players and places are found by name, games by
+    the Compagnon game their name names."""
+
+    def __init__(self, carried: Mapping[str, Any], now: str) -> None:
+        self.now = now
+        self.lists: dict[str, list[dict[str, Any]]] = {}
+        self.found: dict[str, dict[str, dict[str, Any]]] = {kind: {} for kind in RECORDS}
+        self.game_ids: dict[Any, str] = {}  # a carried game's id -> its Compagnon game
+        slugs = _game_slugs()
+        for kind in RECORDS:
+            items = carried.get(kind)
+            self.lists[kind] = [r for r in items if isinstance(r, dict)] if isinstance(items, list) else []
+            for record in self.lists[kind]:
+                key = _fold(record.get("name"))
+                if kind == "games":
+                    key = slugs.get(key, "")
+                    if _id(record.get("id")) is not None:
+                        self.game_ids.setdefault(record.get("id"), key)
+                if key:
+                    self.found[kind].setdefault(key, record)
+        self.next = {kind: 1 + max((r["id"] for r in rs if isinstance(r.get("id"), int)
+                                    and not isinstance(r.get("id"), bool)), default=0)
+                     for kind, rs in self.lists.items()}  # each kind numbered on its own, as in a real file
+
+    def _add(self, kind: str, key: str, record: dict[str, Any]) -> dict[str, Any]:
+        self.next[kind] += 1
+        self.lists[kind].append(record)
+        self.found[kind][key] = record
+        return record
+
+    def player(self, name: str, pid: int | None, npc: bool) -> dict[str, Any]:
+        found = self.found["players"].get(_fold(name))
+        key = f"id:{pid}" if pid is not None else f"virtual:{name}"
+        if found is not None:
+            return found
+        return self._add("players", _fold(name), _player_record(self.next["players"], key, name, self.now, npc))
+
+    def game(self, slug: str) -> dict[str, Any]:
+        found = self.found["games"].get(slug)
+        if found is not None:
+            return found
+        return self._add("games", slug, _game_record(self.next["games"], slug, self.now))
+
+    def location(self, place: str) -> dict[str, Any]:
+        found = self.found["locations"].get(_fold(place))
+        if found is not None:
+            return found
+        record = {"id": self.next["locations"], "uuid": _uuid("location", place), "name": place,
+                  "modificationDate": self.now}
+        return self._add("locations", _fold(place), record)
+
+
+@dataclass
+class _Match:
+    """A finished match as the export reads it."""
+
+    id: int
+    slug: str
+    start: datetime
+    end: datetime | None
+    place: str
+    first: int
+    #: (seat, player id, name, total, rank, won) in seat order
+    lines: list[tuple[int, int | None, str, int, int, bool]] = field(default_factory=list)
+    play: dict[str, Any] = field(default_factory=dict)
+    native: bool = True
+
+    def virtual(self, pid: int | None, name: str) -> bool:
+        return pid is None and name.lower() in VIRTUAL.get(self.slug, set())
+
+
+def _native_play(m: _Match, recs: _Records, uid: str, board: str, notes: str) -> dict[str, Any]:
+    """A match played here, with every field a real export has, in its conventions."""
+    real = [ln for ln in m.lines if not m.virtual(ln[1], ln[2])]
+    bots = [ln for ln in m.lines if m.virtual(ln[1], ln[2])]
+    scores = []
+    for order, (seat, pid, name, total, rank, won) in sorted(
+            [((ln[0] - m.first) % len(real), ln) for ln in real] + [(len(real) + k, ln) for k, ln in enumerate(bots)]):
+        scores.append({"playerRefId": recs.player(name, pid, m.virtual(pid, name))["id"], "score": str(total),
+                       "winner": won, "startPlayer": bool(real) and seat == m.first and pid is not None,
+                       "newPlayer": False, "rank": rank, "seatOrder": order})
+    best = max(ln[3] for ln in m.lines)
+    manual = {ln[0] for ln in m.lines if ln[5]} != {ln[0] for ln in m.lines if ln[3] == best}
+    minutes = int(round((m.end - m.start).total_seconds() / 60)) if m.end else 0
+    play: dict[str, Any] = {
+        "uuid": uid, "playDate": _date(m.start), "entryDate": _date(m.start),
+        "modificationDate": _date(m.end or m.start), "durationMin": minutes, "gameRefId": recs.game(m.slug)["id"],
+        **({"locationRefId": recs.location(m.place)["id"]} if m.place else {}),
+        "usesTeams": False, "manualWinner": manual,
+        "ignored": False, "rounds": 0, "scoringSetting": 0, "rating": 0, "bggId": 0, "importPlayId": 0,
+        "nemestatsId": 0, "playImages": "[]", "expansionPlays": [],
+        **({"board": board} if board else {}), **({"comments": notes} if notes else {}), "playerScores": scores}
+    return play
+
+
+def _imported_play(m: _Match, recs: _Records, carried: Any, notes: str) -> dict[str, Any] | None:
+    """An imported play as its file had it, with the place, the notes and the names at its seats as
+    they are now (None when what was carried does not fit the match)."""
+    if not isinstance(carried, dict):
+        return None
+    raw, lines = carried.get("play"), carried.get("lines")
+    by_seat = {ln[0]: ln for ln in m.lines}
+    if not (isinstance(raw, dict) and isinstance(lines, list) and len(lines) == len(m.lines)
+            and all(isinstance(x, dict) and x.get("_seat") in by_seat for x in lines)):
+        return None
+    play = dict(raw)
+    if recs.game_ids.get(_id(raw.get("gameRefId"))) != m.slug:
+        play["gameRefId"] = recs.game(m.slug)["id"]
+    if m.place:
+        play["locationRefId"] = recs.location(m.place)["id"]
+    elif raw.get("locationRefId"):
+        del play["locationRefId"]  # the place was taken off after the import
+    if notes != carried.get("notes"):
+        play["comments"] = notes
+    scores = []
+    for line in lines:
+        seat, pid, name, *_rest = by_seat[line["_seat"]]
+        ref = recs.player(name, pid, m.virtual(pid, name))["id"]
+        scores.append({k: (ref if k == "playerRefId" else v) for k, v in line.items() if k != "_seat"})
+    play["playerScores"] = scores
+    return play
+
+
+def _new_players(plays: list[_Match]) -> None:
+    """``newPlayer`` on the lines of matches played here: a player's first play of a game (in the export)."""
+    seen: set[tuple[Any, Any]] = set()
+    for m in sorted(plays, key=lambda m: (m.start, m.id)):
+        for line in m.play.get("playerScores", []):
+            key = (_id(line.get("playerRefId")), _id(m.play.get("gameRefId")))
+            if m.native:
+                line["newPlayer"] = key not in seen
+            seen.add(key)
+
+
+def _read_matches(s: Session, filters: Filters) -> dict[int, _Match]:
+    query = (select(Match.id, Match.game, Match.started_at, Match.ended_at, Match.place,  # type: ignore[call-overload]
+                    Match.first_seat,
                     ScoreRow.seat_index, ScoreRow.player_id, ScoreRow.name, ScoreRow.total, ScoreRow.rank,
                     ScoreRow.winner)
              .select_from(ScoreRow).join(Match, col(Match.id) == col(ScoreRow.match_id))
-             .where(*filters.conditions()).order_by(col(Match.ended_at), col(Match.id), col(ScoreRow.seat_index)))
-    players: dict[str, dict[str, Any]] = {}  # key: "id:N" for a person, "virtual:Name" for Robby Junior
-    locations: dict[str, dict[str, Any]] = {}
-    games: dict[str, dict[str, Any]] = {}
-    plays: dict[int, dict[str, Any]] = {}
+             .where(*filters.conditions()).order_by(col(Match.id), col(ScoreRow.seat_index)))
+    matches: dict[int, _Match] = {}
+    for mid, slug, start, end, place, first, seat, pid, name, total, rank, won in s.exec(query).yield_per(2000):
+        m = matches.get(mid)
+        if m is None:
+            m = matches[mid] = _Match(mid, slug, start, end, place or "", first)
+        m.lines.append((seat, pid, name, total, rank, bool(won)))
+    return matches
+
+
+def export(store: Store, filters: Filters = NO_FILTERS) -> dict[str, Any]:
+    """The finished matches (filtered) as a BG Stats export document, newest play first, with what
+    imports carried (every carried player, game and location, and the file's other entries)."""
     with store.session() as s:
-        for mid, slug, start, end, place, first, seat, pid, name, total, rank, won in s.exec(query).yield_per(2000):
-            if slug not in games:
-                games[slug] = {"uuid": _uuid("game", slug), "id": len(games) + 1, "name": find_game(slug).name.fr,
-                               "modificationDate": now, "cooperative": False, "highestWins": True,
-                               "noPoints": False}
-            if place and place not in locations:
-                locations[place] = {"uuid": _uuid("location", place), "id": len(locations) + 1, "name": place,
-                                    "modificationDate": now}
-            key = f"id:{pid}" if pid is not None else f"virtual:{name}"
-            if key not in players:
-                players[key] = {"uuid": _uuid("player", key), "id": len(players) + 1, "name": name,
-                                "isAnonymous": False, "modificationDate": now, "bggUsername": ""}
-            play = plays.get(mid)
-            if play is None:
-                minutes = int(round((end - start).total_seconds() / 60)) if end and start else 0
-                play = plays[mid] = {"uuid": "", "playDate": _date(start), "durationMin": minutes,
-                                     "gameRefId": games[slug]["id"], "usesTeams": False, "manualWinner": False,
-                                     "board": "", "comments": "", "playerScores": [], "_first": first, "_seats": 0}
-                if place:
-                    play["locationRefId"] = locations[place]["id"]
-            play["_seats"] += 1
-            play["playerScores"].append({"playerRefId": players[key]["id"], "score": str(total), "rank": rank,
-                                         "winner": bool(won), "startPlayer": seat == first, "seatOrder": seat,
-                                         "_total": total})
-        # The set-up, notes and seed of the same matches, read once per match (wide columns).
-        details = (select(Match.id, Match.options, Match.setup, Match.notes, Match.seed)
+        carried = _carried(s)
+        recs = _Records(carried, _date(datetime.now(UTC)))
+        matches = _read_matches(s, filters)
+        details = (select(Match.id, Match.options, Match.setup, Match.notes, Match.seed)  # type: ignore[call-overload]
                    .where(*filters.conditions()).order_by(col(Match.id)))
         for mid, options, setup, notes, seed in s.exec(details).yield_per(500):
-            play = plays.get(mid)
-            if play is None:
+            m = matches.get(mid)
+            if m is None:
                 continue
             record = json.loads(setup) if setup else {}
-            kept = record.get("uuid") if isinstance(record, dict) else None
-            play["uuid"] = kept if isinstance(kept, str) and kept else _uuid("play", f"{mid}:{seed}")
-            play["board"] = _board(options, record)
-            play["comments"] = notes or ""
-    for play in plays.values():  # seat order counted from the first player, as people sit down to play
-        first, seats = play.pop("_first"), play.pop("_seats")
-        lines = play["playerScores"]
-        for line in lines:
-            line["seatOrder"] = (line["seatOrder"] - first) % seats
-        lines.sort(key=lambda line: line["seatOrder"])
-        best = max(line["_total"] for line in lines)
-        play["manualWinner"] = {id(x) for x in lines if x["winner"]} != {id(x) for x in lines if x["_total"] == best}
-        for line in lines:
-            del line["_total"]
-    return {"players": list(players.values()), "locations": list(locations.values()),
-            "games": list(games.values()), "plays": list(plays.values())}
+            record = record if isinstance(record, dict) else {}
+            play = _imported_play(m, recs, record.get("bgstats"), notes or "")
+            m.native = play is None
+            if play is None:
+                kept = record.get("uuid")
+                uid = kept if isinstance(kept, str) and kept else _uuid("play", f"{mid}:{seed}")
+                play = _native_play(m, recs, uid, _board(options, record), notes or "")
+            m.play = play
+    done = [m for m in matches.values() if m.play]
+    _new_players(done)
+    top: dict[str, Any] = carried["top"] if isinstance(carried.get("top"), dict) else {}
+    return {"groups": [], "userInfo": {"meRefId": 0}, **top,
+            "players": recs.lists["players"], "locations": recs.lists["locations"], "games": recs.lists["games"],
+            "plays": [m.play for m in sorted(done, key=lambda m: (m.start, -m.id), reverse=True)],  # as read in
+            "tags": top.get("tags", []), "challenges": top.get("challenges", [])}
 
 
 # ---------------------------------------------------------------- import
 def _game_slugs() -> dict[str, str]:
-    """Every name a game goes by (French, English, slug), lower-cased -> slug."""
-    names: dict[str, str] = {}
-    for slug in SLUGS:
-        game = find_game(slug)
-        for name in (slug, game.name.fr, game.name.en):
-            names[" ".join(name.lower().split())] = slug
-    return names
+    """Every name a game goes by (French, English, slug), folded -> slug."""
+    return {_fold(name): slug for slug, c in cards().items() for name in (slug, c.name.fr, c.name.en)}
+
+
+def engine_for_game(game: Mapping[str, Any], slugs: Mapping[str, str]) -> str:
+    """The Compagnon game that takes the plays of a BG Stats game record (matched by its French or
+    English name), else :class:`Bad`: THE one place where a play of a game Compagnon has no engine
+    for is skipped (a score pad for any game is to take them instead)."""
+    name = game.get("name")
+    slug = slugs.get(_fold(name))
+    if slug is None:
+        raise Bad(f"{quote(name)} n'est pas un des jeux de Compagnon", f"{quote(name)} is not one of Compagnon's games")
+    return slug
+
+
+def _whole(value: Any, where: str, low: int, high: int) -> int:
+    try:
+        return whole(value, where, low, high)
+    except RulesError as exc:
+        raise Bad(exc.text.fr, exc.text.en) from None
 
 
 def _parse_date(value: Any) -> datetime:
     if not isinstance(value, str) or not value.strip():
-        raise Bad(f"playDate manque ou n'est pas du texte : {value!r}", f"playDate is missing or not text: {value!r}")
+        raise Bad(f"playDate manque ou n'est pas du texte : {quote(value)}",
+                  f"playDate is missing or not text: {quote(value)}")
+    parsed = None
     for fmt in (DATE_FORMAT, "%Y-%m-%d %H:%M", "%Y-%m-%d"):
         try:
-            return datetime.strptime(value.strip(), fmt).replace(tzinfo=UTC)
+            parsed = datetime.strptime(value.strip(), fmt).replace(tzinfo=UTC)
+            break
         except ValueError:
             pass
     try:
-        parsed = datetime.fromisoformat(value.strip())
+        parsed = parsed or datetime.fromisoformat(value.strip())
     except ValueError:
-        raise Bad(f"playDate {value!r} n'est pas une date", f"playDate {value!r} is not a date") from None
-    return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+        raise Bad(f"playDate {quote(value)} n'est pas une date", f"playDate {quote(value)} is not a date") from None
+    parsed = parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+    if not EARLIEST <= parsed < LATEST:
+        raise Bad(f"playDate {quote(value)} n'est pas entre 1900 et 2199",
+                  f"playDate {quote(value)} is not between 1900 and 2199")
+    return parsed
 
 
-def _score(value: Any) -> int:
+def _score(value: Any) -> tuple[int, bool]:
+    """A line's total, and whether the file gave one (``""``: no score, stored as 0)."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return 0, False
     if isinstance(value, bool):
-        raise Bad(f"le score {value!r} n'est pas un nombre", f"score {value!r} is not a number")
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, str):
-        text = value.strip()
-        if text.lstrip("-").isdigit():
-            return int(text)
-    raise Bad(f"le score {value!r} n'est pas un nombre entier", f"score {value!r} is not a whole number")
+        raise Bad(f"le score {quote(value)} n'est pas un nombre", f"score {quote(value)} is not a number")
+    if isinstance(value, float) and value.is_integer() and abs(value) <= HUGE:
+        value = int(value)
+    if isinstance(value, str) and re.fullmatch(r"\s*[-+]?[0-9]{1,13}\s*", value):
+        value = int(value)
+    if not isinstance(value, int):
+        raise Bad(f"le score {quote(value)} n'est pas un nombre entier", f"score {quote(value)} is not a whole number")
+    return _whole(value, "score", -HUGE, HUGE), True
 
 
-@dataclass
-class _Play:
-    slug: str
-    start: datetime
-    minutes: int
-    place: str
-    lines: list[tuple[str, int, int]]  # (name, total, rank) in seat order
-    first: int = 0  # the index in ``lines`` of the start player
-    board: str = ""
-    comments: str = ""
-    uuid: str = ""
-
-    def fingerprint(self) -> str:
-        key = [self.slug, self.start.strftime("%Y-%m-%d %H:%M"),
-               sorted((name.lower(), total) for name, total, _rank in self.lines)]
-        return hashlib.sha256(json.dumps(key, ensure_ascii=False).encode()).hexdigest()[:24]
+def _text(play: Mapping[str, Any], key: str, limit: int) -> str:
+    value = play.get(key, "")
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise Bad(f"{key} {quote(value)} n'est pas du texte", f"{key} {quote(value)} is not text")
+    return _clean(value.strip()[:limit], key)
 
 
-def _index(doc: Mapping[str, Any], key: str) -> dict[Any, Mapping[str, Any]]:
-    items = doc.get(key, [])
-    if not isinstance(items, list):
-        raise BGStatsError(f"{key!r} doit être une liste", f"{key!r} must be a list")
-    return {item.get("id"): item for item in items if isinstance(item, dict)}
+def _clean(text: str, what: str) -> str:
+    """``text`` without NUL characters (which PostgreSQL refuses), or :class:`Bad` if it is not valid text."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise Bad(f"{what} n'est pas un texte valide", f"{what} is not valid text") from None
+    return text.replace("\x00", "")
 
 
 def _flag(line: Mapping[str, Any], key: str, who: str) -> bool | None:
@@ -335,204 +529,333 @@ def _flag(line: Mapping[str, Any], key: str, who: str) -> bool | None:
         return value
     if isinstance(value, int) and value in (0, 1):
         return value == 1
-    raise Bad(f"{who} : {key} {value!r} n'est ni true ni false", f"{who}: {key} {value!r} is not true or false")
+    raise Bad(f"{who} : {key} {quote(value)} n'est ni true ni false",
+              f"{who}: {key} {quote(value)} is not true or false")
 
 
-def _text(play: Mapping[str, Any], key: str, limit: int) -> str:
-    value = play.get(key, "")
-    if value is None:
-        return ""
-    if not isinstance(value, str):
-        raise Bad(f"{key} {value!r} n'est pas du texte", f"{key} {value!r} is not text")
-    return value.strip()[:limit]
+def _outcome(totals: list[int], given: list[bool], ranks: list[int],
+             flags: list[bool | None]) -> tuple[list[int], list[bool]]:
+    """The ranks to store (1 = a winner) and who won.  The winner flags decide when the file has
+    any (all false: nobody won); else the ranks when all are given; else the highest given score.
+    The file's ranks are kept when they agree; otherwise the others are ranked by score below the
+    winners, from 2 (equal scores share a rank).
 
-
-def _ranks(totals: list[int], ranks: list[int], winners: list[bool | None]) -> list[int]:
-    """The ranks to store: the winner flags decide who is first when the file has any ``true``;
-    the file's ranks are kept when they are all given and agree; otherwise the other lines are
-    ranked by score below the winners (equal scores share a rank).
-
-    >>> _ranks([10, 8, 8], [0, 0, 0], [False, True, False])  # a winner chosen by hand
-    [2, 1, 3]
-    >>> _ranks([5, 5, 3], [0, 0, 0], [True, True, False]), _ranks([5, 9], [2, 1], [None, None])
-    ([1, 1, 2], [2, 1])
-    >>> _ranks([12, 12, 9], [0, 0, 0], [None, None, None])  # nothing said: the highest score wins
-    [1, 1, 2]
+    >>> _outcome([10, 8, 8], [True] * 3, [0, 0, 0], [False, True, False])  # a winner chosen by hand
+    ([2, 1, 3], [False, True, False])
+    >>> _outcome([0, 0], [False, False], [0, 0], [False, False])  # a cooperative loss: nobody won
+    ([2, 2], [False, False])
+    >>> _outcome([5, 9], [True, True], [2, 1], [None, None])[0], _outcome([12, 12, 9], [True] * 3, [0] * 3, [None] * 3)
+    ([2, 1], ([1, 1, 2], [True, True, False]))
     """
-    flagged = [w is True for w in winners]
-    if not any(flagged):  # no winner flags: the ranks, else the highest score
-        if all(r >= 1 for r in ranks):
-            return ranks
-        flagged = [t == max(totals) for t in totals]
-    if all(r >= 1 for r in ranks) and [r == 1 for r in ranks] == flagged:
-        return ranks
-    below = sorted({t for t, w in zip(totals, flagged, strict=True) if not w}, reverse=True)
-    return [1 if w else below.index(t) + 2 for t, w in zip(totals, flagged, strict=True)]
+    if any(f is not None for f in flags):
+        won = [f is True for f in flags]
+    elif all(r >= 1 for r in ranks):
+        won = [r == 1 for r in ranks]
+    else:
+        best = max((t for t, g in zip(totals, given, strict=True) if g), default=None)
+        won = [g and t == best for t, g in zip(totals, given, strict=True)]
+    if all(r >= 1 for r in ranks) and [r == 1 for r in ranks] == won:
+        return ranks, won
+    below = sorted({t for t, w in zip(totals, won, strict=True) if not w}, reverse=True)
+    return [1 if w else below.index(t) + 2 for t, w in zip(totals, won, strict=True)], won
 
 
-def _check_play(i: int, play: Any, games: dict[Any, Mapping[str, Any]], players: dict[Any, Mapping[str, Any]],
-                locations: dict[Any, Mapping[str, Any]], slugs: dict[str, str]) -> _Play:
-    if not isinstance(play, dict):
-        raise Bad("une partie doit être un objet", "a play must be an object")
-    game = games.get(play.get("gameRefId"))
-    if game is None:
-        ref = play.get("gameRefId")
-        raise Bad(f"gameRefId {ref!r} n'est pas parmi les jeux du fichier",
-                  f"gameRefId {ref!r} is not in the file's games")
-    slug = slugs.get(" ".join(str(game.get("name", "")).lower().split()))
-    if slug is None:
-        name = game.get("name")
-        raise Bad(f"{name!r} n'est pas un des jeux de Compagnon", f"{name!r} is not one of Compagnon's games")
-    if play.get("usesTeams"):
-        raise Bad("une partie en équipes ne peut pas être enregistrée (aux jeux de Compagnon, chacun joue pour soi)",
-                  "a play in teams cannot be stored (Compagnon's games are played each for oneself)")
+@dataclass
+class _Line:
+    name: str
+    total: int
+    given: bool  # the file gave a score
+    rank: int
+    order: int  # seatOrder
+    winner: bool | None
+    start: bool
+    raw: dict[str, Any]  # the file's line, carried
+    index: int  # its place in the file's playerScores
+
+
+@dataclass
+class _Play:
+    slug: str
+    start: datetime
+    minutes: int
+    place: str
+    lines: list[tuple[str, int, int, bool]]  # (name, total, rank, winner) in seat order
+    first: int = 0  # the index in ``lines`` of the start player
+    board: str = ""
+    comments: str = ""
+    uuid: str = ""
+    setup: str = ""  # the set-up record's JSON: the board, the uuid and the carried play
+
+    def fingerprint(self) -> str:
+        key = [self.slug, self.start.strftime("%Y-%m-%d %H:%M"),
+               sorted((name.lower(), total, won) for name, total, _rank, won in self.lines)]
+        return hashlib.sha256(json.dumps(key, ensure_ascii=False).encode()).hexdigest()[:24]
+
+    def key(self) -> str:
+        return f"uuid:{self.uuid.lower()}" if self.uuid else f"fp:{self.fingerprint()}"
+
+    def seed(self) -> str:
+        return f"{SEED_UUID}{self.uuid.lower()}" if self.uuid else f"bgstats:{self.fingerprint()}"
+
+
+def _index(doc: Mapping[str, Any], key: str) -> dict[int | str, Mapping[str, Any]]:
+    items = doc.get(key, [])
+    if not isinstance(items, list):
+        raise BGStatsError(f"{key!r} doit être une liste", f"{key!r} must be a list")
+    found: dict[int | str, Mapping[str, Any]] = {}
+    for item in items:
+        ref = _id(item.get("id")) if isinstance(item, dict) else None
+        if ref is not None:
+            found.setdefault(ref, item)
+    return found
+
+
+def _lookup(records: Mapping[int | str, Mapping[str, Any]], value: Any, key: str, kind: Tr) -> Mapping[str, Any]:
+    ref = _id(value)
+    record = records.get(ref) if ref is not None else None
+    if record is None:
+        raise Bad(f"{key} {quote(value)} n'est pas parmi les {kind.fr} du fichier",
+                  f"{key} {quote(value)} is not in the file's {kind.en}")
+    return record
+
+
+def _line(j: int, line: Any, players: Mapping[int | str, Mapping[str, Any]], names: set[str]) -> _Line:
+    if not isinstance(line, dict):
+        raise Bad(f"la ligne de joueur {j + 1} n'est pas un objet", f"player line {j + 1} is not an object")
+    player = _lookup(players, line.get("playerRefId"), "playerRefId", Tr("joueurs", "players"))
+    raw_name = player.get("name")
+    name = _clean(" ".join(raw_name.split()), f"player line {j + 1}") if isinstance(raw_name, str) else ""
+    if not name or player.get("isAnonymous") is True:
+        raise Bad(f"la ligne de joueur {j + 1} n'a pas de nom (joueur anonyme)",
+                  f"player line {j + 1} has no name (anonymous player)")
+    if len(name) > 80:
+        raise Bad(f"le nom {quote(name[:20])}... dépasse 80 caractères",
+                  f"the name {quote(name[:20])}... is longer than 80 characters")
+    if name.lower() in names:
+        raise Bad(f"{quote(name)} apparaît deux fois", f"{quote(name)} appears twice")
+    names.add(name.lower())
+    try:
+        total, given = _score(line.get("score"))
+        rank = _whole(line.get("rank") or 0, "rank", 0, 1000)
+        order = _whole(j if line.get("seatOrder") is None else line["seatOrder"], "seatOrder", -1000, 1000)
+        winner, start = _flag(line, "winner", name), bool(_flag(line, "startPlayer", name))
+    except Bad as exc:
+        if exc.text.en.startswith(f"{name}:"):
+            raise
+        raise Bad(f"{name} : {exc.text.fr}", f"{name}: {exc.text.en}") from None
+    return _Line(name, total, given, rank, order, winner, start, line, j)
+
+
+def _when(play: Mapping[str, Any]) -> tuple[datetime, int]:
     start = _parse_date(play.get("playDate"))
-    minutes = play.get("durationMin", 0) or 0
-    if not isinstance(minutes, int) or isinstance(minutes, bool) or minutes < 0:
-        raise Bad(f"durationMin {minutes!r} n'est pas un nombre de minutes",
-                  f"durationMin {minutes!r} is not a number of minutes")
-    place = ""
-    if play.get("locationRefId"):
-        location = locations.get(play["locationRefId"])
-        if location is None:
-            ref = play["locationRefId"]
-            raise Bad(f"locationRefId {ref!r} n'est pas parmi les lieux du fichier",
-                      f"locationRefId {ref!r} is not in the file's locations")
-        place = " ".join(str(location.get("name", "")).split())[:120]
-    board, comments = _text(play, "board", 500), _text(play, "comments", 4000)
-    uid = play.get("uuid") if isinstance(play.get("uuid"), str) else ""
+    return start, _whole(play.get("durationMin") or 0, "durationMin", 0, MAX_MINUTES)
+
+
+def _place(play: Mapping[str, Any], locations: Mapping[int | str, Mapping[str, Any]]) -> str:
+    if not play.get("locationRefId"):
+        return ""
+    location = _lookup(locations, play["locationRefId"], "locationRefId", Tr("lieux", "locations"))
+    name = location.get("name")
+    return _clean(" ".join(name.split())[:120], "location") if isinstance(name, str) else ""
+
+
+def _lines(play: Mapping[str, Any], players: Mapping[int | str, Mapping[str, Any]], slug: str) -> list[_Line]:
+    """The play's lines, in seat order: by ``seatOrder`` when its values differ, else the file's,
+    virtual players last (a score line, no seat)."""
     scores = play.get("playerScores")
     if not isinstance(scores, list) or not scores:
         raise Bad("elle n'a pas de playerScores", "it has no playerScores")
-    g = find_game(slug)
-    if not g.min_players <= len(scores) <= g.max_players + 1:  # + 1: Robby Solo's virtual Robby Junior
-        raise Bad(f"{len(scores)} joueurs : {g.name.fr} se joue de {g.min_players} à {g.max_players}",
-                  f"{len(scores)} players: {g.name.en} is played by {g.min_players} to {g.max_players}")
-    # (name, total, rank, seatOrder, winner flag, start player flag)
-    lines: list[tuple[str, int, int, int, bool | None, bool]] = []
+    c = cards()[slug]
+    extra = len(c.virtual_players)
+    if not c.min_players <= len(scores) <= c.max_players + extra:
+        raise Bad(f"{len(scores)} joueurs : {c.name.fr} se joue de {c.min_players} à {c.max_players}",
+                  f"{len(scores)} players: {c.name.en} is played by {c.min_players} to {c.max_players}")
     names: set[str] = set()
-    for j, line in enumerate(scores):
-        if not isinstance(line, dict):
-            raise Bad(f"la ligne de joueur {j + 1} n'est pas un objet", f"player line {j + 1} is not an object")
-        player = players.get(line.get("playerRefId"))
-        if player is None:
-            ref = line.get("playerRefId")
-            raise Bad(f"playerRefId {ref!r} n'est pas parmi les joueurs du fichier",
-                      f"playerRefId {ref!r} is not in the file's players")
-        name = " ".join(str(player.get("name", "")).split())
-        if not name or player.get("isAnonymous"):
-            raise Bad(f"la ligne de joueur {j + 1} n'a pas de nom (joueur anonyme)",
-                      f"player line {j + 1} has no name (anonymous player)")
-        if len(name) > 80:
-            raise Bad(f"le nom {name[:20]!r}... dépasse 80 caractères",
-                      f"the name {name[:20]!r}... is longer than 80 characters")
-        if name.lower() in names:
-            raise Bad(f"{name!r} apparaît deux fois", f"{name!r} appears twice")
-        names.add(name.lower())
-        try:
-            total = _score(line.get("score"))
-        except Bad as exc:
-            raise Bad(f"{name} : {exc.text.fr}", f"{name}: {exc.text.en}") from None
-        rank = line.get("rank")
-        order = line.get("seatOrder", j)
-        lines.append((name, total, rank if isinstance(rank, int) and not isinstance(rank, bool) else 0,
-                      order if isinstance(order, int) and not isinstance(order, bool) else j,
-                      _flag(line, "winner", name), bool(_flag(line, "startPlayer", name))))
-    starters = [n for n, *_rest, s in lines if s]
+    lines = [_line(j, line, players, names) for j, line in enumerate(scores)]
+    starters = [x.name for x in lines if x.start]
     if len(starters) > 1:
         who = ", ".join(starters)
         raise Bad(f"{len(starters)} premiers joueurs : {who}", f"{len(starters)} start players: {who}")
-    if len({o for *_x, o, _w, _s in lines}) == len(lines):  # seat order given (a real export may put 0 everywhere)
-        lines.sort(key=lambda x: x[3])
-    ranks = _ranks([x[1] for x in lines], [x[2] for x in lines], [x[4] for x in lines])
-    virtual = VIRTUAL.get(slug, set())  # virtual players sit last (a score line, no seat)
-    ordered = sorted(zip(lines, ranks, strict=True), key=lambda lr: lr[0][0].lower() in virtual)
-    first = next((k for k, ((*_x, s), _r) in enumerate(ordered) if s), 0)
-    return _Play(slug, start, minutes, place, [(x[0], x[1], r) for x, r in ordered], first, board, comments, uid)
+    if len({x.order for x in lines}) == len(lines):
+        lines.sort(key=lambda x: x.order)
+    virtual = VIRTUAL.get(slug, set())
+    return sorted(lines, key=lambda x: x.name.lower() in virtual)
 
 
-def _existing_fingerprints(s: Session, plays: list[_Play]) -> dict[str, int]:
-    """Fingerprints of the history's finished matches in the time span of the imported plays."""
-    if not plays:
-        return {}
-    low = min(p.start for p in plays) - timedelta(minutes=1)
-    high = max(p.start for p in plays) + timedelta(minutes=1)
-    rows = s.exec(select(Match.id, Match.game, Match.started_at, ScoreRow.name, ScoreRow.total, ScoreRow.rank)
-                  .join(ScoreRow, col(ScoreRow.match_id) == col(Match.id))
-                  .where(Match.status == "finished", col(Match.started_at) >= low, col(Match.started_at) <= high)
-                  .order_by(col(Match.id), col(ScoreRow.seat_index))).all()
-    grouped: dict[int, _Play] = {}
-    for mid, slug, start, name, total, rank in rows:
-        start = start if start.tzinfo else start.replace(tzinfo=UTC)
-        grouped.setdefault(mid, _Play(slug, start, 0, "", [])).lines.append((name, total, rank))
-    return {p.fingerprint(): mid for mid, p in grouped.items()}
+def _uid(play: Mapping[str, Any]) -> str:
+    value = play.get("uuid")
+    if value is None or value == "":
+        return ""
+    if not isinstance(value, str) or not re.fullmatch(r"[0-9A-Za-z_.:{}-]{1,54}", value.strip()):
+        raise Bad(f"uuid {quote(value)} n'est pas un identifiant de partie", f"uuid {quote(value)} is not a play's id")
+    return value.strip()
 
 
-def import_plays(store: Store, doc: Any) -> ImportReport:
-    """Import a BG Stats export's plays of Compagnon's four games; see the module's docstring."""
-    if not isinstance(doc, dict) or not isinstance(doc.get("plays"), list):
-        raise BGStatsError("ce n'est pas un export de BG Stats : pas de liste 'plays'",
-                           "not a BG Stats export: no 'plays' list")
+def _check_play(play: Any, games: Mapping[int | str, Mapping[str, Any]], players: Mapping[int | str, Mapping[str, Any]],
+                locations: Mapping[int | str, Mapping[str, Any]], slugs: Mapping[str, str]) -> _Play:
+    if not isinstance(play, dict):
+        raise Bad("une partie doit être un objet", "a play must be an object")
+    slug = engine_for_game(_lookup(games, play.get("gameRefId"), "gameRefId", Tr("jeux", "games")), slugs)
+    if play.get("usesTeams") not in (None, False, 0):
+        raise Bad("une partie en équipes ne peut pas être enregistrée (aux jeux de Compagnon, chacun joue pour soi)",
+                  "a play in teams cannot be stored (Compagnon's games are played each for oneself)")
+    (start, minutes), place, uid = _when(play), _place(play, locations), _uid(play)
+    board, comments = _text(play, "board", 500), _text(play, "comments", 4000)
+    lines = _lines(play, players, slug)
+    ranks, won = _outcome([x.total for x in lines], [x.given for x in lines], [x.rank for x in lines],
+                          [x.winner for x in lines])
+    first = next((k for k, x in enumerate(lines) if x.start), 0)
+    carried = {"play": {k: v for k, v in play.items() if k != "playerScores"}, "notes": comments,
+               "lines": [dict(x.raw, _seat=lines.index(x)) for x in sorted(lines, key=lambda x: x.index)]}
+    setup = _json({"imported_from": IMPORTED, "board": board, **({"uuid": uid} if uid else {}), "bgstats": carried})
+    stored = [(x.name, x.total, r, w) for x, r, w in zip(lines, ranks, won, strict=True)]
+    return _Play(slug, start, minutes, place, stored, first, board, comments, uid, setup)
+
+
+def _known(s: Session, plays: list[_Play]) -> dict[str, int | None]:
+    """The history's plays by key (``_Play.key``): imported ones by their uuid, matches played here by
+    the uuid their export gives them, and, for plays without a uuid, fingerprints of the finished
+    matches in the time span of the imported plays."""
+    known: dict[str, int | None] = {}
+    for mid, seed in s.exec(select(Match.id, Match.seed).where(col(Match.seed).startswith("bgstats:"))):
+        if seed.startswith(SEED_UUID):
+            known[f"uuid:{seed.removeprefix(SEED_UUID)}"] = mid
+    older = select(Match.id, Match.setup).where(col(Match.seed).startswith("bgstats:"),
+                                                col(Match.seed).not_like(f"{SEED_UUID}%"))
+    for mid, setup in s.exec(older):  # imported before uuids went into the seed
+        try:
+            kept = json.loads(setup).get("uuid")
+        except (ValueError, AttributeError):
+            continue
+        if isinstance(kept, str) and kept:
+            known[f"uuid:{kept.lower()}"] = mid
+    for mid, seed in s.exec(select(Match.id, Match.seed).where(Match.status == "finished",
+                                                             col(Match.seed).not_like("bgstats:%"))):
+        known[f"uuid:{_uuid('play', f'{mid}:{seed}')}"] = mid
+    bare = [p for p in plays if not p.uuid]
+    if bare:
+        low = min(p.start for p in bare) - timedelta(minutes=1)
+        high = max(p.start for p in bare) + timedelta(minutes=1)
+        rows = s.exec(select(Match.id, Match.game, Match.started_at,  # type: ignore[call-overload]
+                             ScoreRow.name, ScoreRow.total, ScoreRow.rank,
+                             ScoreRow.winner)
+                      .join(ScoreRow, col(ScoreRow.match_id) == col(Match.id))
+                      .where(Match.status == "finished", col(Match.started_at) >= low, col(Match.started_at) <= high)
+                      .order_by(col(Match.id), col(ScoreRow.seat_index))).all()
+        grouped: dict[int, _Play] = {}
+        for mid, slug, start, name, total, rank, won in rows:
+            start = start if start.tzinfo else start.replace(tzinfo=UTC)
+            grouped.setdefault(mid, _Play(slug, start, 0, "", [])).lines.append((name, total, rank, bool(won)))
+        known.update({f"fp:{p.fingerprint()}": mid for mid, p in grouped.items()})
+    return known
+
+
+def _merge(old: Any, new: Any) -> list[dict[str, Any]]:
+    """A file's records, then the records carried before that the file does not have (same ``uuid``):
+    the file's keep their ids, an older one whose id the file took is numbered after all of them."""
+    fresh = [r for r in new if isinstance(r, dict)] if isinstance(new, list) else []
+    uuids = {r.get("uuid") for r in fresh if isinstance(r.get("uuid"), str)}
+    taken = {_id(r.get("id")) for r in fresh} - {None}
+    kept = [r for r in old if isinstance(r, dict) and not (isinstance(r.get("uuid"), str) and r["uuid"] in uuids)]\
+        if isinstance(old, list) else []
+    top = max((r["id"] for r in fresh + kept if isinstance(r.get("id"), int) and not isinstance(r.get("id"), bool)),
+              default=0)
+    for k, record in enumerate(kept):
+        if _id(record.get("id")) in taken:
+            top += 1
+            kept[k] = {**record, "id": top}
+    return fresh + kept
+
+
+def _carry(s: Session, doc: Mapping[str, Any]) -> None:
+    """Keep the file's players, games, locations and other top-level entries for the export."""
+    before = _carried(s)
+    top: dict[str, Any] = before["top"] if isinstance(before.get("top"), dict) else {}
+    carried: dict[str, Any] = {"top": {**top, **{k: v for k, v in doc.items() if k not in ("plays", *RECORDS)}},
+               **{kind: _merge(before.get(kind), doc.get(kind)) for kind in RECORDS}}
+    try:
+        text = _json(carried)
+    except Bad as exc:
+        raise BGStatsError(f"ce fichier ne peut pas être gardé : {exc.text.fr}",
+                           f"this file cannot be kept: {exc.text.en}") from None
+    s.merge(Meta(key=CARRIED, value=text))
+
+
+def _sort_out(s: Session, checked: list[tuple[Tr, _Play]], report: ImportReport) -> list[_Play]:
+    """The plays not in the history yet nor earlier in the file; the others are reported."""
+    known = _known(s, [p for _w, p in checked])
+    seen: dict[str, Tr] = {}
+    accepted: list[_Play] = []
+    for where, play in checked:
+        key = play.key()
+        if key in known:
+            mid = known[key]
+            report.skipped.append(Skipped(where, Tr(f"déjà dans l'historique (partie n° {mid})",
+                                                    f"already in the history (match #{mid})")))
+        elif key in seen:
+            first = seen[key]
+            report.skipped.append(Skipped(where, Tr(f"la même partie que {first.fr}", f"the same play as {first.en}")))
+        else:
+            seen[key] = where
+            accepted.append(play)
+    return accepted
+
+
+def _write(s: Session, play: _Play, by_name: Mapping[str, Player]) -> int:
+    winners = [by_name[n.lower()].name if n.lower() in by_name else n for n, _t, _r, won in play.lines if won]
+    match = Match(game=play.slug, options=json.dumps({"players": len(play.lines)}), setup=play.setup,
+                  seed=play.seed(), status="finished", started_at=play.start,
+                  ended_at=play.start + timedelta(minutes=play.minutes), place=play.place, notes=play.comments,
+                  winner_names=", ".join(winners)[:400], first_seat=play.first, seats=len(play.lines))
+    s.add(match)
+    s.flush()
+    assert match.id is not None
+    virtual = VIRTUAL.get(play.slug, set())
+    for seat, (name, total, rank, won) in enumerate(play.lines):  # virtual players already sit last
+        person = by_name.get(name.lower()) if name.lower() not in virtual else None
+        if person is not None and person.id is not None:
+            s.add(Seat(match_id=match.id, seat_index=seat, player_id=person.id))
+        s.add(score_line(match, seat, player_id=person.id if person else None,
+                         name=person.name if person else name, total=total, rank=rank, winner=won, breakdown="{}"))
+    return match.id
+
+
+def _check_all(doc: Mapping[str, Any], report: ImportReport) -> list[tuple[Tr, _Play]]:
     games, players, locations = _index(doc, "games"), _index(doc, "players"), _index(doc, "locations")
     slugs = _game_slugs()
-    report = ImportReport()
     checked: list[tuple[Tr, _Play]] = []
     for i, play in enumerate(doc["plays"]):
         which = ""
         if isinstance(play, dict):
-            game = games.get(play.get("gameRefId"), {})
-            which = f" ({play.get('playDate', '?')}, {game.get('name', '?')})"
-        where = Tr(f"partie {i + 1}{which}", f"play {i + 1}{which}")
+            game = games.get(_id(play.get("gameRefId")) or "", {})
+            when, name = play.get("playDate", "?"), game.get("name", "?")
+            which = f" ({when if isinstance(when, str) else quote(when)}, {name if isinstance(name, str) else '?'})"
+        where = Tr(f"partie {i + 1}{which[:120]}", f"play {i + 1}{which[:120]}")
         try:
-            checked.append((where, _check_play(i, play, games, players, locations, slugs)))
+            checked.append((where, _check_play(play, games, players, locations, slugs)))
         except Bad as exc:
             report.skipped.append(Skipped(where, exc.text))
+    return checked
+
+
+def import_plays(store: Store, doc: Any) -> ImportReport:
+    """Import a BG Stats export's plays of Compagnon's games; see the module's docstring."""
+    if not isinstance(doc, dict) or not isinstance(doc.get("plays"), list):
+        raise BGStatsError("ce n'est pas un export de BG Stats : pas de liste 'plays'",
+                           "not a BG Stats export: no 'plays' list")
+    report = ImportReport()
+    checked = _check_all(doc, report)
     with store.session() as s:
-        existing = _existing_fingerprints(s, [p for _w, p in checked])
-        seen: dict[str, Tr] = {}
-        accepted: list[_Play] = []
-        for where, play in checked:
-            fp = play.fingerprint()
-            if fp in existing:
-                mid = existing[fp]
-                report.skipped.append(Skipped(where, Tr(f"déjà dans l'historique (partie n° {mid})",
-                                                        f"already in the history (match #{mid})")))
-            elif fp in seen:
-                first = seen[fp]
-                report.skipped.append(Skipped(where, Tr(f"la même partie que {first.fr}",
-                                                        f"the same play as {first.en}")))
-            else:
-                seen[fp] = where
-                accepted.append(play)
+        accepted = _sort_out(s, checked, report)
         by_name = {p.name.lower(): p for p in s.exec(select(Player))}
         for play in accepted:
-            for name, _total, _rank in play.lines:
+            for name, *_rest in play.lines:
                 if name.lower() not in by_name and name.lower() not in VIRTUAL.get(play.slug, ()):
-                    player = Player(name=name)
-                    s.add(player)
-                    by_name[name.lower()] = player
+                    by_name[name.lower()] = Player(name=name)
+                    s.add(by_name[name.lower()])
                     report.new_players.append(name)
         s.flush()
-        for play in accepted:
-            winners = [by_name[n.lower()].name if n.lower() in by_name else n for n, _t, r in play.lines if r == 1]
-            record = {"imported_from": IMPORTED, "board": play.board, **({"uuid": play.uuid} if play.uuid else {})}
-            match = Match(game=play.slug, options=json.dumps({"players": len(play.lines)}),
-                          setup=json.dumps(record, ensure_ascii=False), seed=f"bgstats:{play.fingerprint()}",
-                          status="finished", started_at=play.start,
-                          ended_at=play.start + timedelta(minutes=play.minutes), place=play.place,
-                          notes=play.comments, winner_names=", ".join(winners)[:400], first_seat=play.first,
-                          seats=len(play.lines))
-            s.add(match)
-            s.flush()
-            assert match.id is not None
-            virtual = VIRTUAL.get(play.slug, set())
-            for seat, (name, total, rank) in enumerate(play.lines):  # virtual players already sit last
-                person = by_name.get(name.lower()) if name.lower() not in virtual else None
-                if person is not None:
-                    s.add(Seat(match_id=match.id, seat_index=seat, player_id=person.id))
-                s.add(score_line(match, seat, player_id=person.id if person else None,
-                                 name=person.name if person else name, total=total, rank=rank, winner=rank == 1,
-                                 breakdown="{}"))
-            report.imported.append(match.id)
+        report.imported = [_write(s, play, by_name) for play in accepted]
+        _carry(s, doc)
         s.commit()
     return report

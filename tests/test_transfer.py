@@ -284,16 +284,20 @@ def test_bg_stats_export_uses_the_field_names_seen_in_its_files_and_reimports(pl
     store, ids = played
     doc = json.loads(json.dumps(export(store)))
     # The field names of a BG Stats file (see db/bgstats.py for where each comes from).
-    assert set(doc) == {"players", "locations", "games", "plays"}
-    assert set(doc["players"][0]) == {"uuid", "id", "name", "isAnonymous", "modificationDate", "bggUsername"}
+    assert set(doc) == {"groups", "userInfo", "players", "locations", "games", "plays", "tags", "challenges"}
+    assert set(doc["players"][0]) == {"uuid", "id", "name", "isAnonymous", "modificationDate", "bggUsername", "tags",
+                                      "metaData"}
     assert set(doc["locations"][0]) == {"uuid", "id", "name", "modificationDate"}
-    assert doc["games"] == [{"uuid": doc["games"][0]["uuid"], "id": 1, "name": "Le Gang des Traction-Avant",
-                             "modificationDate": doc["games"][0]["modificationDate"], "cooperative": False,
-                             "highestWins": True, "noPoints": False}]
+    (game,) = doc["games"]
+    assert (game["id"], game["name"], game["cooperative"], game["highestWins"], game["noPoints"], len(game)) == (
+        1, "Le Gang des Traction-Avant", False, True, False, 26)
     (play,) = doc["plays"]  # only the finished match
-    assert set(play) == {"uuid", "playDate", "durationMin", "gameRefId", "locationRefId", "usesTeams",
-                         "manualWinner", "board", "comments", "playerScores"}
-    assert set(play["playerScores"][0]) == {"playerRefId", "score", "rank", "winner", "startPlayer", "seatOrder"}
+    assert set(play) == {"uuid", "playDate", "entryDate", "modificationDate", "durationMin", "gameRefId",
+                         "locationRefId", "usesTeams", "manualWinner", "ignored", "rounds", "scoringSetting", "rating",
+                         "bggId", "importPlayId", "nemestatsId", "playImages", "expansionPlays", "board", "comments",
+                         "playerScores"}
+    assert set(play["playerScores"][0]) == {"playerRefId", "score", "rank", "winner", "startPlayer", "seatOrder",
+                                            "newPlayer"}
     m = store.load(ids["done"])
     assert m.sheet is not None
     first = store.load(ids["done"]).setup["first_player"]
