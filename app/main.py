@@ -232,6 +232,24 @@ def main(page: ft.Page) -> None:
     _first_page.set()
 
 
+def register_games(folders: str) -> None:
+    """The games living outside ``scoring/games/`` (``COMPAGNON_GAMES``: folders separated by
+    ``os.pathsep``): each folder's parent goes on ``sys.path`` and the folder is registered by its name.
+    A folder that is no game stops the server with the reason (exit status 2)."""
+    from scoring import register
+
+    for folder in filter(None, folders.split(os.pathsep)):
+        path = Path(folder).expanduser().resolve()
+        if str(path.parent) not in sys.path:
+            sys.path.insert(0, str(path.parent))
+        try:
+            register(path.name)
+        except Exception as e:  # noqa: BLE001 - any failure to load the folder ends the server, with why
+            print(f"Compagnon cannot load the game in {path} (COMPAGNON_GAMES): {type(e).__name__}: {e}",
+                  file=sys.stderr, flush=True)
+            sys.exit(2)
+
+
 def cli(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="compagnon", description="Compagnon, the board-game table companion.")
     parser.add_argument("--port", type=int, default=8550, help="web port (default 8550)")
@@ -246,6 +264,8 @@ def cli(argv: list[str] | None = None) -> None:
                         help="let every device on the network use the host's screens (default: only this "
                              "machine's browser; phones see the table and their own seat)")
     args = parser.parse_args(argv)
+    if os.environ.get("COMPAGNON_GAMES"):
+        register_games(os.environ["COMPAGNON_GAMES"])
     net.BASE_URL = net.public_url(args.host, args.port, args.public_url)
     net.TRUST_NETWORK = args.trust_network
     if args.no_browser:
