@@ -8,6 +8,7 @@ installs it in a fresh environment, serves it and opens every screen.  A wheel t
 from __future__ import annotations
 
 import importlib.util
+import re
 import subprocess
 import zipfile
 from pathlib import Path
@@ -47,3 +48,24 @@ def test_the_wheel_holds_every_module_asset_and_emblem(tmp_path):
     assert "compagnon = app.main:cli" in entry_points
     # Pre-1.0 libraries may break their API at any minor release.
     assert "sqlmodel<0.1,>=0.0.22" in metadata.replace(" ", "") or "sqlmodel>=0.0.22,<0.1" in metadata.replace(" ", "")
+
+
+def test_every_asset_is_drawn_by_something():
+    """assets/ holds only what the app or its web client uses (24 SVGs that nothing drew were removed):
+    each file is named by the app's code (an f-string's ``{…}`` standing for any name), by the web
+    manifest or by Flet's web page; ``icon.svg`` is the source of the PNG icons."""
+    import flet_web
+
+    names = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "app").rglob("*.py"))
+    names += (ROOT / "assets" / "manifest.json").read_text(encoding="utf-8")
+    names += (Path(flet_web.__file__).parent / "web" / "index.html").read_text(encoding="utf-8")
+    named = re.findall(r"[\w{}-]+/[\w{}.-]+\.(?:svg|png|wav)", names)  # e.g. f"apprentis/{kind}.svg"
+    patterns = {re.sub(r"\\\{[^}]*\\\}", "[^/]+", re.escape(m)) for m in named}
+    unused = []
+    for path in sorted((ROOT / "assets").rglob("*")):
+        rel = path.relative_to(ROOT / "assets").as_posix()
+        if path.is_dir() or f"assets/{rel}" in NOT_SHIPPED or rel == "icon.svg":
+            continue
+        if rel not in names and not any(re.fullmatch(p, rel) for p in patterns):
+            unused.append(rel)
+    assert unused == []
