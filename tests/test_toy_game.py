@@ -126,3 +126,17 @@ def test_the_toy_imports_only_the_standard_library_and_scoring():
     out = subprocess.run([sys.executable, "-S", "-c", code, str(TOY.parent)], capture_output=True, text=True,
                          check=True, cwd=ROOT)
     assert out.stdout.strip() == ""
+
+
+def test_a_draw_out_of_turn_is_refused_naming_who_draws():
+    with registered():
+        game = find_game("toy")
+        setup = game.setup(game.validate_options({"players": 2}), random.Random(3))
+        state = game.initial_state(setup.record, ["Léa", "Sam"])
+        drawer = setup.record["first_player"]
+        wrong = {"type": "draw", "bag": "bonus", "seat": 1 - drawer, "token": "2"}
+        with pytest.raises(IllegalEvent) as refused:
+            game.apply(state, wrong)
+        name, other = state["names"][drawer], 1 - drawer
+        assert str(refused.value) == f"seat: {name} (seat {drawer}) draws a bonus now, got {other}"
+        assert refused.value.get("fr") == f"seat : c'est à {name} (place {drawer}) de tirer son bonus, reçu {other}"

@@ -26,8 +26,9 @@ def _draw(state: State, event: Mapping[str, Any]) -> State:
     """A seat draws its bonus token (recorded in the event); the last draw starts the race."""
     s = typed(state)
     if event.get("bag") != BAG or event.get("seat") != s["turn"]:
-        raise IllegalEvent(Tr(f"c'est à la place {s['turn'] + 1} de tirer, reçu {quote(event.get('seat'))}",
-                              f"seat {s['turn'] + 1} draws now, got {quote(event.get('seat'))}"))
+        name, got = s["names"][s["turn"]], quote(event.get("seat"))
+        raise IllegalEvent(Tr(f"seat : c'est à {name} (place {s['turn']}) de tirer son bonus, reçu {got}",
+                              f"seat: {name} (seat {s['turn']}) draws a bonus now, got {got}"))
     out = typed(bags.apply_draw(plain(s), event))
     n = len(out["names"])
     drawn = len(out["bags"][BAG]["draws"])
