@@ -136,12 +136,16 @@ def serve_and_open(tmp: Path, venv: Path) -> str:
 
 
 def main() -> None:
+    start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="compagnon-wheel-") as name:
         tmp = Path(name)
         wheel = build(tmp)
-        print(f"== built {wheel.name} ({wheel.stat().st_size // 1024} KiB)", flush=True)
+        print(f"== built {wheel.name} ({wheel.stat().st_size // 1024} KiB) in {time.monotonic() - start:.0f} s",
+              flush=True)
         venv = install(tmp, wheel)
+        print(f"== installed in a fresh venv at {time.monotonic() - start:.0f} s", flush=True)
         said = serve_and_open(tmp, venv)
+        print(f"== every screen opened at {time.monotonic() - start:.0f} s", flush=True)
     if "Traceback" in said:
         raise SystemExit("the installed app raised:\n" + said[max(0, said.index("Traceback") - 300):][:5000])
     print("== the installed wheel served every screen without a traceback", flush=True)
