@@ -47,7 +47,8 @@ PREPARE = textwrap.dedent("""
         game = find_game(slug)
         paths.append(f"/new/{slug}")
         for finish in (True, False):
-            m = store.create_match(slug, {"players": game.min_players}, people[:game.min_players], seed=f"w{n}")
+            options = {"players": game.min_players, **game.example_options}
+            m = store.create_match(slug, options, people[:game.min_players], seed=f"w{n}")
             rng = random.Random(n)
             for _ in range(400 if finish else 12):
                 lm = store.load(m)

@@ -94,7 +94,7 @@ def _one_line(text: str) -> str:
 def main(argv: list[str], stdin: TextIO | None = None, stdout: TextIO | None = None,
          stderr: TextIO | None = None) -> int:
     stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
-    lang = "fr" if "--lang=fr" in argv or any(a == "--lang" and b == "fr" for a, b in zip(argv, argv[1:])) else "en"
+    lang = "fr" if "--lang=fr" in argv or "--lang fr" in " ".join(argv) else "en"  # for a usage refusal
     try:
         slug, path, lang = _args(argv)
         game = find_game(slug)

@@ -32,7 +32,7 @@ def add_players(ui, *names: str) -> None:
 def test_the_toy_game_is_played_from_its_folder_to_its_score_sheet(server, ui):
     add_players(ui, "Léa", "Sam")
     ui.open("/")
-    ui.see("Jeu jouet")  # its card, listed after the four real games
+    ui.see("Jeu jouet")  # its card, listed after the built-in games
     ui.tab("Nouvelle partie")
     ui.click("Jeu jouet")
     ui.see("Nouvelle partie : Jeu jouet")
