@@ -29,7 +29,15 @@ from app.state import AppContext, AppState, use_app
 if TYPE_CHECKING:
     from db.store import Store
 
-ASSETS = str(Path(__file__).resolve().parent.parent / "assets")
+
+def _assets() -> str:
+    """The artwork and sounds: ``app/assets/`` in an installed wheel, the top-level ``assets/`` beside
+    ``app/`` in the repository (and an editable install)."""
+    here = Path(__file__).resolve().parent
+    return str(here / "assets" if (here / "assets").is_dir() else here.parent / "assets")
+
+
+ASSETS = _assets()
 log = logging.getLogger("compagnon")
 WIDE = 760  # max content width on a desktop window
 

@@ -1,48 +1,27 @@
 #!/usr/bin/env python3
-"""Regenerate the Compagnon SVG artwork and palette.json (standard library only).
+"""Regenerate the Compagnon SVG artwork (standard library only).
 
 Run:  python3 assets/_make.py
-Writes every *.svg under assets/ plus assets/palette.json.  The PNG renders
-(icon.png, favicon.png) are made from icon.svg with headless Chromium; see
-assets/README.md.
+Writes the app icon (assets/icon.svg), Les apprentis' card pictograms (assets/apprentis/*.svg, drawn
+by the painting grid) and each game's emblem, in the game's own folder
+(scoring/games/<package>/emblem.svg).  The PNG renders (icon.png, favicon.png, icons/) are made from
+icon.svg with headless Chromium; see assets/README.md.
 """
-import json
 import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
 
 # --------------------------------------------------------------------------
 # Palettes (the app's own choices, not the colours printed in the boxes)
 # --------------------------------------------------------------------------
 APP_TEAL = "#00695c"
 
-GAMES = {
+GAMES = {  # emblem backgrounds
     "apaches": "#8e2430",
     "robby-solo": "#2e7d32",
     "traction-avant": "#37474f",
     "apprentis": "#1565c0",
-}
-
-APACHES = {
-    "1": "#d32f2f",  # red
-    "2": "#ef6c00",  # orange
-    "3": "#fbc02d",  # yellow
-    "4": "#388e3c",  # green
-    "5": "#00838f",  # teal/cyan
-    "6": "#1e63c6",  # blue
-    "7": "#7b1fa2",  # purple
-    "8": "#78909c",  # grey: bourgeois
-    "9": "#5d4037",  # dark brown: receleur (fence)
-}
-
-ROBBY = {
-    "yellow": "#fbc02d",
-    "green": "#43a047",
-    "red": "#e53935",
-    "blue": "#1e88e5",
-    "grey": "#9e9e9e",
-    "purple": "#8e24aa",
-    "khaki": "#a89a5b",
 }
 
 APPRENTIS = {  # soft card backgrounds
@@ -68,23 +47,23 @@ def darken(h, f=0.62):
     return "#{:02x}{:02x}{:02x}".format(*tuple(int(c * f) for c in hex2rgb(h)))
 
 
-def is_light(h):
-    r, g, b = hex2rgb(h)
-    return 0.299 * r + 0.587 * g + 0.114 * b > 160
-
-
 def svg(body, vb="0 0 64 64"):
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{vb}">{body.strip()}</svg>\n')
 
 
+#: where each game's emblem goes: its folder under scoring/games/
+EMBLEMS = {slug: os.path.join(ROOT, "scoring", "games", slug.replace("-", "_"), "emblem.svg") for slug in GAMES}
+
+
 def write(rel, text):
+    """Write ``text`` to ``rel`` (under assets/, or an absolute path); returns the path as given."""
     path = os.path.join(HERE, rel)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", encoding="utf-8") as fh:
         fh.write(text)
     size = len(text.encode())
     assert size < 4096, (rel, size)
-    return rel
+    return os.path.relpath(path, ROOT)
 
 
 def bg(color, rx=14):
@@ -122,13 +101,6 @@ def die(cx, cy, s, n, angle, face="#fff8e1", pip="#bf360c", stroke=None):
             f' rx="{s * 0.35:g}" fill="{face}"{st}/>{pips(cx, cy, s, n, pip)}</g>')
 
 
-def top_hat(x, y, w, color, band):
-    """Top hat whose brim is centred on (x, y), total width w."""
-    k = w / 28.0
-    return (f'<g transform="translate({x:g} {y:g}) scale({k:g})">'
-            f'<path d="M-9-20h18l-1.5 18h-15z" fill="{color}"/>'
-            f'<path d="M-8.6-6h17.2l-.4 4h-16.4z" fill="{band}"/>'
-            f'<path d="M-14-2q14-4 28 0q0 3-3 3h-22q-3 0-3-3z" fill="{color}"/></g>')
 
 
 def dollar(cx, cy, h, color, w):
@@ -148,46 +120,12 @@ def money_bag(fill, tie, mark):
             f'<rect x="23" y="19" width="18" height="4.5" rx="2.2" fill="{tie}"/>') + dollar(32, 40, 20, mark, 3.6)
 
 
-def bank(color):
-    dk = darken(color, 0.55)
-    cols = "".join(f'<rect x="{x:g}" y="27" width="6" height="19" fill="{color}"/>'
-                   for x in (11, 21.3, 36.7, 47))
-    return svg(
-        f'<g stroke="{dk}" stroke-width="2" stroke-linejoin="round">'
-        f'<path d="M6 22L32 8l26 14z" fill="{color}"/>'
-        f'<rect x="7" y="22" width="50" height="5" fill="{color}"/>{cols}'
-        f'<rect x="7" y="46" width="50" height="5" fill="{color}"/>'
-        f'<rect x="4" y="51" width="56" height="5" fill="{color}"/></g>'
-        '<circle cx="32" cy="16.5" r="3" fill="#fff"/>')
 
 
-def banknote(x, y, w, h, fill, line, mark):
-    cx, cy = x + w / 2, y + h / 2
-    return (f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="3" fill="{fill}"/>'
-            f'<rect x="{x + 3:g}" y="{y + 3:g}" width="{w - 6:g}" height="{h - 6:g}" rx="2" fill="none" stroke="{line}"'
-            ' stroke-width="1.5"/>'
-            f'<circle cx="{cx:g}" cy="{cy:g}" r="{h * 0.33:g}" fill="{line}"/>') + dollar(cx, cy, h * 0.46, mark, 2.4)
 
 
-def district(n, color):
-    dk = darken(color, 0.6)
-    ink = "#3e2723" if is_light(color) else "#fff"
-    house = (f'<path d="M32 7L57 26V54a4 4 0 0 1-4 4H11a4 4 0 0 1-4-4V26z" fill="{color}"'
-             f' stroke="{dk}" stroke-width="3" stroke-linejoin="round"/>')
-    if n == 8:
-        mark = top_hat(32, 27, 20, "#263238", "#b71c1c")
-    elif n == 9:
-        mark = ('<g transform="translate(32 20.5) scale(.36) translate(-32 -34)">{}</g>'.format(money_bag("#d7b98e", "#8d6e63", "#5d4037")))
-    else:
-        mark = f'<circle cx="32" cy="21" r="4.5" fill="{ink}" opacity=".9"/>'
-    num = ('<text x="32" y="52" text-anchor="middle" font-family="sans-serif"'
-           ' font-weight="bold" font-size="25" fill="%s">%d</text>' % (ink, n))
-    return svg(house + mark + num)
 
 
-def token(fill, ring):
-    return (f'<circle cx="32" cy="32" r="29" fill="{fill}"/>'
-            f'<circle cx="32" cy="32" r="25" fill="none" stroke="{ring}" stroke-width="2"/>')
 
 
 # --------------------------------------------------------------------------
@@ -221,10 +159,10 @@ def main():
                '<rect x="41" y="41.5" width="16" height="6.5" rx="3" fill="#f3c98b"/>'
                f'<circle cx="46" cy="44.75" r="1.1" fill="{c}"/>'
                f'<circle cx="52" cy="44.75" r="1.1" fill="{c}"/>')
-    out.append(write("games/apaches.svg", svg(apaches)))
+    out.append(write(EMBLEMS["apaches"], svg(apaches)))
 
     robby = bg(GAMES["robby-solo"]) + money_bag("#f1e3c3", "#a1887f", "#2e7d32")
-    out.append(write("games/robby-solo.svg", svg(robby)))
+    out.append(write(EMBLEMS["robby-solo"], svg(robby)))
 
     c = GAMES["traction-avant"]
     car = (bg(c) +
@@ -242,7 +180,7 @@ def main():
            f'<circle cx="55" cy="33.5" r="2.6" fill="#ffd54f" stroke="{c}" stroke-width="1"/>' +
            "".join(f'<circle cx="{x:g}" cy="47" r="6.2" fill="#212121" stroke="#eceff1"'
                    f' stroke-width="1.6"/><circle cx="{x:g}" cy="47" r="2.4" fill="#b0bec5"/>' for x in (15.5, 48.5)))
-    out.append(write("games/traction-avant.svg", svg(car)))
+    out.append(write(EMBLEMS["traction-avant"], svg(car)))
 
     c = GAMES["apprentis"]
     blobs = [(21, 22, "#e53935"), (32.5, 18.5, "#fdd835"), (44, 22, "#43a047"),
@@ -257,52 +195,9 @@ def main():
                '<path d="M45.5 46.5l-4.5-4.5" stroke="#b0bec5" stroke-width="5"/>'
                '<path d="M41.8 42.8c-2-2-3-2.5-5.2-5.9-1-1.6.5-3.1 2.1-2.1 3.4 2.2 3.9 3.2 5.9 5.2z"'
                ' fill="#e53935"/>')
-    out.append(write("games/apprentis.svg", svg(palette)))
+    out.append(write(EMBLEMS["apprentis"], svg(palette)))
 
-    # 3. Apaches districts ------------------------------------------------
-    for n in range(1, 10):
-        out.append(write("apaches/district-%d.svg" % n, district(n, APACHES[str(n)])))
-    out.append(write("apaches/bourgeois.svg", svg(
-        token("#78909c", "#b0bec5") + top_hat(32, 42, 36, "#212121", "#b71c1c") +
-        '<path d="M20 46q12 3 24 0" stroke="#cfd8dc" stroke-width="1.5" fill="none"/>')))
-    # kepi of a sergent de ville: tall, tilted, with flat top and visor
-    out.append(write("apaches/policeman.svg", svg(
-        token("#90a4ae", "#cfd8dc") +
-        '<g transform="rotate(-8 32 36)">'
-        '<path d="M19 22.5l26-2-2 23.5H21.5z" fill="#1a237e"/>'
-        '<ellipse cx="32" cy="21.5" rx="13" ry="2.8" fill="#283593"/>'
-        '<rect x="21" y="37" width="22.5" height="4" fill="#b71c1c"/>'
-        '<path d="M20.6 33h23.5" stroke="#ffca28" stroke-width="1.2"/>'
-        '<circle cx="32" cy="29" r="2.6" fill="#ffca28"/>'
-        '<path d="M21.5 43.5h22c-1 4.5-6 6-12 6s-9-1.5-10-6z" fill="#0d1333"/></g>')))
-    out.append(write("apaches/hidden.svg", svg(
-        token("#4e342e", "#8d6e63") +
-        '<path d="M24 25.5c0-5 3.5-8 8-8s8 3 8 7.5c0 6.5-8 6.5-8 13" fill="none"'
-        ' stroke="#ffe0b2" stroke-width="5.5" stroke-linecap="round"/>'
-        '<circle cx="32" cy="46.5" r="3.4" fill="#ffe0b2"/>')))
-
-    # 4. Robby Solo --------------------------------------------------------
-    for name, col in ROBBY.items():
-        out.append(write(f"robby-solo/bank-{name}.svg", bank(col)))
-    beads = []
-    for i in range(11):
-        t = i / 10.0
-        x = 9 + 46 * t
-        y = 8 + 20 * (1 - (2 * t - 1) ** 2)
-        beads.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.4"/>')
-    out.append(write("robby-solo/object.svg", svg(
-        '<path d="M9 8Q32 48 55 8" fill="none" stroke="#f9a825" stroke-width="2"/>'
-        '<g fill="#ffca28" stroke="#f57f17" stroke-width="1">{}</g>'.format("".join(beads)) +
-        '<path d="M32 31l13 10-13 19-13-19z" fill="#29b6f6" stroke="#0277bd"'
-        ' stroke-width="2" stroke-linejoin="round"/>'
-        '<path d="M19 41h26M26 41l6 19 6-19M26 41l6-10 6 10" fill="none" stroke="#0277bd"'
-        ' stroke-width="1.2"/>'
-        '<path d="M23 39.5l5-4" stroke="#e1f5fe" stroke-width="2" stroke-linecap="round"/>')))
-    out.append(write("robby-solo/money.svg", svg(
-        '<g transform="rotate(-10 32 32)">{}</g>'.format(banknote(6, 14, 50, 28, "#81c784", "#2e7d32", "#2e7d32")) +
-        banknote(8, 24, 50, 28, "#a5d6a7", "#2e7d32", "#f1f8e9"))))
-
-    # 5. Les apprentis cards ----------------------------------------------
+    # 3. Les apprentis cards (the painting grid) ----------------------------------------------
     def card(key, body):
         return write(f"apprentis/{key}.svg", svg(
             f'<rect x="2" y="2" width="60" height="60" rx="9" fill="{APPRENTIS[key]}" stroke="{darken(APPRENTIS[key], 0.75)}"'
@@ -381,41 +276,6 @@ def main():
                     '<circle cx="32" cy="32" r="3" fill="#ffca28"/>'
                     '<path d="M44 48v-7a2.5 2.5 0 0 1 5 0v7z" fill="#90caf9"/>'
                     '<path d="M9 55h46" stroke="#5d4037" stroke-width="2"/>'))
-
-    # 6. Traction-Avant -----------------------------------------------------
-    out.append(write("traction-avant/thunes.svg", svg(
-        '<g transform="rotate(-8 30 26)">'
-        '<rect x="4" y="12" width="46" height="26" rx="3" fill="#d7ccc8"/>'
-        '<rect x="7" y="15" width="40" height="20" rx="2" fill="none" stroke="#6d4c41"'
-        ' stroke-width="1.5"/>'
-        '<circle cx="27" cy="25" r="6" fill="#a1887f"/></g>'
-        '<ellipse cx="42" cy="48" rx="15" ry="5" fill="#e65100"/>'
-        '<rect x="27" y="38" width="30" height="10" fill="#e65100"/>'
-        '<ellipse cx="42" cy="38" rx="15" ry="5" fill="#ffb300"/>'
-        '<path d="M30 42v4M36 43v5M42 43.5v5M48 43v5M54 42v4" stroke="#ffb300"'
-        ' stroke-width="1.3"/>'
-        '<circle cx="20" cy="46" r="12" fill="#ffca28" stroke="#e65100" stroke-width="2"/>'
-        '<circle cx="20" cy="46" r="8.5" fill="none" stroke="#e65100" stroke-width="1.2"/>'
-        '<path d="M17 51.5v-11h6.5M17 46h5" fill="none" stroke="#e65100" stroke-width="2.6"'
-        ' stroke-linecap="round" stroke-linejoin="round"/>')))
-    out.append(write("traction-avant/hourglass.svg", svg(
-        '<path d="M18 10h28v4H18zM18 50h28v4H18z" fill="#6d4c41"/>'
-        '<path d="M20 14h24c0 10-9 13-9 18s9 8 9 18H20c0-10 9-13 9-18s-9-8-9-18z"'
-        ' fill="#e3f2fd" stroke="#546e7a" stroke-width="2" stroke-linejoin="round"/>'
-        '<path d="M24.5 22h15c-2 4-6.5 6-7.5 9.5-1-3.5-5.5-5.5-7.5-9.5z" fill="#ffb300"/>'
-        '<path d="M32 33v13" stroke="#ffb300" stroke-width="1.5"/>'
-        '<path d="M22.5 49c1-4 5-6 9.5-6s8.5 2 9.5 6z" fill="#ffb300"/>'
-        '<path d="M15 10h4v44h-4zM45 10h4v44h-4z" fill="#8d6e63"/>')))
-    out.append(write("traction-avant/dice.svg", svg(
-        die(22, 24, 13, 5, -12, face="#fafafa", pip="#263238", stroke="#37474f") +
-        die(43, 42, 13, 3, 14, face="#fafafa", pip="#c62828", stroke="#37474f"))))
-
-    # 7. palette.json --------------------------------------------------------
-    pal = {"apaches": APACHES, "robby-solo": ROBBY,
-           "apprentis": APPRENTIS, "games": GAMES}
-    with open(os.path.join(HERE, "palette.json"), "w", encoding="utf-8") as fh:
-        json.dump(pal, fh, indent=2)
-        fh.write("\n")
     return out
 
 

@@ -1,5 +1,6 @@
 """The doctests of every scoring module (the core and each game's package), of the db modules, and of
-app.guard, app.net and app.widgets, run as tests."""
+app.guard, app.net and app.widgets, run as tests.  (The toy game's, under tests/, are collected by
+pytest's ``--doctest-modules``.)"""
 
 import doctest
 import importlib

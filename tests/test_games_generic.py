@@ -1,4 +1,6 @@
-"""One test suite over every registered game (the shared interface's contract)."""
+"""One test suite over every registered game (the shared interface's contract): the built-in games under
+``scoring/games/`` and the toy game in ``tests/games/toy/``, registered as a game living elsewhere is
+(``COMPAGNON_GAMES``): any game folder must pass the same suite."""
 
 from __future__ import annotations
 
@@ -11,11 +13,23 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring import HIDDEN, SLUGS, Game, RulesError, event_rng, find_game, replay
+from scoring import HIDDEN, Game, RulesError, event_rng, find_game, replay, slugs
 from scoring.core import get_path
 from scoring.core.bags import contents
+from tests.games import registered
 
-GAMES = [find_game(s) for s in SLUGS]
+BUILT_IN = slugs()
+with registered() as toy:
+    SLUGS = slugs()
+    GAMES = [find_game(s) for s in SLUGS]
+assert toy.slug in SLUGS and toy.slug not in BUILT_IN
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _toy_game_registered():
+    """The toy game is registered while this file's tests run, and only then."""
+    with registered():
+        yield
 
 
 def play(game: Game, seed: int, max_actions: int = 400):
@@ -122,7 +136,7 @@ def test_a_finished_random_match_scores(game: Game):
     pytest.fail("no random match reached its end in 40 tries")
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize("slug", BUILT_IN)  # the command line knows the built-in games
 def test_cli_rejects_bad_json_with_one_line(slug: str):
     out = subprocess.run([sys.executable, "-m", "scoring", "score", slug], input="{not json",
                          capture_output=True, text=True)
