@@ -385,3 +385,46 @@ def test_a_stored_match_replays_the_same():
               {"type": "reveal", "bank2": R}]
     state = replay(GAME, record, NAMES[:3], events)
     assert state["hands"] == [[], [None], []] and state["loot"] == {Y: [3000], G: [], R: [9000], B: [2000]}
+
+
+# --------------------------------------------------------------------------- can Robby Junior win? (issue 17)
+
+
+def test_robby_junior_wins_with_the_biggest_loot_unless_the_house_rule_says_otherwise():
+    """« Le joueur avec le total le plus élevé gagne la partie. » Robby Junior is « un joueur “virtuel” » who
+    « participera à chaque tour » : by the rules' reading he wins with the biggest loot (and nobody at the table
+    does); the house rule gives the victory to the best person. Both readings played on one match."""
+    option = next(o for o in GAME.options if o.key == "junior_can_win")
+    assert option.house_rule and option.default is True and option.help is not None and option.help.fr
+    sheets = {}
+    for can_win in (True, False):
+        opts = GAME.validate_options({"players": 3, "robby_junior": True, "junior_can_win": can_win})
+        assert GAME.setup(opts, random.Random(1)).record["options"]["junior_can_win"] is can_win
+        record = {"options": opts, "banks": list(COLOURS[:5]), "first_gentleman": 0,
+                  "junior_deck": [R, R, R, R, R], "deck": DECK_SIZE}
+        state = GAME.initial_state(record, NAMES[:3])
+        state = round_(state, [1000, 2000, 9000, 4000, 5000], ("rob", Y), {0: Y, 1: G, 2: B})
+        state = GAME.apply(state, {"type": "deck", "count": 0})
+        sheets[can_win] = GAME.score(state)
+    ruled, house = sheets[True], sheets[False]
+    assert [(r.name, r.total, r.rank) for r in ruled.ranking] == [(r.name, r.total, r.rank) for r in house.ranking]
+    assert ruled.ranking[0].name == "Robby Junior" and ruled.winners == ("Robby Junior",)
+    assert house.winners == ("Cy",)  # Cy took the blue bank's 4 000, Bob the green 2 000, Ada the yellow 1 000
+    assert any("cannot win" in n.en and "ne gagne pas" in n.fr for n in house.notes)
+
+
+def test_the_score_document_carries_the_house_rule():
+    """« Le joueur avec le total le plus élevé gagne la partie. » : the command line's document says which
+    reading to score (the rules' by default); Robby Junior is the player the game's card names."""
+    players = [{"name": "Sam", "money": [9000, 9000]}, {"name": "Léa", "money": [9000, 9000]},
+               {"name": "Robby Junior", "money": [9000, 9000, 1000]}]
+    assert score_input({"players": players}).winners == ("Robby Junior",)
+    shared = score_input({"players": players, "junior_can_win": False})
+    assert shared.winners == ("Sam", "Léa") and any("shared" in n.en for n in shared.notes)
+    out = subprocess.run([sys.executable, "-m", "scoring", "score", "robby-solo"],
+                         input=json.dumps({"players": players, "junior_can_win": False}), capture_output=True,
+                         text=True)
+    assert out.returncode == 0 and json.loads(out.stdout)["winners"] == ["Sam", "Léa"]
+    err = _raises(lambda: score_input({"players": players, "junior_can_win": "no"}))
+    assert err.get("en") == "junior_can_win: must be true or false, got 'no'"
+    assert err.get("fr") == "junior_can_win : doit être vrai ou faux, reçu 'no'"

@@ -14,8 +14,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scoring.core import InvalidScoreInput, ScoreSheet, Tr, quote, rank_rows, whole
-from scoring.games.robby_solo.rules import DECK_SIZE, MAX_PEOPLE, OBJECT_TABLE_END, SLUG, is_money, object_value
+from scoring.core import InvalidScoreInput, ScoreSheet, Tr, flag, quote, rank_rows, whole
+from scoring.games.robby_solo.rules import (
+    DECK_SIZE,
+    JUNIOR_NAME,
+    MAX_PEOPLE,
+    OBJECT_TABLE_END,
+    SLUG,
+    is_money,
+    object_value,
+)
 from scoring.games.robby_solo.state import RobbyState
 from scoring.games.robby_solo.texts import money as money_text
 
@@ -24,14 +32,24 @@ Player = tuple[str, list[int], int]
 
 
 def score_input(doc: Any) -> ScoreSheet:
-    """The sheet of a score document."""
-    return score_players(parse_score_doc(doc))
+    """The sheet of a score document: Robby Junior is the player named as the card names him; the house
+    rule ``"junior_can_win": false`` keeps the victory for the people.
+
+    >>> doc = {"players": [{"name": "Sam", "money": [9000]}, {"name": "Robby Junior", "money": [9000, 1000]}]}
+    >>> score_input(doc).winners, score_input({**doc, "junior_can_win": False}).winners
+    (('Robby Junior',), ('Sam',))
+    """
+    players = parse_score_doc(doc)
+    can_win = flag(doc.get("junior_can_win", True), "junior_can_win", error=InvalidScoreInput)
+    junior = next((i for i, p in enumerate(players) if p[0] == JUNIOR_NAME), None)
+    return score_players(players, junior, can_win)
 
 
 def score_state(state: RobbyState) -> ScoreSheet:
     """The sheet of a match: every pile, Robby Junior's included."""
     return score_players([(name, [c for c in hand if c is not None], sum(1 for c in hand if c is None))
-                          for name, hand in zip(state["names"], state["hands"], strict=True)])
+                          for name, hand in zip(state["names"], state["hands"], strict=True)],
+                         state["junior"], state["junior_can_win"])
 
 
 def parse_score_doc(doc: Any) -> list[Player]:
@@ -49,10 +67,12 @@ def parse_score_doc(doc: Any) -> list[Player]:
     if not isinstance(doc, dict):
         raise InvalidScoreInput("input", Tr(f"doit être un objet avec 'players', reçu {quote(doc)}",
                                             f"must be an object with 'players', got {quote(doc)}"))
-    unknown = sorted(set(doc) - {"players"}, key=str)
+    unknown = sorted(set(doc) - {"players", "junior_can_win"}, key=str)
     if unknown:
-        raise InvalidScoreInput(str(unknown[0]), Tr(f"champ inconnu {quote(unknown[0])} (attendu : 'players')",
-                                                    f"unknown field {quote(unknown[0])} (expected 'players')"))
+        raise InvalidScoreInput(str(unknown[0]), Tr(f"champ inconnu {quote(unknown[0])} (attendus : 'players', "
+                                                    "'junior_can_win')",
+                                                    f"unknown field {quote(unknown[0])} (expected 'players', "
+                                                    "'junior_can_win')"))
     players = doc.get("players")
     if not isinstance(players, list):
         raise InvalidScoreInput("players", Tr(f"doit être une liste de joueurs, reçu {quote(players)}",
@@ -105,7 +125,7 @@ def _player(p: Any, where: str, seen: set[str]) -> Player:
     return name, list(cards), objects
 
 
-def score_players(players: Sequence[Player]) -> ScoreSheet:
+def score_players(players: Sequence[Player], junior: int | None = None, junior_can_win: bool = True) -> ScoreSheet:
     """The end score sheet: "Les cartes avec une valeur monétaire sont simplement additionnées".
 
     >>> sheet = score_players([("Sam", [9000, 4000, 1000], 3), ("Léa", [], 8), ("Max", [5000], 0)])
@@ -129,7 +149,17 @@ def score_players(players: Sequence[Player]) -> ScoreSheet:
             notes.append(Tr(f"{name} a {objects} objets : le tableau s'arrête à sept, soit {top.fr}.",
                             f"{name} holds {objects} objects: the table stops at seven, so they score {top.en}."))
     sheet = rank_rows(SLUG, rows, extras=extras)
-    if len(sheet.winners) > 1:
+    winners = sheet.winners
+    if junior is not None and not junior_can_win:
+        best = max((r.total for r in sheet.ranking if r.seat != junior), default=0)
+        winners = tuple(r.name for r in sheet.ranking if r.seat != junior and r.total == best)
+        name = players[junior][0]
+        if winners != sheet.winners:
+            notes.append(Tr(f"Variante : {name} ne gagne pas ; la victoire revient au meilleur butin des "
+                            f"personnes ({', '.join(winners)}).",
+                            f"House rule: {name} cannot win; the victory goes to the best loot among the "
+                            f"people ({', '.join(winners)})."))
+    if len(winners) > 1:
         notes.append(Tr("Égalité : la règle ne prévoit pas de départage, la victoire est partagée.",
                         "A tie: the rules give no tie-break, so the victory is shared."))
-    return ScoreSheet(sheet.game, sheet.ranking, sheet.winners, sheet.extra, tuple(notes))
+    return ScoreSheet(sheet.game, sheet.ranking, winners, sheet.extra, tuple(notes))

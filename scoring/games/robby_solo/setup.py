@@ -2,7 +2,7 @@
 first state of a match.
 
 >>> import random
->>> opts = {"players": 3, "robby_junior": True, "banks": "random", "junior_pile": "top",
+>>> opts = {"players": 3, "robby_junior": True, "banks": "random", "junior_pile": "top", "junior_can_win": True,
 ...         **{f"bank_{c}": False for c in COLOURS}, "declaration_timer": False, "declaration_seconds": 30}
 >>> check_options(opts)["robby_junior"]
 True
@@ -52,6 +52,12 @@ OPTIONS = (
                    "sa pile reste cachée.",
                    "The rules: every pile shows its top card, Robby Junior's too. Variant: his pile stays "
                    "hidden.")),
+    # docs/rules-notes.md, "Can Robby Junior win?": « Le joueur avec le total le plus élevé gagne la partie »
+    Option("junior_can_win", Tr("Robby Junior peut gagner", "Robby Junior can win"), "bool", True, house_rule=True,
+           help=Tr("La règle : il est un joueur, le plus gros butin gagne, le sien aussi. Variante : seule la "
+                   "meilleure personne gagne.",
+                   "The rules: he is a player, the biggest loot wins, his too. Variant: only the best person "
+                   "wins.")),
 )
 
 
@@ -141,7 +147,8 @@ def first_state(record: Mapping[str, Any], names: Sequence[str]) -> RobbyState:
     seats = people + (1 if junior is not None else 0)
     return {
         "names": [*names, *([JUNIOR_NAME] if junior is not None else [])],
-        "people": people, "junior": junior, "junior_pile": opts.get("junior_pile", "top"), "banks": banks,
+        "people": people, "junior": junior, "junior_pile": opts.get("junior_pile", "top"),
+        "junior_can_win": opts.get("junior_can_win", True), "banks": banks,
         "loot": {c: [] for c in banks}, "hands": [[] for _ in range(seats)],
         "pile_sizes": [0] * seats, "deck": int(record.get("deck", DECK_SIZE)),
         "gentleman": int(record["first_gentleman"]), "round": 1, "phase": "restock",

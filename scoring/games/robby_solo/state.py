@@ -57,6 +57,8 @@ class RobbyState(TypedDict):
     #: the match's reading of « seule la valeur de la première carte soit visible » for Robby Junior's
     #: pile: ``top`` (its top card is public) or ``hidden`` (only its size)
     junior_pile: str
+    #: the match's reading of « Le joueur avec le total le plus élevé gagne la partie »: may Robby Junior win?
+    junior_can_win: bool
     #: the banks in play, in the row's order
     banks: list[str]
     #: the loot cards lying at each bank
