@@ -71,7 +71,9 @@ def object_value(objects: int) -> int:
     >>> [object_value(n) for n in range(9)]
     [0, 1000, 10000, 20000, 40000, 60000, 80000, 100000, 100000]
     """
-    return OBJECT_VALUES[min(whole(objects, "objects", 0), OBJECT_TABLE_END)]
+    if objects < 0:
+        whole(objects, "objects", 0)  # the refusal, in both languages
+    return OBJECT_VALUES[min(objects, OBJECT_TABLE_END)]
 
 
 def is_money(value: Any) -> bool:

@@ -19,6 +19,7 @@ from scoring.games.robby_solo.rules import (
     DECK_SIZE,
     JUNIOR_NAME,
     MAX_PEOPLE,
+    MONEY_VALUES,
     OBJECT_TABLE_END,
     SLUG,
     is_money,
@@ -29,6 +30,12 @@ from scoring.games.robby_solo.texts import money as money_text
 
 #: a player's name, money cards and number of objects
 Player = tuple[str, list[int], int]
+#: a player's fields in the score document
+_FIELDS = frozenset(("name", "money", "objects"))
+#: the money cards, and their type (a flag or a float equal to a card is no card)
+_MONEY, _INT = frozenset(MONEY_VALUES), frozenset((int,))
+#: what the most objects are worth
+_TOP = money_text(object_value(OBJECT_TABLE_END))
 
 
 def score_input(doc: Any) -> ScoreSheet:
@@ -40,9 +47,9 @@ def score_input(doc: Any) -> ScoreSheet:
     (('Robby Junior',), ('Sam',))
     """
     players = parse_score_doc(doc)
-    can_win = flag(doc.get("junior_can_win", True), "junior_can_win", error=InvalidScoreInput)
-    junior = next((i for i, p in enumerate(players) if p[0] == JUNIOR_NAME), None)
-    return score_players(players, junior, can_win)
+    can_win = "junior_can_win" not in doc or flag(doc["junior_can_win"], "junior_can_win", error=InvalidScoreInput)
+    names = [p[0] for p in players]
+    return score_players(players, names.index(JUNIOR_NAME) if JUNIOR_NAME in names else None, can_win)
 
 
 def score_state(state: RobbyState) -> ScoreSheet:
@@ -96,11 +103,11 @@ def _player(p: Any, where: str, seen: set[str]) -> Player:
     if not isinstance(p, dict):
         raise InvalidScoreInput(where, Tr(f"doit être un objet avec name, money et objects, reçu {quote(p)}",
                                           f"must be an object with name, money and objects, got {quote(p)}"))
-    extra = sorted(set(p) - {"name", "money", "objects"}, key=str)
-    if extra:
-        raise InvalidScoreInput(f"{where}.{extra[0]}",
-                                Tr(f"champ inconnu {quote(extra[0])} (attendus : name, money, objects)",
-                                   f"unknown field {quote(extra[0])} (expected name, money, objects)"))
+    if not _FIELDS.issuperset(p):
+        field = min(set(p) - _FIELDS, key=str)
+        raise InvalidScoreInput(f"{where}.{field}",
+                                Tr(f"champ inconnu {quote(field)} (attendus : name, money, objects)",
+                                   f"unknown field {quote(field)} (expected name, money, objects)"))
     name = p.get("name")
     if not isinstance(name, str) or not name.strip():
         raise InvalidScoreInput(f"{where}.name", Tr(f"doit être un texte non vide, reçu {quote(name)}",
@@ -116,7 +123,8 @@ def _player(p: Any, where: str, seen: set[str]) -> Player:
     if len(cards) > DECK_SIZE:
         raise InvalidScoreInput(f"{where}.money", Tr(f"la boîte a {DECK_SIZE} cartes Butin, reçu {len(cards)}",
                                                      f"the box has {DECK_SIZE} loot cards, got {len(cards)}"))
-    for j, card in enumerate(cards):
+    fine = _INT.issuperset(map(type, cards)) and _MONEY.issuperset(cards)  # the usual case, checked at once
+    for j, card in enumerate(() if fine else cards):
         if not is_money(card):
             raise InvalidScoreInput(f"{where}.money[{j}]",
                                     Tr(f"une carte d'argent vaut 1000 à 9000 en milliers ronds, reçu {quote(card)}",
@@ -139,15 +147,14 @@ def score_players(players: Sequence[Player], junior: int | None = None, junior_c
     rows = []
     extras: dict[int, dict[str, Any]] = {}
     notes: list[Tr] = []
-    top = money_text(object_value(OBJECT_TABLE_END))
     for seat, (name, cards, objects) in enumerate(players):
         breakdown = {"money": sum(cards), "objects": object_value(objects)}
         rows.append((seat, name, breakdown, breakdown["money"] + breakdown["objects"], ()))
         extras[seat] = {"money_cards": len(cards), "object_cards": objects}
         if objects > OBJECT_TABLE_END:
             extras[seat]["objects_capped"] = True
-            notes.append(Tr(f"{name} a {objects} objets : le tableau s'arrête à sept, soit {top.fr}.",
-                            f"{name} holds {objects} objects: the table stops at seven, so they score {top.en}."))
+            notes.append(Tr(f"{name} a {objects} objets : le tableau s'arrête à sept, soit {_TOP.fr}.",
+                            f"{name} holds {objects} objects: the table stops at seven, so they score {_TOP.en}."))
     sheet = rank_rows(SLUG, rows, extras=extras)
     winners = sheet.winners
     if junior is not None and not junior_can_win:
