@@ -53,8 +53,9 @@ def actions_for(state: RobbyState, seat: int | None) -> list[Action]:
             if seat not in (None, k) or (phase == "confirm" and k == g):
                 continue
             pick = Field(f"bank{k}", Tr("Ma banque", "My bank"), "choice", "", _bank_choices(banks))
+            who = Field("seat", Tr("Joueur", "Player"), "seat", k, minimum=k, maximum=k)
             out.append(Action("choose", Tr(f"Banque choisie en secret par {names[k]}",
-                                           f"Bank chosen in secret by {names[k]}"), (pick,),
+                                           f"Bank chosen in secret by {names[k]}"), (who, pick),
                               seat=k, private=True, primary=seat == k,
                               help=Tr("Facultatif : tient lieu de la carte posée face cachée ; on peut "
                                       "changer jusqu'à la révélation.",

@@ -122,6 +122,11 @@ def choose(state: RobbyState, event: Mapping[str, Any]) -> None:
         raise IllegalEvent(Tr(f"un choix secret nomme la banque d'un seul joueur (bank<place>), reçu {seats}",
                               f"a secret choice names one player's bank (bank<seat>), got {seats}"))
     ((k, bank),) = picks.items()
+    if "seat" in event:  # the seat that sends it (older events name it only by their bank<seat> field)
+        sender = whole(event["seat"], "seat", 0, state["people"] - 1)
+        if sender != k:
+            raise IllegalEvent(Tr(f"seat : la place {sender} ne choisit pas pour bank{k}",
+                                  f"seat: seat {sender} does not choose for bank{k}"))
     if k == state["gentleman"] and state["phase"] == "confirm":
         name = state["names"][k]
         raise IllegalEvent(Tr(f"bank{k} : {name} a déclaré ; le Gentilhomme ou la Dame ne change plus de carte",
@@ -213,8 +218,8 @@ def _move(handler: Callable[[RobbyState, Mapping[str, Any]], None], *phases: str
 
 
 #: event type -> move.  Every move but the secret choice is the table's (its device enters what the table
-#: saw and heard); a secret choice is sent by the seat it names (``bank<seat>``), or by the table behind
-#: that seat's privacy screen.
+#: saw and heard); a secret choice is sent by the seat it names (``seat``, and its ``bank<seat>`` field), or
+#: by the table behind that seat's privacy screen.
 MOVES: dict[str, Move] = {
     "restock": _move(restock, "restock"),
     "choose": _move(choose, "declare", "confirm", by="seat"),

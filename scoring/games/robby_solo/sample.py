@@ -33,7 +33,8 @@ def sample(plain: State, rng: random.Random) -> dict[str, Any] | None:
         return {"type": "restock", **{c: rng.choice(LOOT_ENTRIES) for c in banks}}
     people = [k for k in range(state["people"]) if phase == "declare" or k != g]
     if rng.random() < 0.25:
-        return {"type": "choose", f"bank{rng.choice(people)}": rng.choice(banks)}
+        k = rng.choice(people)
+        return {"type": "choose", "seat": k, f"bank{k}": rng.choice(banks)}
     decl = state["declaration"]
     if phase == "declare":
         mine = state["chosen"][g]
