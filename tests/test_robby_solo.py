@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring import HIDDEN, IllegalEvent, InvalidOptions, InvalidScoreInput, event_rng, find_game, replay
+from scoring import HIDDEN, IllegalEvent, InvalidOptions, InvalidScoreInput, Tr, event_rng, find_game, replay
 from scoring.core import get_path
 from scoring.games.robby_solo.game import GAME, police
 from scoring.games.robby_solo.rules import COLOUR_NAMES, COLOURS, DECK_SIZE, JUNIOR_NAME, bank_count, police_visit
@@ -226,8 +226,10 @@ def test_others_may_change_after_the_declaration_but_not_the_gentleman():
     assert [a.seat for a in GAME.actions(state, None) if a.type == "choose"] == [1, 2]
     reveal = next(a for a in GAME.actions(state, None) if a.type == "reveal")
     assert [f.key for f in reveal.fields] == ["bank2"]
-    with pytest.raises(IllegalEvent, match="chose 'green' in secret"):
-        GAME.apply(state, {"type": "reveal", "bank1": Y, "bank2": R})
+    for bank in (Y, G):  # neither a wrong bank nor the right one: the answer would give the secret away
+        with pytest.raises(IllegalEvent, match="bank1: Bob chose their bank in secret") as err:
+            GAME.apply(state, {"type": "reveal", "bank1": bank, "bank2": R})
+        assert "'green'" not in str(err.value) and "'green'" not in err.value.get("fr")
     state = GAME.apply(state, {"type": "reveal", "bank2": R})
     assert state["last"]["robbed"] == [B, G, R] and state["chosen"] == [None, None, None]
 
@@ -243,7 +245,7 @@ def test_secret_choices_are_private_until_the_reveal():
 
 
 @pytest.mark.parametrize("event, match", [
-    ({"type": "reveal", "bank1": Y}, "bank2: which bank did 'Cy' rob"),
+    ({"type": "reveal", "bank1": Y}, "bank2: which bank did Cy rob"),
     ({"type": "reveal", "bank1": Y, "bank2": "khaki"}, "bank2 \\(Cy\\): .*got 'khaki'"),
     ({"type": "reveal", "bank1": Y, "bank2": ""}, "got ''"),
     ({"type": "reveal", "bank1": Y, "bank2": G, "bank7": G}, "no player number 7"),
@@ -428,7 +430,7 @@ def test_the_game_ends_when_the_deck_cannot_restock_every_bank():
     state = round_(state, [1000] * 4, ("rob", G), {1: G, 0: Y, 2: R})
     assert GAME.finished(state) and state["deck"] == 3 and state["end"] == "deck"
     assert GAME.actions(state, None) == []
-    with pytest.raises(IllegalEvent, match="the game is over"):
+    with pytest.raises(IllegalEvent, match="the match is over"):
         restock(state, *[1000] * 4)
 
 
@@ -480,7 +482,8 @@ def test_more_than_seven_objects_is_noted_on_the_sheet():
     assert sheet["ranking"][0]["objects_capped"] is True
     assert any("stops at seven" in n for n in sheet["notes"])
     # stored in both languages, so that a French table reads it in French
-    assert sheet["notes_fr"] == ["A a 9 objets : le tableau s'arrête à sept, soit 100 000 $."]
+    assert sheet["notes_fr"] == ["A a 9 objets : le tableau s'arrête à sept, soit 100\u00a0000 $."]
+    assert sheet["notes"] == ["A holds 9 objects: the table stops at seven, so they score $100,000."]
 
 
 def test_money_is_added_and_ties_share_the_victory():
@@ -603,7 +606,7 @@ def test_loot_piles_show_only_their_size_to_the_others():
     assert GAME.view(state, 1)["hands"][0] == HIDDEN and GAME.view(state, 0)["hands"][0] == [9000]
     assert GAME.view(state, None)["pile_sizes"] == [1, 0, 0]
     own = [p for p in GAME.panels(state, 0) if p.seat == 0][0]
-    assert ("9 000 $") in [v for _l, v in own.rows]
+    assert Tr("9\u00a0000 $", "$9,000") in [v for _l, v in own.rows]
     end = GAME.apply(state, {"type": "deck", "count": 0})
     assert GAME.view(end, None)["hands"][0] == [9000]
 

@@ -1,8 +1,8 @@
-"""Robby Solo: the pure rules (banks, loot cards, the police, end scoring).
+"""Robby Solo: the rulebook's constants and tables (banks, loot cards, objects) and the police.
 
-A loot card is an ``int`` (money: 1 000 to 9 000 $ in whole thousands) or
-``None`` (an object, whose value is known only at the end).  A hand is the list
-of loot cards a player has won, in the order won.
+A loot card is an ``int`` (money: 1 000 to 9 000 $ in whole thousands) or ``None`` (an object, whose
+value is known only at the end).  A hand is the list of loot cards a player has won, in the order won:
+its last card is the top of the pile.
 
 >>> bank_count(4, junior=True)
 6
@@ -17,12 +17,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scoring.core import IllegalEvent, InvalidScoreInput, ScoreSheet, Tr, rank_rows
+from scoring.core import IllegalEvent, Tr, quote, whole
 from scoring.games.robby_solo.card import CARD
 
-SLUG = "robby-solo"
+SLUG = CARD.slug
 
-#: The seven banks, in the order the app lists them.
+#: "7 cartes Banque, chacune représentant une banque identifiée par une couleur différente", in the
+#: order the app lists them.
 COLOURS = ("yellow", "green", "red", "blue", "grey", "purple", "khaki")
 COLOUR_NAMES: dict[str, Tr] = {
     "yellow": Tr("jaune", "yellow"),
@@ -38,13 +39,18 @@ BANK_NAMES: dict[str, Tr] = {c: Tr(f"Banque {n.fr}", f"{n.en.capitalize()} bank"
 
 #: "61 cartes Butin."
 DECK_SIZE = 61
+#: "des montants d'argent (de 1 000 à 9 000 $)"
 MONEY_VALUES = tuple(range(1000, 10000, 1000))
 #: "Un seul objet = 1 000 $ ... Sept objets = 100 000 $" (index: number of objects).
 OBJECT_VALUES = (0, 1000, 10_000, 20_000, 40_000, 60_000, 80_000, 100_000)
 OBJECT_TABLE_END = len(OBJECT_VALUES) - 1
 MIN_PEOPLE, MAX_PEOPLE = CARD.min_players, CARD.max_players  # 3 to 6
+#: the virtual player the app plays: the card declares him (``db/`` and ``app/`` read him there)
 JUNIOR_NAME = CARD.virtual_players[0]
+#: how a form or an event names an object card
 OBJECT = "object"
+#: "une déclaration publique en choisissant l'une de ces deux options"
+DECLARATIONS = ("rob", "not_rob")
 
 Card = int | None
 Hand = list[Card]
@@ -66,7 +72,7 @@ def object_value(objects: int) -> int:
     [0, 1000, 10000, 20000, 40000, 60000, 80000, 100000, 100000]
     """
     if objects < 0:
-        raise ValueError(f"a number of objects cannot be negative, got {objects!r}")
+        whole(objects, "objects", 0)  # the refusal, in both languages
     return OBJECT_VALUES[min(objects, OBJECT_TABLE_END)]
 
 
@@ -93,11 +99,16 @@ def parse_card(value: Any, where: str) -> Card:
     Traceback (most recent call last):
     ...
     scoring.core.errors.IllegalEvent: red: a loot card is 1..9 (thousands), 1000..9000 or 0 (object), got '3500'
+    >>> try:
+    ...     parse_card(True, "red")
+    ... except IllegalEvent as e:
+    ...     print(e.get("fr"))
+    red : une carte Butin vaut 1 à 9 (milliers de $), 1000 à 9000 ou 0 (un objet), reçu True
     """
     if value == OBJECT:
         return None
     number: Any = value
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) <= 5:
         number = int(value.strip())
     if isinstance(number, int) and not isinstance(number, bool):
         if number == 0:
@@ -106,14 +117,19 @@ def parse_card(value: Any, where: str) -> Card:
             return number * 1000
         if is_money(number):
             return int(number)
-    raise IllegalEvent(f"{where}: a loot card is 1..9 (thousands), 1000..9000 or 0 (object), got {value!r}")
+    raise IllegalEvent(Tr(f"{where} : une carte Butin vaut 1 à 9 (milliers de $), 1000 à 9000 ou 0 (un objet), "
+                          f"reçu {quote(value)}",
+                          f"{where}: a loot card is 1..9 (thousands), 1000..9000 or 0 (object), got {quote(value)}"))
 
 
 def _check_hands(hands: Sequence[Sequence[Card]]) -> None:
     for i, hand in enumerate(hands):
         for card in hand:
             if card is not None and not is_money(card):
-                raise IllegalEvent(f"hands[{i}]: a loot card is 1000..9000 or None (an object), got {card!r}")
+                raise IllegalEvent(Tr(f"hands[{i}] : une carte Butin vaut 1000 à 9000 ou None (un objet), "
+                                      f"reçu {quote(card)}",
+                                      f"hands[{i}]: a loot card is 1000..9000 or None (an object), "
+                                      f"got {quote(card)}"))
 
 
 def police_visit(hands: Sequence[Sequence[Card]]) -> tuple[list[Hand], list[tuple[int, Card]]]:
@@ -150,12 +166,11 @@ def police_log(hands: Sequence[Sequence[Card]],
     >>> police_log([[3000, 4000], [5000]], 2)
     ([[], []], [[(0, 4000)], [(0, 3000), (1, 5000)]])
     """
-    if isinstance(banks_with_four, bool) or not isinstance(banks_with_four, int) or banks_with_four < 0:
-        raise IllegalEvent(f"banks_with_four must be a whole number from 0, got {banks_with_four!r}")
+    visits_wanted = whole(banks_with_four, "banks_with_four", 0, digits=False)
     _check_hands(hands)
     out = [list(h) for h in hands]
     visits: list[list[tuple[int, Card]]] = []
-    for _ in range(banks_with_four):
+    for _ in range(visits_wanted):
         out, taken = police_visit(out)
         visits.append(taken)
     return out, visits
@@ -174,138 +189,6 @@ def police(hands: list[list[int | None]], banks_with_four: int) -> list[list[int
     >>> police([[1000]], -1)
     Traceback (most recent call last):
     ...
-    scoring.core.errors.IllegalEvent: banks_with_four must be a whole number from 0, got -1
+    scoring.core.errors.IllegalEvent: banks_with_four: must be at least 0, got -1
     """
     return police_log(hands, banks_with_four)[0]
-
-
-# --------------------------------------------------------------------------- display
-
-
-def money_text(value: int) -> str:
-    """A sum as printed on the cards (language-neutral).
-
-    >>> money_text(12000)
-    '12 000 $'
-    """
-    return f"{value:,}".replace(",", " ") + " $"
-
-
-def card_text(card: Card) -> str:
-    """A loot card (language-neutral).
-
-    >>> card_text(3000), card_text(None)
-    ('3 000 $', 'obj.')
-    """
-    return "obj." if card is None else money_text(card)
-
-
-def cards_text(cards: Sequence[Card]) -> str:
-    """Loot cards in a row.
-
-    >>> cards_text([3000, None]), cards_text([])
-    ('3 000 $ · obj.', '—')
-    """
-    return " · ".join(card_text(c) for c in cards) if cards else "—"
-
-
-def hand_summary(cards: Sequence[Card]) -> str:
-    """Money added up, objects counted.
-
-    >>> hand_summary([3000, None, 5000, None]), hand_summary([])
-    ('8 000 $ + 2 obj.', '0 $')
-    """
-    money = sum(c for c in cards if c is not None)
-    objects = sum(1 for c in cards if c is None)
-    return money_text(money) + (f" + {objects} obj." if objects else "")
-
-
-# --------------------------------------------------------------------------- end scoring
-
-Player = tuple[str, list[int], int]
-
-
-def parse_score_doc(doc: Any) -> list[Player]:
-    """Validate the JSON of ``python -m scoring score robby-solo``.
-
-    One player is enough (a table may check one pile); six at most, Robby Junior included.
-
-    >>> parse_score_doc({"players": [{"name": "Sam", "money": [9000, 4000, 1000], "objects": 3}]})
-    [('Sam', [9000, 4000, 1000], 3)]
-    >>> parse_score_doc({"players": [{"name": f"P{i}"} for i in range(7)]})
-    Traceback (most recent call last):
-    ...
-    scoring.core.errors.InvalidScoreInput: players: 1 to 6 players (Robby Junior included), got 7
-    """
-    if not isinstance(doc, dict):
-        raise InvalidScoreInput("input", f"must be an object with 'players', got {doc!r}")
-    unknown = sorted(set(doc) - {"players"})
-    if unknown:
-        raise InvalidScoreInput(unknown[0], f"unknown field {unknown[0]!r} (expected 'players')")
-    players = doc.get("players")
-    if not isinstance(players, list):
-        raise InvalidScoreInput("players", f"must be a list of players, got {players!r}")
-    if not 1 <= len(players) <= MAX_PEOPLE:
-        raise InvalidScoreInput("players", f"1 to {MAX_PEOPLE} players (Robby Junior included), "
-                                f"got {len(players)!r}")
-    out: list[Player] = []
-    seen: set[str] = set()
-    for i, p in enumerate(players):
-        where = f"players[{i}]"
-        if not isinstance(p, dict):
-            raise InvalidScoreInput(where, f"must be an object with name, money and objects, got {p!r}")
-        extra = sorted(set(p) - {"name", "money", "objects"})
-        if extra:
-            raise InvalidScoreInput(f"{where}.{extra[0]}",
-                                    f"unknown field {extra[0]!r} (expected name, money, objects)")
-        name = p.get("name")
-        if not isinstance(name, str) or not name.strip():
-            raise InvalidScoreInput(f"{where}.name", f"must be a non-empty text, got {name!r}")
-        if name in seen:
-            raise InvalidScoreInput(f"{where}.name", f"the name {name!r} is already used")
-        seen.add(name)
-        money = p.get("money", [])
-        if not isinstance(money, list):
-            raise InvalidScoreInput(f"{where}.money", f"must be a list of money cards, got {money!r}")
-        for j, card in enumerate(money):
-            if not is_money(card):
-                raise InvalidScoreInput(f"{where}.money[{j}]",
-                                        f"a money card is 1000..9000 in whole thousands, got {card!r}")
-        objects = p.get("objects", 0)
-        if isinstance(objects, bool) or not isinstance(objects, int) or objects < 0:
-            raise InvalidScoreInput(f"{where}.objects", f"must be a whole number from 0, got {objects!r}")
-        out.append((name, list(money), objects))
-    cards = sum(len(m) + o for _n, m, o in out)
-    if cards > DECK_SIZE:
-        raise InvalidScoreInput("players", f"the box has {DECK_SIZE} loot cards, got {cards!r} in the hands")
-    return out
-
-
-def score_players(players: Sequence[Player]) -> ScoreSheet:
-    """The end score sheet: "Les cartes avec une valeur monétaire sont simplement additionnées".
-
-    >>> sheet = score_players([("Sam", [9000, 4000, 1000], 3), ("Léa", [], 8), ("Max", [5000], 0)])
-    >>> [(r.name, r.rank, r.total) for r in sheet.ranking]
-    [('Léa', 1, 100000), ('Sam', 2, 34000), ('Max', 3, 5000)]
-    >>> sheet.ranking[1].breakdown
-    {'money': 14000, 'objects': 20000}
-    >>> sheet.notes[0].en
-    'Léa holds 8 objects: the table stops at seven, so they score 100 000 $.'
-    """
-    rows = []
-    extras: dict[int, dict[str, Any]] = {}
-    notes: list[Tr] = []
-    for seat, (name, money, objects) in enumerate(players):
-        breakdown = {"money": sum(money), "objects": object_value(objects)}
-        rows.append((seat, name, breakdown, breakdown["money"] + breakdown["objects"], ()))
-        extras[seat] = {"money_cards": len(money), "object_cards": objects}
-        if objects > OBJECT_TABLE_END:
-            extras[seat]["objects_capped"] = True
-            notes.append(Tr(f"{name} a {objects} objets : le tableau s'arrête à sept, soit 100 000 $.",
-                            f"{name} holds {objects} objects: the table stops at seven, "
-                            "so they score 100 000 $."))
-    sheet = rank_rows(SLUG, rows, extras=extras)
-    if len(sheet.winners) > 1:
-        notes.append(Tr("Égalité : la règle ne prévoit pas de départage, la victoire est partagée.",
-                        "A tie: the rules give no tie-break, so the victory is shared."))
-    return ScoreSheet(sheet.game, sheet.ranking, sheet.winners, sheet.extra, tuple(notes))

@@ -1,0 +1,229 @@
+"""Robby Solo: the moves (restock, secret choice, declaration, reveal, deck count) and the ``MOVES`` table.
+
+Each handler checks its event and changes the copy of the state the core's ``apply`` hands it.  No
+refusal quotes what a seat chose in secret or Robby Junior's deck: a declaration that contradicts the
+Gentleman's secret card says only that it does not match (docs/rules-notes.md, "Secrets in refusals").
+
+>>> from scoring.games.robby_solo.game import GAME
+>>> import random
+>>> opts = GAME.validate_options({"players": 3, "banks": "chosen", "bank_yellow": True, "bank_green": True,
+...                               "bank_red": True, "bank_purple": True})
+>>> state = GAME.initial_state(GAME.setup(opts, random.Random(2)).record, ["Ada", "Bob", "Cy"])
+>>> state = GAME.apply(state, {"type": "restock", "yellow": 3, "green": 0, "red": 9, "purple": 1})
+>>> state = GAME.apply(state, {"type": "choose", "bank0": "green"})
+>>> GAME.apply(state, {"type": "declare", "kind": "rob", "bank": "purple"})
+Traceback (most recent call last):
+...
+scoring.core.errors.IllegalEvent: the declaration must be true: it does not match the heist card Ada chose in secret
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, cast
+
+from scoring.core import IllegalEvent, Move, Tr, quote, whole
+from scoring.core.contract import Handler
+from scoring.core.timers import new_timer
+from scoring.games.robby_solo.rules import DECK_SIZE, DECLARATIONS, Card, Hand, parse_card, police_visit
+from scoring.games.robby_solo.state import BankOutcome, PoliceVisit, RobbyState
+from scoring.games.robby_solo.texts import declaration
+
+
+def seat_of(key: str) -> int | None:
+    """``bank3`` → 3; other keys → None.
+
+    >>> seat_of("bank3"), seat_of("bank"), seat_of("kind")
+    (3, None, None)
+    """
+    if key.startswith("bank") and key[4:].isdigit() and len(key) <= 6:
+        return int(key[4:])
+    return None
+
+
+def _bank(state: RobbyState, value: Any, where: str) -> str:
+    """A bank in play.  A refused value is no bank in play, so quoting it gives no secret away."""
+    if not isinstance(value, str) or value not in state["banks"]:
+        listed = ", ".join(state["banks"])
+        raise IllegalEvent(Tr(f"{where} : choisissez l'une des banques en jeu ({listed}), reçu {quote(value)}",
+                              f"{where}: choose one of the banks in play ({listed}), got {quote(value)}"))
+    return value
+
+
+def restock(state: RobbyState, event: Mapping[str, Any]) -> None:
+    """"le Gentilhomme (ou la Dame) doit placer une carte Butin découverte à côté de chaque carte Banque"."""
+    cards = {c: parse_card(event.get(c), c) for c in state["banks"]}
+    if state["deck"] < len(cards):
+        raise IllegalEvent(Tr(f"la pioche n'a que {state['deck']} cartes : pas de quoi réapprovisionner les "
+                              f"{len(cards)} banques",
+                              f"the deck holds {state['deck']} cards: it cannot restock the {len(cards)} banks"))
+    for c, card in cards.items():
+        state["loot"][c].append(card)
+    state["deck"] -= len(cards)
+    state["phase"] = "declare"
+
+
+def _truthful(state: RobbyState, bank: str, secret: bool) -> None:
+    """"La déclaration doit être véridique".  ``secret``: ``bank`` was chosen in secret, so the refusal
+    says only that it does not match (the device that shows it may not know the card)."""
+    decl = state["declaration"]
+    assert decl is not None
+    if (decl["kind"] == "rob") == (bank == decl["bank"]):
+        return
+    name = state["names"][state["gentleman"]]
+    if secret:
+        raise IllegalEvent(Tr(f"la déclaration doit être vraie : elle ne correspond pas à la carte Braquage "
+                              f"choisie en secret par {name}",
+                              f"the declaration must be true: it does not match the heist card {name} "
+                              "chose in secret"))
+    said = declaration(decl["kind"], decl["bank"], name)
+    raise IllegalEvent(Tr(f"la déclaration doit être vraie ({said.fr}), reçu {quote(bank)} pour {name}",
+                          f"the declaration must be true ({said.en}), got {quote(bank)} for {name}"))
+
+
+def declare(state: RobbyState, event: Mapping[str, Any]) -> None:
+    """"le Gentilhomme (ou la Dame) doit faire une déclaration publique"."""
+    kind = event.get("kind")
+    if kind not in DECLARATIONS:
+        raise IllegalEvent(Tr(f"kind : 'rob' (je braquerai) ou 'not_rob' (je ne braquerai pas), reçu {quote(kind)}",
+                              f"kind: 'rob' or 'not_rob', got {quote(kind)}"))
+    state["declaration"] = {"kind": str(kind), "bank": _bank(state, event.get("bank"), "bank")}
+    mine = state["chosen"][state["gentleman"]]
+    if mine is not None:
+        _truthful(state, mine, secret=True)
+    state["phase"] = "confirm"
+    if state["timer_ms"]:
+        state["timers"] = {**state["timers"], "confirm": new_timer(state["timer_ms"])}
+
+
+def _seat_banks(state: RobbyState, event: Mapping[str, Any]) -> dict[int, str]:
+    """The ``bank<seat>`` fields of an event, checked."""
+    out: dict[int, str] = {}
+    for key, value in event.items():
+        k = seat_of(key)
+        if k is None:
+            continue
+        if k == state["junior"]:
+            raise IllegalEvent(Tr(f"{key} : la carte de Robby Junior vient de son paquet, reçu {quote(value)}",
+                                  f"{key}: Robby Junior's card comes from his deck, got {quote(value)}"))
+        if not 0 <= k < state["people"]:
+            raise IllegalEvent(Tr(f"{key} : il n'y a pas de joueur n° {k} (0 à {state['people'] - 1})",
+                                  f"{key}: there is no player number {k} (0 to {state['people'] - 1})"))
+        out[k] = _bank(state, value, f"{key} ({state['names'][k]})")
+    return out
+
+
+def choose(state: RobbyState, event: Mapping[str, Any]) -> None:
+    """"chaque joueur doit décider secrètement quelle banque il a l'intention de braquer": the bank a
+    person chose on their phone stands for the card laid face down.  Refusals never quote the bank."""
+    picks = _seat_banks(state, event)
+    if len(picks) != 1:
+        seats = ", ".join(f"bank{k}" for k in sorted(picks)) or "—"
+        raise IllegalEvent(Tr(f"un choix secret nomme la banque d'un seul joueur (bank<place>), reçu {seats}",
+                              f"a secret choice names one player's bank (bank<seat>), got {seats}"))
+    ((k, bank),) = picks.items()
+    if "seat" in event:  # the seat that sends it (older events name it only by their bank<seat> field)
+        sender = whole(event["seat"], "seat", 0, state["people"] - 1)
+        if sender != k:
+            raise IllegalEvent(Tr(f"seat : la place {sender} ne choisit pas pour bank{k}",
+                                  f"seat: seat {sender} does not choose for bank{k}"))
+    if k == state["gentleman"] and state["phase"] == "confirm":
+        name = state["names"][k]
+        raise IllegalEvent(Tr(f"bank{k} : {name} a déclaré ; le Gentilhomme ou la Dame ne change plus de carte",
+                              f"bank{k}: {name} has declared; the Gentleman or Lady may not change their card"))
+    state["chosen"][k] = bank
+
+
+def reveal(state: RobbyState, event: Mapping[str, Any]) -> None:
+    """"toutes les cartes Braquage sur la table sont retournées": the banks of those who did not choose in
+    secret; the Gentleman's after "je braquerai X" is X; Robby Junior's comes from his deck."""
+    g, decl, names = state["gentleman"], state["declaration"], state["names"]
+    assert decl is not None
+    robbed: list[str | None] = [*state["chosen"], *([None] if state["junior"] is not None else [])]
+    for k, bank in _seat_banks(state, event).items():
+        if robbed[k] is not None:  # never compared with the secret: the answer would give it away
+            raise IllegalEvent(Tr(f"bank{k} : {names[k]} a choisi sa banque en secret, elle ne se saisit pas "
+                                  "à la révélation",
+                                  f"bank{k}: {names[k]} chose their bank in secret; it is not entered at the "
+                                  "reveal"))
+        robbed[k] = bank
+    from_secret = robbed[g] is not None and f"bank{g}" not in event
+    if robbed[g] is None and decl["kind"] == "rob":
+        robbed[g] = decl["bank"]
+    missing = [k for k in range(state["people"]) if robbed[k] is None]
+    if missing:
+        k = missing[0]
+        raise IllegalEvent(Tr(f"bank{k} : quelle banque {names[k]} a-t-il ou elle braquée ? Rien reçu",
+                              f"bank{k}: which bank did {names[k]} rob? got nothing"))
+    _truthful(state, str(robbed[g]), secret=from_secret)
+    if state["junior"] is not None:
+        deck = state["junior_deck"]
+        robbed[state["junior"]] = deck[state["junior_plays"] % len(deck)]
+        state["junior_plays"] += 1
+    _resolve(state, [str(b) for b in robbed])
+
+
+def _resolve(state: RobbyState, robbed: list[str]) -> None:
+    """"Tous ceux qui ont braqué seuls une banque prennent l'intégralité du Butin"; then the police."""
+    hands: list[Hand] = state["hands"]
+    outcome: list[BankOutcome] = []
+    for c in state["banks"]:
+        robbers = [k for k, b in enumerate(robbed) if b == c]
+        loot: list[Card] = state["loot"][c]
+        outcome.append({"bank": c, "robbers": robbers, "loot": list(loot),
+                        "winner": robbers[0] if len(robbers) == 1 else None})
+        if len(robbers) == 1:
+            hands[robbers[0]].extend(loot)  # laid in order: the bank's newest card ends on top
+            state["loot"][c] = []
+    visits: list[PoliceVisit] = []
+    for c in state["banks"]:
+        if len(state["loot"][c]) == 4:
+            returned = state["loot"][c]
+            state["loot"][c] = []
+            new_hands, taken = police_visit(hands)
+            hands[:] = new_hands
+            state["deck"] += len(returned) + len(taken)
+            state["police_visits"] += 1
+            visits.append({"bank": c, "returned": returned, "taken": [[k, card] for k, card in taken]})
+    state["pile_sizes"] = [len(h) for h in hands]
+    assert state["declaration"] is not None
+    state["last"] = {"round": state["round"], "gentleman": state["gentleman"],
+                     "declaration": state["declaration"], "robbed": robbed, "banks": outcome, "police": visits}
+    state["gentleman"] = (state["gentleman"] + 1) % state["people"]
+    state["round"] += 1
+    state["declaration"] = None
+    state["chosen"] = [None] * state["people"]
+    state["timers"] = {k: v for k, v in state["timers"].items() if k != "confirm"}
+    _start_round(state)
+
+
+def _start_round(state: RobbyState) -> None:
+    """"Si au début d'un tour, il n'y a pas assez de cartes Butin pour réapprovisionner TOUTES les
+    Banques, la partie se termine immédiatement"."""
+    state["phase"] = "restock"
+    if state["deck"] < len(state["banks"]):
+        state["finished"] = True
+        state["end"] = "deck"
+
+
+def deck(state: RobbyState, event: Mapping[str, Any]) -> None:
+    """The table recounts the loot deck; at the restock step a short deck ends the game."""
+    state["deck"] = whole(event.get("count"), "count", 0, DECK_SIZE, digits=False)
+    if state["phase"] == "restock":
+        _start_round(state)
+
+
+def _move(handler: Callable[[RobbyState, Mapping[str, Any]], None], *phases: str, by: str = "host") -> Move:
+    return Move(cast(Handler, handler), phases=phases, by=by)
+
+
+#: event type -> move.  Every move but the secret choice is the table's (its device enters what the table
+#: saw and heard); a secret choice is sent by the seat it names (``seat``, and its ``bank<seat>`` field), or
+#: by the table behind that seat's privacy screen.
+MOVES: dict[str, Move] = {
+    "restock": _move(restock, "restock"),
+    "choose": _move(choose, "declare", "confirm", by="seat"),
+    "declare": _move(declare, "declare"),
+    "reveal": _move(reveal, "confirm"),
+    "deck": _move(deck),
+}
