@@ -232,9 +232,10 @@ def csv_rows(store: Store, filters: Filters = NO_FILTERS) -> Iterator[list[Any]]
 
 
 def matches_csv(store: Store, filters: Filters = NO_FILTERS) -> str:
-    """The finished matches and their scores as CSV text (UTF-8, comma-separated, one line per score line)."""
+    """The finished matches and their scores as CSV text (UTF-8, comma-separated, one line per score line,
+    lines ended by CRLF as RFC 4180 says: a cell holding a carriage return is then quoted, never split)."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out, lineterminator="\r\n")
     for row in csv_rows(store, filters):
         writer.writerow(row)
     return out.getvalue()

@@ -205,7 +205,9 @@ def refusal(exc: ValidationError, doc: Any, prefix: Sequence[str | int] = ()) ->
     if error["type"] == "compagnon":
         problem = Tr(str(ctx["fr"]), str(ctx["en"]))
     else:
-        values = {**ctx, "input": f"{error.get('input')!r:.80}"}
+        given = error.get("input")
+        values = {**ctx, "input": f"{given!r:.80}", "length": len(given) if isinstance(given, str | list) else "?",
+                  "actual_length": len(given) if isinstance(given, str | list) else "?"}
         fr, en = _PROBLEMS.get(error["type"], (error["msg"], error["msg"]))
         problem = Tr(fr.format(**values), en.format(**values))
     where = _where(loc, doc)

@@ -42,7 +42,9 @@ from sqlalchemy.sql.functions import FunctionElement
 from sqlmodel import Session, col, select
 
 from db.models import EventRow, GameScore, GameSummary, Match, Player, PlayerSummary, ScoreRow
-from db.store import Store, StoreError
+from db.errors import StoreError
+from db.store import Store
+from scoring import Tr
 
 FINISHED = "finished"
 
@@ -295,7 +297,7 @@ def _player_rows(source: Session | Store, player_id: int, *queries: Any) -> tupl
     with _connection(source) as conn:
         name = conn.execute(_PLAYER_NAME, {"player_id": player_id}).scalar()
         if name is None:
-            raise StoreError(f"no player with id {player_id!r}")
+            raise StoreError(Tr(f"aucun joueur n'a le numéro {player_id!r}", f"no player with id {player_id!r}"))
         return name, [list(conn.execute(q).all()) for q in queries]
 
 
@@ -319,14 +321,14 @@ def player_stats(source: Session | Store, player_id: int, filters: Filters = NO_
         with _connection(source) as conn:
             rows = conn.execute(_player_totals(filters.game), {"player_id": player_id}).all()
         if not rows:
-            raise StoreError(f"no player with id {player_id!r}")
+            raise StoreError(Tr(f"aucun joueur n'a le numéro {player_id!r}", f"no player with id {player_id!r}"))
         return PlayerStats(player_id, rows[0][0], tuple(
             GameRecord(game, int(n), int(w), int(best), int(total) / int(n))
             for _name, game, n, w, best, total in rows if game is not None))
     with _connection(source) as conn:
         rows = conn.execute(_player_query(filters), {"player_id": player_id}).all()
     if not rows:
-        raise StoreError(f"no player with id {player_id!r}")
+        raise StoreError(Tr(f"aucun joueur n'a le numéro {player_id!r}", f"no player with id {player_id!r}"))
     games = tuple(GameRecord(game, int(n), int(w or 0), int(best), float(avg))
                   for _name, game, n, w, best, avg in rows if game is not None)
     return PlayerStats(player_id, rows[0][0], games)

@@ -62,9 +62,9 @@ def _sqlite_loop(engine: Engine, origin: str, callback: Callback, stop: threadin
 
 def _pg_listen(engine: Engine) -> Any:
     raw = engine.raw_connection()
-    raw.detach()  # never back into the pool: it listens until the watcher stops
     conn = raw.driver_connection
     assert conn is not None
+    raw.detach()  # never back into the pool: it listens until the watcher stops
     conn.rollback()
     conn.autocommit = True
     conn.execute(f"LISTEN {CHANNEL}")

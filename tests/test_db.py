@@ -486,6 +486,35 @@ def test_a_version_3_database_is_migrated_to_version_4(db_url):
         store.engine.dispose()
 
 
+def test_a_version_4_database_is_migrated_to_version_5(db_url):
+    """Schema 5 gives every match an unguessable code (links name matches by it, not by their row id),
+    unique, and adds the host devices and the change feed; nothing else moves."""
+    from sqlalchemy import inspect
+
+    from db import summary
+
+    ids = _version_1_database(db_url, version=4)
+    store = Store(db_url)  # opening it migrates it
+    try:
+        assert schema_version(store.engine) == SCHEMA_VERSION == 5
+        running, finished = store.load(ids["running"]), store.load(ids["finished"])
+        assert running.names == ["A", "B", "C", "D"]  # nothing lost
+        codes = {running.code, finished.code}
+        assert len(codes) == 2 and all(len(c) >= 22 for c in codes)
+        assert store.match_id_for_code(running.code) == ids["running"]
+        assert store.match_id_for_code(finished.code) == ids["finished"]
+        insp = inspect(store.engine)
+        assert {"host_device", "change_feed"} <= set(insp.get_table_names())
+        assert any(ix["name"] == "ix_match_code" and ix["unique"] for ix in insp.get_indexes("match"))
+        with store.engine.connect() as c:
+            assert summary.stored(c) == summary.expected(c)
+        new = store.create_match("apaches", {"players": 2}, [1, 2])  # and it takes new matches, with codes
+        assert store.load(new).code not in codes
+        assert store.grant_host_device("Tablette") and store.host_key()
+    finally:
+        store.engine.dispose()
+
+
 OPENER = """
 import sys, time
 from pathlib import Path
@@ -501,7 +530,7 @@ print(schema_version(store.engine))
 """
 
 
-@pytest.mark.parametrize("found", [0, 3], ids=["new", "version-3"])
+@pytest.mark.parametrize("found", [0, 3, 4], ids=["new", "version-3", "version-4"])
 def test_processes_opening_one_database_at_once_create_or_upgrade_it_once(db_url, tmp_path, found):
     """A server's warm-up and a command, or two club machines on one PostgreSQL, may open the same
     new (or old) database at the same moment: each opening succeeds, the schema is created or
