@@ -263,12 +263,12 @@ def _check_rows(m: MatchDoc, players: Mapping[int, str]) -> None:
     _unique(m.seats, "seat_index", Tr("place", "seat"))
     _unique(m.events, "seq", Tr("événement", "event"))
     _unique(m.scores, "seat_index", Tr("ligne de score", "score line"))
-    for what, rows in ((Tr("place", "seat"), m.seats), (Tr("ligne de score", "score line"), m.scores)):
-        for i, row in enumerate(rows):
-            if row.player_id is not None and row.player_id not in players:
-                raise RestoreError(Tr(f"{what.fr} {i + 1} : aucun joueur n'a le numéro {row.player_id} dans la "
-                                      "sauvegarde", f"{what.en} {i + 1}: no player with id {row.player_id} "
-                                      "in the backup"))
+    named: list[tuple[Tr, int, int | None]] = [(Tr("place", "seat"), i, r.player_id) for i, r in enumerate(m.seats)]
+    named += [(Tr("ligne de score", "score line"), i, r.player_id) for i, r in enumerate(m.scores)]
+    for what, i, pid in named:
+        if pid is not None and pid not in players:
+            raise RestoreError(Tr(f"{what.fr} {i + 1} : aucun joueur n'a le numéro {pid} dans la sauvegarde",
+                                  f"{what.en} {i + 1}: no player with id {pid} in the backup"))
 
 
 def _check_replays(m: MatchDoc, players: Mapping[int, str]) -> None:
@@ -291,7 +291,8 @@ def _check_replays(m: MatchDoc, players: Mapping[int, str]) -> None:
     except RestoreError:
         raise
     except Exception as exc:  # noqa: BLE001 - any engine's refusal of a damaged file, said, never raised
-        reason = exc.text if isinstance(getattr(exc, "text", None), Tr) else Tr(str(exc), str(exc))
+        said = getattr(exc, "text", None)
+        reason = said if isinstance(said, Tr) else Tr(str(exc), str(exc))
         raise RestoreError(Tr(f"la partie ne se rejoue pas ({type(exc).__name__}) : {reason.fr}"[:400],
                               f"the match does not replay ({type(exc).__name__}): {reason.en}"[:400])) from None
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlalchemy import delete, event, insert, inspect, select, text
 from sqlalchemy.engine import Connection, Engine
-from sqlmodel import Session, SQLModel, create_engine
+from sqlmodel import Session, SQLModel, col, create_engine
 
 from db import seat_tokens as _seat_tokens  # noqa: F401 - registers the seat_token table
 from db import summary
@@ -176,7 +176,7 @@ def schema_version(engine: Engine | Connection) -> int:
     if not inspect(engine).has_table("meta"):
         return 0
     if isinstance(engine, Connection):
-        value = engine.execute(select(Meta.value).where(Meta.key == "schema_version")).scalar()
+        value = engine.execute(select(col(Meta.value)).where(col(Meta.key) == "schema_version")).scalar()
     else:
         with Session(engine) as s:
             row = s.get(Meta, "schema_version")
@@ -227,7 +227,7 @@ def migrate(engine: Engine) -> int:
                     MIGRATIONS[version](conn)
                 SQLModel.metadata.create_all(conn)  # new tables only; existing ones untouched
             if found != SCHEMA_VERSION:
-                conn.execute(delete(Meta).where(Meta.key == "schema_version"))
+                conn.execute(delete(Meta).where(col(Meta.key) == "schema_version"))
                 conn.execute(insert(Meta).values(key="schema_version", value=str(SCHEMA_VERSION)))
             conn.commit()
         finally:

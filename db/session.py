@@ -71,9 +71,10 @@ class WriteSession(Session):
                              {"channel": CHANNEL, "payload": f"{self.origin}:{'' if match_id is None else match_id}"})
             return
         rows = [{"match_id": m, "origin": self.origin} for m in self.touched]
-        last = self.execute(insert(ChangeRow).returning(ChangeRow.id), rows).scalars().all()  # type: ignore[arg-type]
-        if last and max(i for i in last if i is not None) % 500 < len(rows):  # now and then: prune
-            self.execute(text("DELETE FROM change_feed WHERE id < :low"), {"low": max(last) - KEEP_CHANGES})
+        self.execute(insert(ChangeRow), rows)
+        newest = self.execute(text("SELECT MAX(id) FROM change_feed")).scalar() or 0
+        if newest % 500 < len(rows):  # now and then: prune
+            self.execute(text("DELETE FROM change_feed WHERE id < :low"), {"low": newest - KEEP_CHANGES})
 
 
 @event.listens_for(WriteSession, "after_flush")

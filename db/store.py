@@ -27,6 +27,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Integer, any_, bindparam, func
+from sqlalchemy import select as core_select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -493,9 +494,10 @@ class Store(SeatTokens, HostKeys):
         with self.session() as s:
             match = self._match(s, match_id)
             doc = match_document(s, match)
-            for table in (ScoreRow, EventRow, Seat):
-                for row in s.exec(select(table).where(table.match_id == match_id)):  # type: ignore[attr-defined]
-                    s.delete(row)
+            for row in (*s.exec(select(ScoreRow).where(ScoreRow.match_id == match_id)),
+                        *s.exec(select(EventRow).where(EventRow.match_id == match_id)),
+                        *s.exec(select(Seat).where(Seat.match_id == match_id))):
+                s.delete(row)
             s.flush()
             s.delete(match)
             s.commit()
@@ -541,8 +543,9 @@ class Store(SeatTokens, HostKeys):
                 def among(column: Any) -> Any:
                     return column.in_(bindparam("ids", expanding=True))
             order = col(Match.ended_at).desc() if status == "finished" else col(Match.started_at).desc()
-            built = (select(Match.id, Match.game, Match.started_at, Match.ended_at, Match.winner_names, Match.place)
-                     .where(Match.status == status).order_by(order, col(Match.id).desc())
+            built = (core_select(col(Match.id), col(Match.game), col(Match.started_at), col(Match.ended_at),
+                                 col(Match.winner_names), col(Match.place))
+                     .where(col(Match.status) == status).order_by(order, col(Match.id).desc())
                      .offset(bindparam("offset")).limit(bindparam("limit")),
                      select(Seat.match_id, Player.name).join(Player, col(Player.id) == col(Seat.player_id))
                      .where(among(col(Seat.match_id))).order_by(col(Seat.seat_index)),
