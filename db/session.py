@@ -70,11 +70,11 @@ class WriteSession(Session):
                 self.execute(text("SELECT pg_notify(:channel, :payload)"),
                              {"channel": CHANNEL, "payload": f"{self.origin}:{'' if match_id is None else match_id}"})
             return
-        rows = [{"match_id": m, "origin": self.origin} for m in self.touched]
-        self.execute(insert(ChangeRow), rows)
-        newest = self.execute(text("SELECT MAX(id) FROM change_feed")).scalar() or 0
-        if newest % 500 < len(rows):  # now and then: prune
-            self.execute(text("DELETE FROM change_feed WHERE id < :low"), {"low": newest - KEEP_CHANGES})
+        conn = self.connection()
+        for match_id in self.touched:
+            newest = conn.execute(insert(ChangeRow).values(match_id=match_id, origin=self.origin)).inserted_primary_key
+            if newest and newest[0] % 500 == 0:  # now and then: prune
+                conn.execute(text("DELETE FROM change_feed WHERE id < :low"), {"low": newest[0] - KEEP_CHANGES})
 
 
 @event.listens_for(WriteSession, "after_flush")
