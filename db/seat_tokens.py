@@ -135,7 +135,11 @@ class SeatTokens:
                 if row.claimed_at is None:
                     row.claimed_at = utcnow()
                     s.add(row)
-                    s.commit()
+                    try:
+                        s.commit()
+                    except StoreError as exc:  # a full or read-only disk: the link still opens its seat
+                        log.warning("match #%s seat %s: could not note the link's first use (%s)",
+                                    match_id, seat, exc)
         if seat is None:
             log.warning("refused access to match #%s private view (%s) with token %s%s",
                         match_id, reason, _shown(str(token)), f" from {who}" if who else "")

@@ -219,6 +219,7 @@ def test_a_read_only_database_refuses_every_write_clearly_and_writing_resumes(db
     try:
         mid = table(store)
         drive(store, mid, 10)
+        link = store.issue_seat_token(mid, 1)
         limit: dict[str, int | bool] = {"read_only": True}
         _limit(store, limit)
         store.engine.dispose()
@@ -228,6 +229,7 @@ def test_a_read_only_database_refuses_every_write_clearly_and_writing_resumes(db
                 write()  # type: ignore[operator]
             assert "lecture seule" in refused.value.get("fr") and refused.value.reason == "read-only", name
         assert _snapshot(store, mid) == before
+        assert store.seat_for_token(mid, link) == 1  # a phone's link still opens its seat (read, not written)
         limit["read_only"] = False
         for _name, write in _every_write(store, mid, 2):
             write()  # type: ignore[operator]
