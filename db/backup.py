@@ -36,13 +36,17 @@ from pydantic import Field, ValidationError
 from sqlalchemy import func, text
 from sqlmodel import Session, col, select
 
-from db.documents import MAX_NOTES, Doc, Id, MatchDoc, Name, When, check_match, insert_match, iso, match_document
+from db.documents import Doc, Id, MatchDoc, Name, When, check_match, insert_match, iso, match_document
 from db.documents import refusal as _refusal
 from db.errors import RestoreError
 from db.models import SCHEMA_VERSION, Match, Meta, Player, ScoreRow
 from db.stats import NO_FILTERS, Filters
 from db.store import Store
 from scoring import Tr
+
+#: A setting's longest value: what a BG Stats import carries for its export (its players, games, places
+#: and top-level records) runs to hundreds of kilobytes.
+MAX_SETTING = 8_000_000
 
 __all__ = ["CSV_COLUMNS", "FORMAT", "VERSION", "BackupDoc", "RestoreError", "Restored", "backup", "check_backup",
            "check_match", "csv_rows", "insert_match", "match_document", "matches_csv", "neutral", "restore"]
@@ -72,7 +76,7 @@ class BackupDoc(Doc):
     players: Annotated[list[PlayerDoc], Field(max_length=1_000_000)]
     matches: Annotated[list[Any], Field(max_length=10_000_000)]
     settings: dict[Annotated[str, Field(min_length=1, max_length=56)],
-                   Annotated[str, Field(max_length=MAX_NOTES)]] = {}
+                   Annotated[str, Field(max_length=MAX_SETTING)]] = {}
 
 
 # ---------------------------------------------------------------- the whole history
