@@ -7,13 +7,32 @@ turns (well under 500 actions).
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
-from scoring.core import JSON, State
-from scoring.games.traction_avant.checks import points_left
+from scoring.core import JSON, IllegalEvent
 from scoring.games.traction_avant.forms import actions
-from scoring.games.traction_avant.rules import BRIQUE, POWER_KEYS, RECRUIT_POINTS, STEN_BULLETS
+from scoring.games.traction_avant.rules import BRIQUE, CAFES, POWER_KEYS, RECRUIT_POINTS, STEN_BULLETS
+from scoring.games.traction_avant.state import TractionState as State
+from scoring.games.traction_avant.state import points_left
 
-__all__ = ["primary_default", "sample"]
+if TYPE_CHECKING:
+    from scoring.games.traction_avant.game import TractionAvant
+
+__all__ = ["primary_default", "sample", "sample_action"]
+
+
+def sample_action(game: TractionAvant, state: State, rng: random.Random) -> JSON | None:
+    """A random legal action (``Game.sample_action``), or ``None`` when the match is over."""
+    if state["finished"]:
+        return None
+    for _ in range(20):
+        action = sample(state, rng)
+        try:
+            game.prepare(dict(state), action, random.Random(rng.random()))
+        except IllegalEvent:
+            continue
+        return action
+    return primary_default(state)
 
 
 def primary_default(state: State) -> JSON | None:
@@ -40,8 +59,8 @@ def _side(state: State, rng: random.Random) -> JSON:
         return {"type": "transfer", "from": giver, "to": (giver + rng.randrange(1, n)) % n, "amount": amount,
                 "note": "deal"}
     if kind == "roulette":
-        a = rng.randrange(n)
-        return {"type": "roulette", "proposer": a, "opponent": (a + rng.randrange(1, n)) % n}
+        p = rng.randrange(n)
+        return {"type": "roulette", "proposer": p, "opponent": (p + rng.randrange(1, n)) % n}
     if kind == "alliance":
         return {"type": "alliance", "parties": sorted(rng.sample(range(n), rng.randint(2, 3))),
                 "terms": "pas de coups entre nous"}
@@ -69,6 +88,7 @@ def _side(state: State, rng: random.Random) -> JSON:
 
 def _sample_order(state: State, rng: random.Random) -> JSON:
     heist = state["heist"]
+    assert heist is not None
     waiting = [s for s in heist["present"] if heist["orders"][s] is None] or heist["present"]
     k = rng.choice(waiting)
     pawns = heist["pawns"][k]
@@ -77,8 +97,10 @@ def _sample_order(state: State, rng: random.Random) -> JSON:
     bullets = rng.randint(stens, STEN_BULLETS * stens) if stens else 0
     others = [s for s in heist["present"] if s != k]
     targets = (_subset(rng, others) or [rng.choice(others)]) if colts or bullets else []
-    return {"type": "order", "seat": k, "cars": rng.randint(0, min(pawns, 2)), "colts": colts,
-            "stens": stens, "bullets": bullets, "targets": targets, "note": ""}
+    free = pawns - colts - stens
+    cars = rng.randint(0, min(free, 2))
+    return {"type": "order", "seat": k, "cars": cars, "men": rng.randint(cars, min(free, 4 * cars)) if cars else 0,
+            "colts": colts, "stens": stens, "bullets": bullets, "targets": targets, "note": ""}
 
 
 def _sample_heists(state: State, rng: random.Random) -> JSON:
@@ -87,8 +109,9 @@ def _sample_heists(state: State, rng: random.Random) -> JSON:
     rich = rng.choice([s for s in range(n) if t[s] == top])
     bank1 = [0] * n
     bank1[rich] = rng.randint(3, 8)
-    if rng.random() < 0.5:
-        bank1[rng.randrange(n)] += rng.randint(0, 3)
+    others = [s for s in range(n) if s != rich]
+    while rng.random() < 0.6:  # contested: secret orders and a split
+        bank1[rng.choice(others)] += rng.randint(1, 3)
     bank2 = [0] * n
     if rng.random() < 0.3:
         for s in rng.sample(range(n), 2):
@@ -98,6 +121,7 @@ def _sample_heists(state: State, rng: random.Random) -> JSON:
 
 def _sample_split(state: State, rng: random.Random) -> JSON:
     heist = state["heist"]
+    assert heist is not None
     shares = list(heist["first_share"])
     if rng.random() < 0.3:
         shares = [0] * len(shares)
@@ -124,7 +148,10 @@ def sample(state: State, rng: random.Random) -> JSON:
     phase = state["phase"]
     if phase == "magouilles" and rng.random() < 0.3:
         return {"type": "cafe", "seats": _subset(rng, list(range(n)))}
-    if phase == "moves":
+    if phase == "cards" and rng.random() < 0.3:
+        return {"type": "cards", "hotels": [rng.randint(0, 2) for _ in range(n)],
+                **{f"cafe{c + 1}": [rng.randint(0, 6) for _ in range(n)] for c in range(CAFES)}}
+    if phase == "moves" and state["move"] is not None and state["mover"] is not None:
         m = state["mover"]
         r = rng.random()
         if r < 0.15:
