@@ -65,14 +65,8 @@ def get_int(event: Event, key: str, low: int, high: int | None = None, default: 
 
 
 def get_seat(state: TractionState, event: Event, key: str) -> int:
-    value = event.get(key)
-    n = len(state["names"])
-    if isinstance(value, str) and value.isdigit() and len(value) < 3:
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-        raise IllegalEvent(Tr(f"{key} : pas de place {quote(value)} (places de 0 à {n - 1})",
-                              f"{key}: no seat {quote(value)} (seats are 0 to {n - 1})"))
-    return value
+    """A seat of the match: a whole number from 0 to the number of seats − 1."""
+    return whole(event.get(key), key, 0, len(state["names"]) - 1)
 
 
 def get_seats(state: TractionState, event: Event, key: str) -> list[int]:
