@@ -19,6 +19,8 @@ import pytest
 
 from scoring.core import HIDDEN, IllegalEvent, InvalidOptions, InvalidScoreInput, RulesError, event_rng, quote
 from scoring.games.traction_avant.game import GAME
+from tests.test_traction_avant import act as act_on
+from tests.test_traction_avant import new_state, to_phase
 
 PACKAGE = Path(GAME.__module__.replace(".", "/")).parent
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,22 +29,11 @@ SECRET_NOTES = ["planque-ange-rue-lepic", "rafale-bebert-pigalle", "repli-carlo-
 
 
 def new(begin: bool = True, **options: Any) -> dict[str, Any]:
-    opts = GAME.validate_options({"players": 4, **options})
-    state = GAME.initial_state(GAME.setup(opts, random.Random(1)).record, NAMES)
-    return GAME.apply(state, {"type": "begin"}) if begin else state
+    return new_state(4, seed=1, begin=begin, **options)
 
 
 def act(state: dict[str, Any], **event: Any) -> dict[str, Any]:
-    return GAME.apply(state, GAME.prepare(state, event, random.Random(3)))
-
-
-def to(state: dict[str, Any], phase: str) -> dict[str, Any]:
-    while state["phase"] != phase:
-        if state["phase"] == "moves":
-            state = act(state, type="done", seat=state["mover"])
-        else:
-            state = act(state, type="next_phase")
-    return state
+    return act_on(state, seed=3, **event)
 
 
 def states() -> dict[str, dict[str, Any]]:
@@ -52,12 +43,12 @@ def states() -> dict[str, dict[str, Any]]:
     out["boss"] = act(out["setup"], type="choose_boss", seat=0, boss="Pierrot")
     out["power"] = act(out["chosen"], type="choose_power", seat=0, power="moko")
     out["first"] = new()
-    mag = to(new(), "magouilles")
+    mag = to_phase(new(), "magouilles")
     out["magouilles"] = GAME.apply(mag, {"type": "timer", "key": "magouilles", "op": "start", "at": 1_000})
-    out["moves"] = to(new(), "moves")
+    out["moves"] = to_phase(new(), "moves")
     out["moves_running"] = GAME.apply(out["moves"], {"type": "timer", "key": f"moves:{out['moves']['mover']}",
                                                       "op": "start", "at": 0})
-    heists = to(new(roulette=True), "heists")
+    heists = to_phase(new(roulette=True), "heists")
     out["heists"] = heists
     fight = act(heists, type="heists", bank1=[2, 3, 1, 0], bank2=[0, 0, 0, 0])
     fight = act(fight, type="order", seat=0, colts=1, targets=[1], note=SECRET_NOTES[0])
@@ -67,10 +58,10 @@ def states() -> dict[str, dict[str, Any]]:
     out["big"] = act(heists, type="heists", bank1=[6, 3, 0, 0], bank2=[0] * 4)
     out["queued"] = act(heists, type="heists", bank1=[2, 3, 0, 0], bank2=[0, 0, 2, 2])
     out["bases"] = act(heists, type="heists", bank1=[0] * 4, bank2=[0] * 4)
-    van = act(to(new(postal_van=True), "heists"), type="heists", bank1=[0] * 4, bank2=[0] * 4)
+    van = act(to_phase(new(postal_van=True), "heists"), type="heists", bank1=[0] * 4, bank2=[0] * 4)
     out["van"] = van
     out["van_moving"] = act(van, type="van_move")
-    out["cards"] = to(new(), "cards")
+    out["cards"] = to_phase(new(), "cards")
     allied = act(new(), type="alliance", parties=[0, 1], terms="trêve")
     out["proposed"] = allied
     signed = act(act(allied, type="alliance_confirm", alliance=0, seat=0), type="alliance_confirm", alliance=0,
