@@ -10,6 +10,7 @@ from scoring.core import Action, Field, Tr
 from scoring.core.fmt import number
 from scoring.games.traction_avant.rules import (
     CAFES,
+    COHABITATION,
     EXTRA_TIME_PRICE,
     HOTELS,
     MEN_PER_CAR,
@@ -19,6 +20,7 @@ from scoring.games.traction_avant.rules import (
     RECRUIT_PRICE,
     RESERVE,
     STEN_BULLETS,
+    VAN_UNIT,
     bosses_out,
 )
 from scoring.games.traction_avant.state import TractionState as State
@@ -164,7 +166,8 @@ def _move_actions(state: State, seat: int | None) -> list[Action]:
                        f"l'achat, même après la fin du sablier.",
                        f"{_money(EXTRA_TIME_PRICE * (n - 1)).en} Thunes in all, and 3 minutes from the "
                        f"purchase, even after the hourglass ran out.")),
-        Action("cohabit", Tr("Cohabiter dans un hôtel (300 000)", "Share a hotel (300,000)"), (
+        Action("cohabit", Tr(f"Cohabiter dans un hôtel ({_money(COHABITATION).fr})",
+                             f"Share a hotel ({_money(COHABITATION).en})"), (
             _seat_field(state, m),
             Field("owner", Tr("Occupant de l'hôtel", "Hotel occupant"), "seat", default=(m + 1) % n)),
             seat=m),
@@ -238,7 +241,7 @@ def _heist_actions(state: State, seat: int | None) -> list[Action]:
         others = [s for s in range(n) if s != state["first"]]
         out.append(Action("van_pass", Tr("Le fourgon n'est pas attaqué", "Nobody attacks the van"),
                           primary=True))
-        out.append(Action("van_attack", Tr("Attaque du fourgon (butin 2 dés × 200 000)",
+        out.append(Action("van_attack", Tr(f"Attaque du fourgon (butin 2 dés × {_money(VAN_UNIT).fr})",
                                            "Van attacked (loot 2 dice × 200,000)"), (
             Field("seat", Tr("Qui rafle le butin", "Who takes the loot"), "seat", default=others[0]),)))
     elif van_on and van["turn"] != state["turn"] and step in ("heists", "van"):

@@ -29,7 +29,7 @@ PHASES = (
           help=Tr("6 minutes au plus (2 sabliers), seulement pour les joueurs présents dans un café.",
                   "6 minutes at most (2 hourglasses), only for the players in a café.")),
     Phase("moves", PHASE_NAMES["moves"], who="each",
-          help=Tr("3 minutes par joueur ; 3 minutes de plus = 100 000 Thunes à chaque adversaire.",
+          help=Tr("3 minutes par joueur ; 3 minutes de plus = 100 000 Thunes à chaque adversaire.",
                   "3 minutes each; 3 more minutes = 100,000 Thunes to each opponent.")),
     Phase("heists", PHASE_NAMES["heists"]),
     Phase("cards", PHASE_NAMES["cards"]),
@@ -116,8 +116,8 @@ PHASE_NOTES: dict[str, Tr] = {
                      "Embrouille' cards in hand."),
     "moves": Tr("3 minutes et 12 points de mouvement chacun. « Coup de force » avant le recrutement ; "
                 "recruter "
-                "coûte 4 points ou 1 brique ; un pion par hôtel (cohabiter : 300 000 Thunes) ; 3 minutes de "
-                "plus : 100 000 Thunes à chaque adversaire.",
+                "coûte 4 points ou 1 brique ; un pion par hôtel (cohabiter : 300 000 Thunes) ; 3 minutes de "
+                "plus : 100 000 Thunes à chaque adversaire.",
                 "3 minutes and 12 movement points each. 'Coup de force' before recruiting; recruiting costs "
                 "4 "
                 "points or 1 million; one pawn per hotel (sharing: 300,000 Thunes); 3 more minutes: 100,000 "
@@ -171,7 +171,7 @@ def setup_instructions(record: Mapping[str, Any]) -> tuple[Tr, ...]:
                   "Embrouille ».",
                   "Stack the 54 'Embrouille' and 24 'Super Embrouille' cards on their spaces. Each player "
                   "secretly picks 3 'Embrouille' cards and 1 'Super Embrouille' card."))
-    out.append(_q("Chaque gang reçoit son capital de départ, 500 000 Thunes : l'app tient la banque (les "
+    out.append(_q("Chaque gang reçoit son capital de départ, 500 000 Thunes : l'app tient la banque (les "
                   "billets peuvent rester dans la boîte).",
                   "Each gang receives its starting capital, 500,000 Thunes: the app keeps the bank (the "
                   "notes "
