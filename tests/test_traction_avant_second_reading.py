@@ -138,6 +138,8 @@ def test_a_car_brings_four_men_home_at_most():
     assert state["heist"]["orders"][0]["men"] == 5
     state = order(table, 0, cars=1, colts=1, targets=[1])  # men not given: those who do not shoot, up to 4
     assert state["heist"]["orders"][0]["men"] == 4
+    older = {"type": "order", "seat": 0, "cars": 2, "colts": 6, "stens": 0, "bullets": 0, "targets": [1]}
+    assert GAME.apply(table.state, older)["heist"]["orders"][0]["men"] == 0, "an order recorded before 'men'"
 
 
 @pytest.mark.parametrize("reading,cards", [("series", [2, 0, 1, 1]), ("one_per_cafe", [1, 0, 1, 1])])
