@@ -7,7 +7,6 @@ secret order, its signature, its movement chores while it moves, money it gives.
 from __future__ import annotations
 
 from scoring.core import Action, Field, Tr
-from scoring.core.fmt import number
 from scoring.games.traction_avant.rules import (
     CAFES,
     COHABITATION,
@@ -25,10 +24,7 @@ from scoring.games.traction_avant.rules import (
 )
 from scoring.games.traction_avant.state import TractionState as State
 from scoring.games.traction_avant.state import points_left
-
-
-def _money(amount: int) -> Tr:
-    return Tr(number(amount, "fr"), number(amount, "en"))
+from scoring.games.traction_avant.texts import money as _money
 
 __all__ = ["actions"]
 

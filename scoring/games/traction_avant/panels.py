@@ -25,6 +25,7 @@ from scoring.games.traction_avant.texts import (
     TURN_START,
     VICTORY_NOTE,
 )
+from scoring.games.traction_avant.texts import money as _money
 
 View = TractionState
 Row = tuple[Tr, Value]
@@ -38,10 +39,6 @@ def _same(text: str) -> Tr:
 
 def _names(view: View, seats: list[int]) -> str:
     return ", ".join(view["names"][s] for s in seats) or "—"
-
-
-def _money(amount: int) -> Tr:
-    return Tr(number(amount, "fr"), number(amount, "en"))
 
 
 def _deltas(view: View, deltas: list[int]) -> Tr:

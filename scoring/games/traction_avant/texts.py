@@ -7,9 +7,20 @@ from collections.abc import Mapping
 from typing import Any
 
 from scoring.core import Phase, Tr
+from scoring.core.fmt import number
 from scoring.games.traction_avant.rules import (
     POWERS,
 )
+
+
+def money(amount: int) -> Tr:
+    """An amount of Thunes as each language writes it.
+
+    >>> money(2_400_000)
+    Tr(fr='2\xa0400\xa0000', en='2,400,000')
+    """
+    return Tr(number(amount, "fr"), number(amount, "en"))
+
 
 PHASE_NAMES: dict[str, Tr] = {
     "first": Tr("1. Détermination du premier joueur", "1. First player"),
