@@ -64,26 +64,23 @@ def _side(state: State, rng: random.Random) -> JSON:
     if kind == "alliance":
         return {"type": "alliance", "parties": sorted(rng.sample(range(n), rng.randint(2, 3))),
                 "terms": "pas de coups entre nous"}
-    alliances = state["alliances"]
-    if kind == "confirm":
-        for a in alliances:
-            rest = [s for s in a["parties"] if s not in a["signed"]]
-            if a["status"] == "proposed" and rest:
-                return {"type": "alliance_confirm", "alliance": a["id"], "seat": rng.choice(rest)}
-    if kind == "betray":
-        for a in alliances:
-            if a["status"] == "signed":
-                traitor, victim = rng.sample(a["parties"], 2)
-                return {"type": "alliance_betray", "alliance": a["id"], "traitor": traitor, "victim": victim}
-    if kind == "reprisal":
-        for a in alliances:
-            if a["status"] == "broken" and a["reprisal"] == "due":
-                return {"type": "reprisal", "alliance": a["id"], "done": rng.random() < 0.7}
-    if kind == "end":
-        for a in alliances:
-            if a["status"] in ("proposed", "signed"):
-                return {"type": "alliance_end", "alliance": a["id"]}
-    return {"type": "roll", "note": ""}
+    return _alliance_step(state, kind, rng) or {"type": "roll", "note": ""}
+
+
+def _alliance_step(state: State, kind: str, rng: random.Random) -> JSON | None:
+    """Sign, betray, take a reprisal on or end the first alliance where ``kind`` is possible."""
+    for a in state["alliances"]:
+        rest = [s for s in a["parties"] if s not in a["signed"]]
+        if kind == "confirm" and a["status"] == "proposed" and rest:
+            return {"type": "alliance_confirm", "alliance": a["id"], "seat": rng.choice(rest)}
+        if kind == "betray" and a["status"] == "signed":
+            traitor, victim = rng.sample(a["parties"], 2)
+            return {"type": "alliance_betray", "alliance": a["id"], "traitor": traitor, "victim": victim}
+        if kind == "reprisal" and a["status"] == "broken" and a["reprisal"] == "due":
+            return {"type": "reprisal", "alliance": a["id"], "done": rng.random() < 0.7}
+        if kind == "end" and a["status"] in ("proposed", "signed"):
+            return {"type": "alliance_end", "alliance": a["id"]}
+    return None
 
 
 def _sample_order(state: State, rng: random.Random) -> JSON:
@@ -130,19 +127,63 @@ def _sample_split(state: State, rng: random.Random) -> JSON:
     return {"type": "split", "shares": shares}
 
 
+def _setup_step(state: State, rng: random.Random) -> JSON:
+    n, opts = len(state["names"]), state["options"]
+    missing = [s for s in range(n) if state["powers"][s] is None]
+    if opts["personnalisation"] and opts["powers"] == "chosen" and missing:
+        free = [p for p in POWER_KEYS if p not in state["powers"]]
+        return {"type": "choose_power", "seat": missing[0], "power": rng.choice(free)}
+    if rng.random() < 0.3:
+        k = rng.randrange(n)
+        return {"type": "choose_boss", "seat": k, "boss": f"Chef {k + 1}"}
+    return {"type": "begin"}
+
+
+def _move_step(state: State, m: int, rng: random.Random) -> JSON:
+    n, move = len(state["names"]), state["move"]
+    assert move is not None
+    r = rng.random()
+    if r < 0.15:
+        pay = "points" if points_left(move) >= RECRUIT_POINTS or state["thunes"][m] < BRIQUE else "money"
+        return {"type": "recruit", "seat": m, "count": 1, "pay": pay}
+    if r < 0.25:
+        return {"type": "traction", "seat": m, "cards": rng.randint(1, 3)}
+    if r < 0.35:
+        return {"type": "buy_time", "seat": m}
+    if r < 0.42:
+        return {"type": "cohabit", "seat": m, "owner": (m + rng.randrange(1, n)) % n}
+    return {"type": "done", "seat": m}
+
+
+def _heist_step(state: State, rng: random.Random) -> JSON | None:
+    n, heist, van = len(state["names"]), state["heist"], state["van"]
+    if heist is not None:
+        if not heist["revealed"]:
+            return _sample_order(state, rng)
+        if heist["round"] < 3 and rng.random() < 0.25:
+            return {"type": "combat_round"}
+        return _sample_split(state, rng)
+    if state["step"] == "heists" and rng.random() < 0.9:
+        return _sample_heists(state, rng)
+    if van["pending"]:
+        if rng.random() < 0.6:
+            return {"type": "van_attack", "seat": (state["first"] + rng.randrange(1, n)) % n}
+        return {"type": "van_pass"}
+    if state["options"]["postal_van"] and van["turn"] != state["turn"]:
+        return {"type": "van_move"}
+    if rng.random() < 0.25:
+        defender = rng.randrange(n)
+        engaged = [0] * n
+        engaged[(defender + 1) % n] = rng.randint(3, 5)
+        return {"type": "base_attack", "defender": defender, "engaged": engaged, "success": rng.random() < 0.6}
+    return None
+
+
 def sample(state: State, rng: random.Random) -> JSON:
     """A random action, legal most of the time (the caller checks it)."""
-    n, t = len(state["names"]), state["thunes"]
+    n = len(state["names"])
     if state["stage"] == "setup":
-        opts = state["options"]
-        missing = [s for s in range(n) if state["powers"][s] is None]
-        if opts["personnalisation"] and opts["powers"] == "chosen" and missing:
-            free = [p for p in POWER_KEYS if p not in state["powers"]]
-            return {"type": "choose_power", "seat": missing[0], "power": rng.choice(free)}
-        if rng.random() < 0.3:
-            k = rng.randrange(n)
-            return {"type": "choose_boss", "seat": k, "boss": f"Chef {k + 1}"}
-        return {"type": "begin"}
+        return _setup_step(state, rng)
     if rng.random() < 0.1:
         return _side(state, rng)
     phase = state["phase"]
@@ -151,40 +192,8 @@ def sample(state: State, rng: random.Random) -> JSON:
     if phase == "cards" and rng.random() < 0.3:
         return {"type": "cards", "hotels": [rng.randint(0, 2) for _ in range(n)],
                 **{f"cafe{c + 1}": [rng.randint(0, 6) for _ in range(n)] for c in range(CAFES)}}
-    if phase == "moves" and state["move"] is not None and state["mover"] is not None:
-        m = state["mover"]
-        r = rng.random()
-        if r < 0.15:
-            pay = "points" if points_left(state["move"]) >= RECRUIT_POINTS or t[m] < BRIQUE else "money"
-            return {"type": "recruit", "seat": m, "count": 1, "pay": pay}
-        if r < 0.25:
-            return {"type": "traction", "seat": m, "cards": rng.randint(1, 3)}
-        if r < 0.35:
-            return {"type": "buy_time", "seat": m}
-        if r < 0.42:
-            return {"type": "cohabit", "seat": m, "owner": (m + rng.randrange(1, n)) % n}
-        return {"type": "done", "seat": m}
+    if phase == "moves" and state["mover"] is not None:
+        return _move_step(state, state["mover"], rng)
     if phase == "heists":
-        heist = state["heist"]
-        if heist is not None:
-            if not heist["revealed"]:
-                return _sample_order(state, rng)
-            if heist["round"] < 3 and rng.random() < 0.25:
-                return {"type": "combat_round"}
-            return _sample_split(state, rng)
-        van = state["van"]
-        if state["step"] == "heists" and rng.random() < 0.9:
-            return _sample_heists(state, rng)
-        if van["pending"]:
-            if rng.random() < 0.6:
-                return {"type": "van_attack", "seat": (state["first"] + rng.randrange(1, n)) % n}
-            return {"type": "van_pass"}
-        if state["options"]["postal_van"] and van["turn"] != state["turn"]:
-            return {"type": "van_move"}
-        if rng.random() < 0.25:
-            defender = rng.randrange(n)
-            engaged = [0] * n
-            engaged[(defender + 1) % n] = rng.randint(3, 5)
-            return {"type": "base_attack", "defender": defender, "engaged": engaged,
-                    "success": rng.random() < 0.6}
+        return _heist_step(state, rng) or {"type": "next_phase"}
     return {"type": "next_phase"}
