@@ -19,13 +19,13 @@ from scoring.core import InvalidScoreInput
 from scoring.games.apprentis import game as apprentis
 from scoring.games.apprentis import rules as apprentis_table
 from scoring.games.apprentis import score as apprentis_painting
+from scoring.games.apprentis.sample import random_painting
 from scoring.games.apprentis.score import (
     CATEGORIES,
     card_map,
     parse_cell,
     parse_painting,
     perso_points,
-    random_painting,
     score_paintings,
     score_sheet,
 )
