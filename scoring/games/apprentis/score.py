@@ -716,7 +716,7 @@ def _parse_input(doc: Any, grids: list[Grid] | None = None) -> Document:
                                             f"must be an object with 'players', got {quote(doc)}"))
     if not doc.keys() <= _DOC_FIELDS:
         raise InvalidScoreInput(sorted(doc.keys() - _DOC_FIELDS, key=str)[0], Tr(
-            "champ inconnu (attendus : players, length, perso_tie, stain_points)",
+            "champ inconnu (attendus : « players », « length », « perso_tie », « stain_points »)",
             "unknown field (expected players, length, perso_tie, stain_points)"))
     players = doc.get("players")
     if not isinstance(players, list) or not 1 <= len(players) <= 5:
@@ -739,11 +739,11 @@ def _parse_input(doc: Any, grids: list[Grid] | None = None) -> Document:
     for i, player in enumerate(players):
         if not isinstance(player, dict):
             raise InvalidScoreInput(f"players[{i}]", Tr(
-                f"doit être un objet avec name, stains et painting, reçu {quote(player)}",
+                f"doit être un objet avec « name », « stains » et « painting », reçu {quote(player)}",
                 f"must be an object with name, stains and painting, got {quote(player)}"))
         if not player.keys() <= _PLAYER_FIELDS:
             raise InvalidScoreInput(f"players[{i}].{sorted(player.keys() - _PLAYER_FIELDS, key=str)[0]}",
-                                    Tr("champ inconnu (attendus : name, stains, painting)",
+                                    Tr("champ inconnu (attendus : « name », « stains », « painting »)",
                                        "unknown field (expected name, stains, painting)"))
         name = player.get("name")
         if not isinstance(name, str) or not name.strip():
