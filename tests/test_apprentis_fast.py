@@ -1,15 +1,15 @@
 """Les apprentis: the fast painting checker and scorer give exactly the old answers.
 
-``scoring/apprentis_painting.py`` was rewritten for speed (issue #9: a five-player sheet in
-under 100 µs): one dictionary look-up per cell, cells numbered ``row * stride + column``
-instead of ``(row, column)`` pairs, each category computed from one grouping of the cards.
+The painting checker and scorer (now ``scoring/games/apprentis/score.py``) were rewritten for speed
+(issue #9: a five-player sheet in under 100 µs): one dictionary look-up per cell, cells numbered
+``row * stride + column`` instead of ``(row, column)`` pairs, each category computed from one grouping of the cards.
 ``tests/apprentis_reference.py`` is the code as it was before; hypothesis compares the two on
 valid and invalid documents, on paintings that break the placement rule, and on grids the
 scorer is handed directly (several lakes and forests, ties between groups, rows of different
 lengths, cards it does not know): same grids, same breakdowns, same highlighted cells, same
 sheets, same errors with the same messages (English; the French is new).
 
-Two refusals were added since, on purpose (issue 17, « impossible inputs »), and :func:`expected`
+Two refusals were added since, on purpose (issue 17, "impossible inputs"), and :func:`expected`
 adds them to the reference's answers: a painting holding more cards than the longest game deals a
 player, and stains checked by the shared checker (``scoring.core.fields.whole``, its own words).
 

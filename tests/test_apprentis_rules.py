@@ -129,8 +129,8 @@ def random_states(seed: int, players: int | None = None) -> Iterator[State]:
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**6))
 def test_every_refusal_of_random_states_is_in_both_languages(seed: int) -> None:
-    """Issue 17 item 2: « Every refusal of every engine must reach the screen in the player's language,
-    with the same precision (field, value, allowed range) »."""
+    """Issue 17 item 2: "Every refusal of every engine must reach the screen in the player's language,
+    with the same precision (field, value, allowed range)"."""
     seen: set[str] = set()
     for k, state in enumerate(random_states(seed)):
         if k % 7:  # every seventh state: the battery is long
@@ -231,7 +231,7 @@ def test_a_french_refusal_reads_french() -> None:
 
 
 def test_the_cli_says_one_line_for_a_house_of_five_thousand_digits() -> None:
-    """Issue 16 item 6: « The CLI keeps exit 2 and one line for every input » (the conversion of such a
+    """Issue 16 item 6: "The CLI keeps exit 2 and one line for every input" (the conversion of such a
     number used to raise a ValueError and a traceback)."""
     doc = {"players": [{"name": "Ana", "painting": [["maison:" + "9" * 5000]]}]}
     out = subprocess.run([sys.executable, "-m", "scoring", "score", "apprentis"], input=json.dumps(doc),
