@@ -767,7 +767,7 @@ def _parse_input(doc: Any, grids: list[Grid] | None = None) -> Document:
             layouts.append(layout)
         names.append(name)
         stains.append(stain)
-    return Document(names, layouts, stains, tie, cost)
+    return _new_layout(Document, (names, layouts, stains, tie, cost))  # Document(...), without its __new__
 
 
 #: By number of players: the cards and the stains of the longest game (a document without ``length``).
