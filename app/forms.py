@@ -1,4 +1,8 @@
-"""Generic forms: the engines describe actions as :class:`scoring.Field` lists, this renders them."""
+"""Generic forms: the engines describe actions as :class:`scoring.Field` lists, this renders them.
+
+Each field is drawn by the renderer registered for its kind (:mod:`app.fields`): this module knows
+no game's widget.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ from typing import Any
 
 import flet as ft
 
+from app.fields import renderer
 from app.guard import component
 from scoring import Action, Field, Option, Tr
 
@@ -18,95 +23,21 @@ def option_field(opt: Option) -> Field:
 
 
 def defaults(fields: Sequence[Field], names: Sequence[str]) -> Values:
+    """Each field's value when its form starts: its default, or what its kind's renderer starts from."""
     out: Values = {}
     for f in fields:
-        if f.default is not None:
-            out[f.key] = f.default
-        elif f.kind == "bool":
-            out[f.key] = False
-        elif f.kind == "seats":
-            out[f.key] = []
-        elif f.kind == "ints":
-            out[f.key] = [0] * len(names)
-        elif f.kind == "choice" and f.choices:
-            out[f.key] = f.choices[0][0]
-        elif f.kind == "seat" and names:
-            out[f.key] = f.minimum if f.minimum is not None else 0
-        elif f.kind == "text":
-            out[f.key] = ""
+        start = f.default
+        if start is None and (begin := renderer(f.kind).start) is not None:
+            start = begin(f, names)
+        if start is not None:
+            out[f.key] = start
     return out
-
-
-def dropdown(label: str, value: str | None, options: list[ft.DropdownOption],
-             on_select: Callable[[ft.Event[ft.Dropdown]], None], ident: str,
-             width: int = 260) -> ft.Control:
-    """A Dropdown with an accessible name (its tooltip; Flutter exposes no label for it)."""
-    return ft.Dropdown(label=label, value=value, options=options, on_select=on_select, width=width,
-                       tooltip=label, key=f"dd-{ident}")
-
-
-def _int(text: str) -> int | str:
-    try:
-        return int(text.strip().replace(" ", "").replace("\u202f", ""))
-    except ValueError:
-        return text
 
 
 def field_control(f: Field, value: Any, names: Sequence[str], lang: str,
                   set_value: Callable[[Any], None]) -> ft.Control:
-    label = f.label.get(lang)
-    if f.kind == "bool":
-        return ft.Switch(label=label, value=bool(value), on_change=lambda e: set_value(bool(e.control.value)))
-    if f.kind == "text":
-        return ft.TextField(label=label, value=value or "", on_change=lambda e: set_value(e.control.value),
-                            multiline=True, min_lines=1, max_lines=4)
-    if f.kind == "seat" and f.minimum is not None and f.minimum == f.maximum and f.minimum < len(names):
-        return ft.Text(f"{label} : {names[f.minimum]}", weight=ft.FontWeight.W_500)  # fixed seat
-    if f.kind in ("choice", "seat"):
-        opts = ([ft.DropdownOption(key=str(i), text=n) for i, n in enumerate(names)] if f.kind == "seat"
-                else [ft.DropdownOption(key=k, text=t.get(lang)) for k, t in f.choices])
-        convert: Callable[[str], Any] = int if f.kind == "seat" else str
-        longest = max((len(o.text or "") for o in opts), default=0)  # long options: as wide as a phone allows
-        return dropdown(label, None if value is None else str(value), opts,
-                        lambda e: set_value(convert(e.control.value)), f.key,
-                        width=min(320, max(260, 60 + 9 * longest)))
-    if f.kind == "seats":
-        chosen = set(value or [])
-
-        def toggle(i: int, on: bool) -> None:
-            set_value(sorted((chosen | {i}) if on else (chosen - {i})))
-
-        return ft.Column([ft.Text(label, weight=ft.FontWeight.W_500),
-                          ft.Row([ft.Checkbox(label=n, value=i in chosen,
-                                              on_change=lambda e, i=i: toggle(i, bool(e.control.value)))
-                                  for i, n in enumerate(names)], wrap=True)], spacing=2)
-    if f.kind == "ints":
-        vals = list(value or [0] * len(names))
-
-        def set_one(i: int, text: str) -> None:
-            new = list(vals)
-            new[i] = _int(text)
-            set_value(new)
-
-        return ft.Column([ft.Text(label, weight=ft.FontWeight.W_500),
-                          ft.Row([ft.TextField(label=n, value=str(vals[i]) if i < len(vals) else "0",
-                                               width=110, keyboard_type=ft.KeyboardType.NUMBER,
-                                               on_change=lambda e, i=i: set_one(i, e.control.value))
-                                  for i, n in enumerate(names)], wrap=True)], spacing=2)
-    if f.kind == "painting":
-        from app.painting import PaintingEditor
-        return PaintingEditor(f, value, lang, set_value)
-    # int
-    hint = ""
-    if f.minimum is not None or f.maximum is not None:
-        hint = f"{'' if f.minimum is None else f.minimum}…{'' if f.maximum is None else f.maximum}"
-    long = len(label) > 24
-    box = ft.TextField(label=label, value="" if value is None else str(value), hint_text=hint,
-                       keyboard_type=ft.KeyboardType.NUMBER, width=290 if long else 170,
-                       on_change=lambda e: set_value(_int(e.control.value)))
-    # A long label (« S'enfuir : tractions utilisées (4 hommes max. chacune) ») takes two lines above
-    # a wider box: room above it, so that it does not run into what comes before.
-    return ft.Container(box, padding=ft.Padding.only(top=14)) if long else box
+    """The field drawn by the renderer registered for its kind (:mod:`app.fields`)."""
+    return renderer(f.kind).draw(f, value, names, lang, set_value)
 
 
 def use_values(initial: Callable[[], Values], basis: object = None) -> tuple[

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from scoring import Tr
 
-LANGS = ("fr", "en")
-
 S: dict[str, Tr] = {
     "app": Tr("Compagnon", "Compagnon"),
     "tagline": Tr("Le compagnon de table de vos jeux de société", "The table companion for your board games"),
@@ -37,7 +35,6 @@ S: dict[str, Tr] = {
     "need_players": Tr("Il faut {a} joueurs, {b} choisis.", "{a} players needed, {b} chosen."),
     "place": Tr("Lieu", "Place"),
     "notes": Tr("Notes", "Notes"),
-    "preview": Tr("Voir la mise en place", "Show the set-up"),
     "reroll": Tr("Nouveau tirage", "Draw again"),
     "setup": Tr("Mise en place", "Set-up"),
     "start": Tr("Commencer la partie", "Start the match"),
@@ -71,19 +68,13 @@ S: dict[str, Tr] = {
     "hold_reveal": Tr("Maintenir pour voir", "Hold to reveal"),
     "hide_again": Tr("J'ai vu, cacher", "Seen, hide it"),
     "private_of": Tr("Secrets de {a}", "{a}'s secrets"),
-    "show_secrets": Tr("Voir les secrets de {a}", "See {a}'s secrets"),
     "not_found": Tr("Cette page n'existe pas.", "This page does not exist."),
     "no_match": Tr("Partie introuvable.", "Match not found."),
     "back_home": Tr("Retour à l'accueil", "Back home"),
     "language": Tr("English", "Français"),
     "started": Tr("Commencée le {a}", "Started {a}"),
     "finished_on": Tr("Terminée le {a}", "Finished {a}"),
-    "view_match": Tr("Voir la partie", "View the match"),
-    "yes": Tr("Oui", "Yes"),
-    "no": Tr("Non", "No"),
     "recorded": Tr("Enregistré", "Recorded"),
-    "seat_label": Tr("Place", "Seat"),
-    "rules_notes": Tr("Notes de règles", "Rules notes"),
     # the table on the network (issue #7)
     "phones": Tr("Téléphones des joueurs", "Players' phones"),
     "phones_help": Tr("Chaque joueur scanne le code de sa place : son téléphone montre ses secrets et reçoit ses "

@@ -10,7 +10,6 @@ from scoring import Tr
 
 STRINGS: dict[str, Tr] = {
     "stats": Tr("Statistiques", "Statistics"),
-    "filters": Tr("Filtres", "Filters"),
     "all_players": Tr("Tous les joueurs", "All players"),
     "all_games": Tr("Tous les jeux", "All games"),
     "all_places": Tr("Tous les lieux", "All places"),
@@ -19,7 +18,6 @@ STRINGS: dict[str, Tr] = {
     "since": Tr("Du (AAAA-MM-JJ)", "From (YYYY-MM-DD)"),
     "until": Tr("Au (AAAA-MM-JJ)", "To (YYYY-MM-DD)"),
     "bad_date": Tr("Date non reconnue : {a} (attendu AAAA-MM-JJ)", "Not a date: {a} (expected YYYY-MM-DD)"),
-    "apply": Tr("Appliquer", "Apply"),
     "reset_filters": Tr("Effacer les filtres", "Clear the filters"),
     "n_matches": Tr("{a} parties", "{a} matches"),
     "n_matches_1": Tr("1 partie", "1 match"),
@@ -29,7 +27,6 @@ STRINGS: dict[str, Tr] = {
     "h_index_help_0": Tr("aucune partie terminée", "no finished match"),
     "played_won": Tr("{a} parties, {b} victoires ({c} %)", "{a} matches, {b} wins ({c}%)"),
     "favourite": Tr("Jeu préféré : {a}", "Favourite game: {a}"),
-    "per_game": Tr("Par jeu", "Per game"),
     "col_played": Tr("Parties", "Played"),
     "col_won": Tr("Victoires", "Won"),
     "col_rate": Tr("%", "%"),
@@ -72,7 +69,6 @@ STRINGS: dict[str, Tr] = {
     "restore_refused": Tr("Sauvegarde refusée, rien n'a été restauré. Le détail (en anglais) : {a}",
                           "Backup refused, nothing was restored: {a}"),
     "not_json": Tr("Ce fichier n'est pas du JSON lisible : {a}", "This file is not readable JSON: {a}"),
-    "match_review": Tr("Revue de la partie", "Match review"),
     "setup_of_match": Tr("Mise en place", "Set-up"),
     "revealed_secrets": Tr("Secrets révélés", "Revealed secrets"),
     "timeline": Tr("Chronologie ({a} événements)", "Timeline ({a} events)"),

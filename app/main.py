@@ -1,4 +1,9 @@
-"""Entry point: ``compagnon [--port 8550] [--host 127.0.0.1] [--desktop]``."""
+"""Entry point: ``compagnon [--port 8550] [--host 127.0.0.1] [--desktop]``.
+
+``COMPAGNON_GAMES`` (environment): more games, living outside Compagnon: folders separated by
+``os.pathsep``, each a game's package (``__init__.py`` exposing ``GAME``, ``card.py``); each is
+registered at start-up (:func:`register_games`), and an unusable one stops the server with the reason.
+"""
 
 from __future__ import annotations
 
@@ -89,11 +94,13 @@ def warm_up(host: str, port: int, timeout: float = 120.0) -> None:
     # phone's (the table and seat screens), the four rule engines, the forms, the charts...
     _first_page.wait(timeout=60)
     time.sleep(AFTER_FIRST_PAGE)
+    from app.fields import load as load_renderers
     from app.screens import load_all
     from scoring import all_games
 
     all_games()
     load_all()
+    load_renderers()  # the forms' renderers of every kind, the games' own included
     _name_flet_controls(here.rglob("*.py"))
 
 
@@ -224,6 +231,55 @@ def main(page: ft.Page) -> None:
     _first_page.set()
 
 
+class GameFolderError(Exception):
+    """A folder of ``COMPAGNON_GAMES`` that is no game's package."""
+
+
+def register_game(folder: str) -> str:
+    """Register the game whose package is ``folder`` (its parent goes on ``sys.path``); its slug."""
+    import importlib
+
+    import scoring
+
+    path = Path(folder).expanduser().resolve()
+    if not path.is_dir():
+        raise GameFolderError("no such folder")
+    missing = [name for name in ("__init__.py", "card.py") if not (path / name).is_file()]
+    if missing or not path.name.isidentifier():
+        raise GameFolderError(f"not a game's package (it needs {' and '.join(missing)})" if missing else
+                              f"{path.name!r} is not a package name")
+    if str(path.parent) not in sys.path:
+        sys.path.append(str(path.parent))
+    try:
+        module = importlib.import_module(path.name)
+        if Path(module.__file__ or "").resolve().parent != path:
+            raise GameFolderError(f"another module named {path.name!r} is in the way")
+        slug = importlib.import_module(f"{path.name}.card").CARD.slug
+        if slug in scoring.slugs() and scoring.package(slug) != path.name:
+            raise GameFolderError(f"its slug {slug!r} is already another game's")
+        game = module.GAME
+        card = scoring.register(path.name)
+    except GameFolderError:
+        raise
+    except Exception as e:  # noqa: BLE001 - whatever the folder holds, say it in one line
+        raise GameFolderError(f"it cannot be loaded: {type(e).__name__}: {e}") from e
+    if getattr(game, "slug", card.slug) != card.slug:
+        raise GameFolderError(f"its GAME's slug {game.slug!r} is not its card's {card.slug!r}")
+    return card.slug
+
+
+def register_games(folders: str) -> None:
+    """Register each folder of ``COMPAGNON_GAMES``; an unusable one ends the program (status 2) with
+    one line saying which and why."""
+    for folder in filter(None, folders.split(os.pathsep)):
+        try:
+            register_game(folder)
+        except GameFolderError as e:
+            print(f"Compagnon cannot use the game folder {folder!r} (COMPAGNON_GAMES): {e}", file=sys.stderr,
+                  flush=True)
+            raise SystemExit(2) from None
+
+
 def cli(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="compagnon", description="Compagnon, the board-game table companion.")
     parser.add_argument("--port", type=int, default=8550, help="web port (default 8550)")
@@ -238,6 +294,7 @@ def cli(argv: list[str] | None = None) -> None:
                         help="let every device on the network use the host's screens (default: only this "
                              "machine's browser; phones see the table and their own seat)")
     args = parser.parse_args(argv)
+    register_games(os.environ.get("COMPAGNON_GAMES", ""))
     net.BASE_URL = net.public_url(args.host, args.port, args.public_url)
     net.TRUST_NETWORK = args.trust_network
     if args.no_browser:

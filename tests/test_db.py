@@ -116,7 +116,7 @@ def test_renaming_or_merging_a_player_renames_them_on_past_score_sheets(store):
 def test_create_match_stores_the_setup_of_its_seed(store, slug):
     game = find_game(slug)
     ids = people(store, *[f"P{i}" for i in range(game.min_players)])
-    opts = game.validate_options({"players": game.min_players})
+    opts = game.validate_options({"players": game.min_players, **game.example_options})
     match_id = store.create_match(slug, opts, ids, seed="abc")
     m = store.load(match_id)
     assert m.setup == game.setup(opts, random.Random("abc:setup")).record
@@ -143,7 +143,7 @@ def test_recorded_events_replay_to_the_same_state_after_reopening(db_url, slug):
     s1 = Store(url)
     game = find_game(slug)
     ids = people(s1, *[f"P{i}" for i in range(game.min_players)])
-    mid = s1.create_match(slug, {"players": game.min_players}, ids)
+    mid = s1.create_match(slug, {"players": game.min_players, **game.example_options}, ids)
     drive(s1, mid, 25)
     before = s1.load(mid)
     after = Store(url).load(mid)  # a new process would see the same: no cache

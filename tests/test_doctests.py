@@ -1,4 +1,5 @@
-"""The doctests of the scoring and db modules (and of app.guard, app.net and app.widgets) run as tests."""
+"""The doctests of every scoring module (the core and each game's package), of the db modules, and of
+app.guard, app.net and app.widgets, run as tests."""
 
 import doctest
 import importlib
@@ -9,7 +10,7 @@ import pytest
 import db
 import scoring
 
-MODULES = sorted({f"scoring.{m.name}" for m in pkgutil.iter_modules(scoring.__path__) if m.name != "__main__"}
+MODULES = sorted({m.name for m in pkgutil.walk_packages(scoring.__path__, "scoring.") if m.name != "scoring.__main__"}
                  | {f"db.{m.name}" for m in pkgutil.iter_modules(db.__path__)}
                  | {"app.guard", "app.net", "app.widgets"})
 

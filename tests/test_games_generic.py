@@ -22,7 +22,7 @@ def play(game: Game, seed: int, max_actions: int = 400):
     """A random match: options, set-up, and events from the game's own legal actions."""
     rng = random.Random(seed)
     n = rng.randint(game.min_players, game.max_players)
-    options = game.validate_options({"players": n})
+    options = game.validate_options({"players": n, **game.example_options})
     setup = game.setup(options, random.Random(f"{seed}:setup"))
     names = [f"P{i}" for i in range(game.seat_count(options))]
     state = game.initial_state(setup.record, names)
@@ -41,21 +41,21 @@ def play(game: Game, seed: int, max_actions: int = 400):
 @pytest.mark.parametrize("game", GAMES, ids=SLUGS)
 def test_metadata(game: Game):
     assert game.slug in SLUGS and game.name.fr and game.name.en and game.description.en
-    assert 1 <= game.min_players <= game.max_players <= 6
+    assert 1 <= game.min_players <= game.max_players <= 20
     assert any(o.key == "players" for o in game.options)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=SLUGS)
 def test_bad_options_are_refused_with_the_value_quoted(game: Game):
     with pytest.raises(RulesError, match=str(game.max_players + 1)):
-        game.validate_options({"players": game.max_players + 1})
+        game.validate_options({"players": game.max_players + 1, **game.example_options})
     with pytest.raises(RulesError, match="nonsense"):
-        game.validate_options({"players": game.min_players, "nonsense": 1})
+        game.validate_options({"players": game.min_players, "nonsense": 1, **game.example_options})
 
 
 @pytest.mark.parametrize("game", GAMES, ids=SLUGS)
 def test_setup_instructions_in_both_languages(game: Game):
-    options = game.validate_options({"players": game.min_players})
+    options = game.validate_options({"players": game.min_players, **game.example_options})
     setup = game.setup(options, random.Random(1))
     assert setup.instructions and all(s.fr and s.en for s in setup.instructions)
     json.dumps(setup.record)

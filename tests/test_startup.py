@@ -56,3 +56,136 @@ def test_the_home_screen_waits_for_no_rule_engine():
     assert module == "app.screens.home"
     engines = [m for m in eval(loaded) if m.count(".") > 2 and not m.endswith(".card")]
     assert engines == []
+
+
+# --------------------------------------------------------------------------- games from elsewhere
+
+POCKET_CARD = '''from scoring import Card, Tr
+
+CARD = Card("pocket", Tr("Poche", "Pocket"), Tr("Un jeu de poche.", "A pocket game."), 1, 2, "#8e24aa")
+'''
+POCKET_GAME = '''from scoring import Game
+from pocket.card import CARD
+
+
+class Pocket(Game):
+    card = CARD
+
+
+GAME = Pocket()
+'''
+#: a game may bring its own renderer for a field kind of its own (app.fields' loader imports it)
+POCKET_WIDGETS = '''import flet as ft
+
+from app.fields import register
+
+
+@register("dial", start=lambda _f, _names: 7)
+def dial(f, value, names, lang, set_value):
+    return ft.Text(f"dial {f.label.get(lang)} = {value}")
+'''
+
+
+def pocket_game(root: Path, widgets: bool = False) -> Path:
+    folder = root / "pocket"
+    folder.mkdir()
+    (folder / "card.py").write_text(POCKET_CARD, encoding="utf-8")
+    (folder / "__init__.py").write_text(POCKET_GAME, encoding="utf-8")
+    if widgets:
+        (folder / "widgets.py").write_text(POCKET_WIDGETS, encoding="utf-8")
+    return folder
+
+
+def run_app(env_games: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "COMPAGNON_DATA_DIR": str(tmp_path), "COMPAGNON_GAMES": env_games}
+    return subprocess.run([sys.executable, "-m", "app.main", "--no-browser", "--port", str(free_port())],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+
+
+def test_a_game_folder_in_compagnon_games_is_registered_with_its_renderers(tmp_path):
+    """COMPAGNON_GAMES' folders are registered at start-up (their parent on sys.path), and a game's own
+    ``widgets`` module registers the renderer of its own field kind: the generic forms find it."""
+    folder = pocket_game(tmp_path, widgets=True)
+    code = ("import os, sys, app.main as m\n"
+            "from scoring import Field, Tr, find_game, slugs\n"
+            "m.register_games(os.environ['COMPAGNON_GAMES'])\n"
+            "from app.forms import defaults, field_control\n"
+            "f = Field('d', Tr('Cadran', 'Dial'), 'dial')\n"
+            "print(slugs()[-1], find_game('pocket').name.en, defaults([f], []),"
+            " field_control(f, 3, [], 'en', print).value)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
+                         env={**os.environ, "COMPAGNON_GAMES": str(folder)})
+    assert out.stdout.strip() == "pocket Pocket {'d': 7} dial Dial = 3"
+
+
+def test_an_unusable_game_folder_stops_the_server_with_one_clear_line(tmp_path):
+    missing = tmp_path / "nowhere"
+    out = run_app(str(missing), tmp_path)
+    assert out.returncode == 2
+    assert out.stderr.strip() == (f"Compagnon cannot use the game folder {str(missing)!r} (COMPAGNON_GAMES): "
+                                  "no such folder")
+    half = tmp_path / "half"
+    half.mkdir()
+    (half / "__init__.py").write_text("GAME = None\n", encoding="utf-8")
+    out = run_app(os.pathsep.join([str(pocket_game(tmp_path)), str(half)]), tmp_path)
+    assert out.returncode == 2
+    assert out.stderr.strip().endswith("not a game's package (it needs card.py)")
+    assert "Traceback" not in out.stderr
+
+
+def test_a_game_folder_cannot_take_a_built_in_game_s_slug(tmp_path):
+    folder = pocket_game(tmp_path)
+    (folder / "card.py").write_text(POCKET_CARD.replace('"pocket"', '"apaches"'), encoding="utf-8")
+    out = run_app(str(folder), tmp_path)
+    assert out.returncode == 2
+    assert out.stderr.strip().endswith("its slug 'apaches' is already another game's")
+    assert out.stderr.count("\n") == 1
+
+
+def test_the_forms_import_no_game_s_widget_and_the_app_has_no_import_cycle():
+    """The generic forms find a field's renderer by its kind; Les apprentis' painting grid is imported
+    by the renderers' loader the first time a form asks for a renderer, never by app.forms itself."""
+    code = ("import sys, app.forms\n"
+            "before = 'app.fields.painting' in sys.modules\n"
+            "from app.fields import renderer\n"
+            "print(before, renderer('painting').draw.__module__)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False app.fields.painting"
+    assert import_cycles(ROOT / "app") == []
+
+
+def import_cycles(package: Path) -> list[list[str]]:
+    """The groups of the package's modules that import one another (imports for type checking apart)."""
+    import ast
+
+    modules = {".".join(p.relative_to(package.parent).with_suffix("").parts).removesuffix(".__init__"): p
+               for p in package.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        typing_only = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
+                       and ast.unparse(node.test) == "TYPE_CHECKING" for n in ast.walk(node)}
+        found: set[str] = set()
+        for node in ast.walk(tree):
+            if id(node) in typing_only:
+                continue
+            if isinstance(node, ast.Import):
+                found |= {a.name for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                found |= {node.module} | {f"{node.module}.{a.name}" for a in node.names}
+        graph[name] = {m for m in found if m in modules and m != name}
+    cycles: list[list[str]] = []
+    for start in sorted(graph):  # a module in a cycle reaches itself; its group: those it reaches back
+        if start in _reach(graph, start) and not any(start in c for c in cycles):
+            cycles.append(sorted(m for m in _reach(graph, start) if start in _reach(graph, m)))
+    return cycles
+
+
+def _reach(graph: dict[str, set[str]], start: str) -> set[str]:
+    reach, todo = set(), list(graph[start])
+    while todo:
+        m = todo.pop()
+        if m not in reach:
+            reach.add(m)
+            todo += graph[m]
+    return reach

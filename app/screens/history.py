@@ -6,21 +6,22 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 from sqlmodel import col, select
 
+from app.fields import reviews
 from app.guard import component
-from app.painting import painting_reviews
 from app.screens.home import emblem
 from app.screens.match import describe
-from app.state import use_app, use_data
-from app.widgets import fmt_date, fmt_number, panel_card, score_sheet_view
+from app.state import AppState, use_app, use_data
+from app.widgets import fmt_date, fmt_number, game_name, panel_card, score_sheet_view
 from db.models import ScoreRow
 from db.stats import time_used
-from db.store import StoreError
-from scoring import RulesError, find_game
+from db.store import LoadedMatch, StoreError
+from scoring import RulesError
 from scoring.core import get_path
 
 #: How long a deleted match can be put back (seconds).
@@ -40,11 +41,10 @@ def HistoryList() -> ft.Control:
     ])]
     matches = app.store.history(limit=100)
     for m in matches:
-        game = find_game(m.game)
         scores = " · ".join(f"{n} {fmt_number(s, lang)}" for n, s in m.totals)
         rows.append(ft.ListTile(
             leading=emblem(m.game, 36),
-            title=ft.Text(f"{game.name.get(lang)} #{m.id} — {fmt_date(m.ended_at, lang)}"
+            title=ft.Text(f"{game_name(m.game, lang)} #{m.id} — {fmt_date(m.ended_at, lang)}"
                           + (f" — {m.place}" if m.place else "")),
             subtitle=ft.Text(f"{app.t('shared_win' if len(m.winners) > 1 else 'winners', a=', '.join(m.winners))}"
                              f"\n{scores}"),
@@ -110,105 +110,121 @@ def Deleted(match_id: int, on_undone: Any) -> ft.Control:
     ])
 
 
-@component
-def MatchReview(match_id: str = "") -> ft.Control:
-    app = use_data()
-    lang, page = app.lang, ft.context.page
-    confirming, set_confirming = ft.use_state(False)
-    restored, set_restored = ft.use_state(0)
-    # What is typed in the edit fields, kept across renders until saved (None: untouched).
-    place_ref = ft.use_ref(None)
-    notes_ref = ft.use_ref(None)
-    names_ref = ft.use_ref({})
-    try:
-        mid = int(match_id)
-        m = app.store.load(mid)
-    except (ValueError, StoreError):
-        for gone in [k for k, (w, _d) in _DELETED.items() if time.monotonic() - w > UNDO_SECONDS]:
-            _DELETED.pop(gone, None)
-        if match_id.isdigit() and int(match_id) in _DELETED:
-            return Deleted(int(match_id), on_undone=lambda: set_restored(restored + 1))
-        return ft.Text(app.t("no_match"))
-    game = m.game
-    imported = m.setup.get("imported_from")
-    body: list[ft.Control] = [
-        ft.Row([emblem(game.slug, 40), ft.Column([
-            ft.Text(f"{game.name.get(lang)} #{m.id}", size=20, weight=ft.FontWeight.BOLD),
+def review_header(app: AppState, m: LoadedMatch) -> list[ft.Control]:
+    """The game, the match's number, its dates and place, its length; where an imported match came from."""
+    lang, imported = app.lang, m.setup.get("imported_from")
+    out: list[ft.Control] = [
+        ft.Row([emblem(m.game.slug, 40), ft.Column([
+            ft.Text(f"{m.game.name.get(lang)} #{m.id}", size=20, weight=ft.FontWeight.BOLD),
             ft.Text(f"{app.t('started', a=fmt_date(m.started_at, lang))} · "
                     f"{app.t('finished_on', a=fmt_date(m.ended_at, lang))}"
                     + (f" · {m.place}" if m.place else ""), size=12)], spacing=0, expand=True)]),
     ]
     if m.ended_at is not None:
         minutes = round((m.ended_at - m.started_at).total_seconds() / 60)
-        body.append(ft.Text(app.t("duration", a=minutes), size=12))
+        out.append(ft.Text(app.t("duration", a=minutes), size=12))
     if imported:
-        body.append(ft.Text(app.t("imported_match", a=imported), italic=True))
+        out.append(ft.Text(app.t("imported_match", a=imported), italic=True))
         if m.setup.get("board"):  # BG Stats' board / set-up text, as it came
-            body.append(ft.Text(app.t("imported_board", a=imported, b=m.setup["board"]), size=13))
+            out.append(ft.Text(app.t("imported_board", a=imported, b=m.setup["board"]), size=13))
+    return out
 
-    # -- the set-up, as it was drawn (the seed gives it back)
-    if not imported:
-        try:
-            setup = game.setup(m.options, random.Random(f"{m.seed}:setup"))
-            body.append(tile(
-                title=ft.Text(app.t("setup_of_match"), weight=ft.FontWeight.BOLD),
-                controls=[ft.Text(f"{i + 1}. {step.get(lang)}", size=13) for i, step in enumerate(setup.instructions)]
-                + [ft.Text(", ".join(f"{k}: {v}" for k, v in m.setup.items() if k != "options")[:600], size=11,
-                           color=ft.Colors.ON_SURFACE_VARIANT)]))
-        except RulesError:
-            pass
 
-    # -- the score sheet
+def setup_tile(app: AppState, m: LoadedMatch) -> list[ft.Control]:
+    """The set-up, as it was drawn (the seed gives it back)."""
+    try:
+        setup = m.game.setup(m.options, random.Random(f"{m.seed}:setup"))
+    except RulesError:
+        return []
+    record = ", ".join(f"{k}: {v}" for k, v in m.setup.items() if k != "options")[:600]
+    return [tile(title=ft.Text(app.t("setup_of_match"), weight=ft.FontWeight.BOLD),
+                 controls=[ft.Text(f"{i + 1}. {step.get(app.lang)}", size=13)
+                           for i, step in enumerate(setup.instructions)]
+                 + [ft.Text(record, size=11, color=ft.Colors.ON_SURFACE_VARIANT)])]
+
+
+def sheet_section(app: AppState, m: LoadedMatch) -> list[ft.Control]:
+    """The score sheet and the game's own views of it; a button to resume a match not over; an
+    imported match's scores."""
     if m.sheet:
-        body.append(score_sheet_view(m.sheet, lang))
-        body += painting_reviews(m.sheet, m.state, lang)  # Les apprentis: the cells each category counted
-    elif m.status == "in_progress":
-        body.append(ft.Button(app.t("resume"), on_click=lambda _e: page.navigate(f"/match/{m.id}")))
-    elif imported:
-        with app.store.session() as s:
-            lines = s.exec(select(ScoreRow).where(ScoreRow.match_id == m.id).order_by(col(ScoreRow.rank))).all()
-        body.append(ft.Card(ft.Container(ft.Column(
-            [ft.Text(app.t("score_sheet"), size=18, weight=ft.FontWeight.BOLD)]
-            + [ft.Text(f"{r.rank}. {r.name} — {fmt_number(r.total, lang)}",
-                       weight=ft.FontWeight.BOLD if r.winner else None) for r in lines]), padding=12)))
-    done = m.status == "finished"  # secrets are all revealed at the end, never before
-    if not imported:
-        body += [panel_card(p, lang) for p in game.panels(m.state, None) if p.seat is None]
-        if done:
-            revealed = []
-            for secret in game.secrets(m.state):
-                owner = m.names[secret.owner] if secret.owner is not None and secret.owner < len(m.names) else ""
-                try:
-                    value = get_path(m.state, secret.path)
-                except (KeyError, IndexError, TypeError):
-                    continue
-                shown = json.dumps(value, ensure_ascii=False)
-                revealed.append(ft.Text(f"{owner + ' · ' if owner else ''}{'/'.join(map(str, secret.path))} : "
-                                        f"{shown[:300]}", size=12))
-            if revealed:
-                body.append(tile(title=ft.Text(app.t("revealed_secrets"), weight=ft.FontWeight.BOLD),
-                                             controls=revealed))
+        out = [score_sheet_view(m.sheet, app.lang)]
+        for review in reviews():  # a game's own views (Les apprentis: the cells each category counted)
+            out += review(m.sheet, m.state, app.lang)
+        return out
+    if m.status == "in_progress":
+        return [ft.Button(app.t("resume"), on_click=lambda _e: ft.context.page.navigate(f"/match/{m.id}"))]
+    if not m.setup.get("imported_from"):
+        return []
+    with app.store.session() as s:
+        lines = s.exec(select(ScoreRow).where(ScoreRow.match_id == m.id).order_by(col(ScoreRow.rank))).all()
+    return [ft.Card(ft.Container(ft.Column(
+        [ft.Text(app.t("score_sheet"), size=18, weight=ft.FontWeight.BOLD)]
+        + [ft.Text(f"{r.rank}. {r.name} — {fmt_number(r.total, app.lang)}",
+                   weight=ft.FontWeight.BOLD if r.winner else None) for r in lines]), padding=12))]
 
-    # -- time used per player, and the timeline
-    if m.log and m.names:
-        used = time_used(m.started_at, m.log, len(m.names))
-        body.append(ft.Card(ft.Container(ft.Column(
-            [ft.Text(app.t("time_used"), size=18, weight=ft.FontWeight.BOLD),
-             ft.Text(app.t("time_used_help"), size=12, italic=True)]
-            + [ft.Row([ft.Text(name, expand=True), ft.Text(_clock(sec), weight=ft.FontWeight.W_500)])
-               for name, sec in zip(m.names, used, strict=True)]), padding=12)))
+
+def revealed_secrets(app: AppState, m: LoadedMatch) -> list[ft.Control]:
+    """Every secret of a finished match (they are all revealed at the end, never before)."""
+    revealed: list[ft.Control] = []
+    for secret in m.game.secrets(m.state):
+        owner = m.names[secret.owner] if secret.owner is not None and secret.owner < len(m.names) else ""
+        try:
+            value = get_path(m.state, secret.path)
+        except (KeyError, IndexError, TypeError):
+            continue
+        shown = json.dumps(value, ensure_ascii=False)
+        revealed.append(ft.Text(f"{owner + ' · ' if owner else ''}{'/'.join(map(str, secret.path))} : "
+                                f"{shown[:300]}", size=12))
+    if not revealed:
+        return []
+    return [tile(title=ft.Text(app.t("revealed_secrets"), weight=ft.FontWeight.BOLD), controls=revealed)]
+
+
+def time_used_card(app: AppState, m: LoadedMatch) -> list[ft.Control]:
+    """How long each player took over their turns."""
+    if not (m.log and m.names):
+        return []
+    used = time_used(m.started_at, m.log, len(m.names))
+    return [ft.Card(ft.Container(ft.Column(
+        [ft.Text(app.t("time_used"), size=18, weight=ft.FontWeight.BOLD),
+         ft.Text(app.t("time_used_help"), size=12, italic=True)]
+        + [ft.Row([ft.Text(name, expand=True), ft.Text(_clock(sec), weight=ft.FontWeight.W_500)])
+           for name, sec in zip(m.names, used, strict=True)]), padding=12))]
+
+
+def timeline_tile(app: AppState, m: LoadedMatch, done: bool) -> ft.Control:
+    """Every event, with its time (what a seat kept secret only once the match is finished)."""
 
     def line(seq: int, payload: str, at: Any) -> str:
         event = json.loads(payload)
-        shown = event if done else game.public_event(event)
+        shown = event if done else m.game.public_event(event)
         stamp = (at.astimezone() if at.tzinfo else at).strftime("%H:%M:%S")
         return f"{seq}. {stamp}  {describe(shown)}"
 
-    if not imported:
-        body.append(tile(title=ft.Text(app.t("timeline", a=len(m.log)), weight=ft.FontWeight.BOLD),
-                                     controls=[ft.Text(line(r.seq, r.payload, r.at), size=12) for r in m.log]))
+    return tile(title=ft.Text(app.t("timeline", a=len(m.log)), weight=ft.FontWeight.BOLD),
+                controls=[ft.Text(line(r.seq, r.payload, r.at), size=12) for r in m.log])
 
-    # -- edit: place, notes, names
+
+def _keep(ref: Any, key: Any = None) -> Callable[[Any], None]:
+    """A field's on_change that keeps what is typed in ``ref`` (in ``ref.current[key]`` if a key is given)."""
+
+    def set_value(e: Any) -> None:
+        if key is None:
+            ref.current = e.control.value or ""
+        else:
+            ref.current[key] = e.control.value or ""
+
+    return set_value
+
+
+@component
+def EditMatch(m: LoadedMatch) -> ft.Control:
+    """Edit the place, the notes and the players' names (what is typed stays until saved)."""
+    app = use_app()
+    place_ref = ft.use_ref(None)  # None: untouched
+    notes_ref = ft.use_ref(None)
+    names_ref = ft.use_ref({})
+
     def save_details(_e: Any) -> None:
         app.store.update_match(m.id, place=place_ref.current if place_ref.current is not None else m.place,
                                notes=notes_ref.current if notes_ref.current is not None else m.notes)
@@ -228,47 +244,70 @@ def MatchReview(match_id: str = "") -> ft.Control:
         app.tell(app.t("saved"))
         app.changed()
 
-    def keep(ref: Any) -> Any:
-        def set_value(e: Any) -> None:
-            ref.current = e.control.value or ""
-        return set_value
-
-    def keep_name(seat: int) -> Any:
-        def set_value(e: Any) -> None:
-            names_ref.current[seat] = e.control.value or ""
-        return set_value
-
     edit: list[ft.Control] = [
-        ft.TextField(label=app.t("place"), value=m.place, on_change=keep(place_ref), max_length=120),
-        ft.TextField(label=app.t("notes"), value=m.notes, on_change=keep(notes_ref), multiline=True, min_lines=2),
+        ft.TextField(label=app.t("place"), value=m.place, on_change=_keep(place_ref), max_length=120),
+        ft.TextField(label=app.t("notes"), value=m.notes, on_change=_keep(notes_ref), multiline=True, min_lines=2),
         ft.Button(app.t("save_details"), icon=ft.Icons.SAVE, on_click=save_details),
     ]
     if m.names:
-        edit += [ft.TextField(label=app.t("seat_player", a=i + 1), value=name, on_change=keep_name(i), max_length=80)
-                 for i, name in enumerate(m.names)]
+        edit += [ft.TextField(label=app.t("seat_player", a=i + 1), value=name, on_change=_keep(names_ref, i),
+                              max_length=80) for i, name in enumerate(m.names)]
         edit.append(ft.Button(app.t("save_names"), icon=ft.Icons.PEOPLE, on_click=save_names))
-    body.append(tile(title=ft.Text(app.t("edit_match"), weight=ft.FontWeight.BOLD),
-                                 leading=ft.Icon(ft.Icons.EDIT), controls=[ft.Column(edit, spacing=8)]))
+    return tile(title=ft.Text(app.t("edit_match"), weight=ft.FontWeight.BOLD),
+                leading=ft.Icon(ft.Icons.EDIT), controls=[ft.Column(edit, spacing=8)])
 
-    # -- delete, with confirmation and a short undo
+
+@component
+def DeleteMatch(match_id: int) -> ft.Control:
+    """Delete the match, once confirmed; it can be put back for :data:`UNDO_SECONDS` (:func:`Deleted`)."""
+    app = use_app()
+    confirming, set_confirming = ft.use_state(False)
+
     def delete(_e: Any) -> None:
         try:
-            doc = app.store.delete_match(m.id)
+            doc = app.store.delete_match(match_id)
         except StoreError as exc:
             app.refuse(exc)
             return
-        _DELETED[m.id] = (time.monotonic(), doc)
+        _DELETED[match_id] = (time.monotonic(), doc)
         set_confirming(False)
         app.changed()
 
-    if confirming:
-        body.append(ft.Card(ft.Container(ft.Column([
-            ft.Text(app.t("delete_q", a=m.id, b=UNDO_SECONDS)),
-            ft.Row([ft.Button(app.t("delete_match"), icon=ft.Icons.DELETE_FOREVER, on_click=delete,
-                              color=ft.Colors.ON_ERROR, bgcolor=ft.Colors.ERROR),
-                    ft.TextButton(app.t("cancel"), on_click=lambda _e: set_confirming(False))], wrap=True)]),
-            padding=12)))
-    else:
-        body.append(ft.TextButton(app.t("delete_match"), icon=ft.Icons.DELETE_OUTLINE,
-                                  on_click=lambda _e: set_confirming(True)))
+    if not confirming:
+        return ft.TextButton(app.t("delete_match"), icon=ft.Icons.DELETE_OUTLINE,
+                             on_click=lambda _e: set_confirming(True))
+    return ft.Card(ft.Container(ft.Column([
+        ft.Text(app.t("delete_q", a=match_id, b=UNDO_SECONDS)),
+        ft.Row([ft.Button(app.t("delete_match"), icon=ft.Icons.DELETE_FOREVER, on_click=delete,
+                          color=ft.Colors.ON_ERROR, bgcolor=ft.Colors.ERROR),
+                ft.TextButton(app.t("cancel"), on_click=lambda _e: set_confirming(False))], wrap=True)]),
+        padding=12))
+
+
+@component
+def MatchReview(match_id: str = "") -> ft.Control:
+    app = use_data()
+    restored, set_restored = ft.use_state(0)
+    try:
+        m = app.store.load(int(match_id))
+    except (ValueError, StoreError):
+        for gone in [k for k, (w, _d) in _DELETED.items() if time.monotonic() - w > UNDO_SECONDS]:
+            _DELETED.pop(gone, None)
+        if match_id.isdigit() and int(match_id) in _DELETED:
+            return Deleted(int(match_id), on_undone=lambda: set_restored(restored + 1))
+        return ft.Text(app.t("no_match"))
+    imported = bool(m.setup.get("imported_from"))
+    done = m.status == "finished"  # secrets are all revealed at the end, never before
+    body = review_header(app, m)
+    if not imported:
+        body += setup_tile(app, m)
+    body += sheet_section(app, m)
+    if not imported:
+        body += [panel_card(p, app.lang) for p in m.game.panels(m.state, None) if p.seat is None]
+        body += revealed_secrets(app, m) if done else []
+    body += time_used_card(app, m)
+    if not imported:
+        body.append(timeline_tile(app, m, done))
+    body.append(EditMatch(m, key=f"edit-{m.id}"))
+    body.append(DeleteMatch(m.id, key=f"delete-{m.id}"))
     return ft.Column(body, spacing=12)

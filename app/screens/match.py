@@ -11,13 +11,14 @@ from app import net, shared
 from app.forms import ActionForm, Values, form_key
 from app.guard import component
 from app.i18n import t
+from app.privacy import PrivacyScreen
 from app.screens.home import emblem
 from app.screens.phones import PhonesSection
 from app.shared import load_match, seat_links
-from app.state import use_data
+from app.state import use_app, use_data
 from app.timer_view import Timers, now_ms
-from app.widgets import PanelCard, PrivacyScreen, section
-from db.store import StoreError
+from app.widgets import PanelCard, section
+from db.store import LoadedMatch, StoreError
 from scoring import Action, Game, Panel, RulesError
 
 
@@ -77,11 +78,86 @@ def _Timeline(title: str, game: Game, events: tuple[tuple[int, dict[str, Any]], 
 Timeline = ft.memo(_Timeline)
 
 
+SeatSecrets = tuple[int, str, bool, tuple[Panel, ...], tuple[Action, ...]]
+
+
+def seat_secrets(m: LoadedMatch, names: list[str], on_phones: dict[int, Any]) -> list[SeatSecrets]:
+    """Each seat with secrets: (seat, name, on its phone, its private panels, its private actions).  A
+    seat on its own phone has its secrets there: this screen says who must answer, never what."""
+    private_actions = [a for a in shared.actions(m) if a.private]
+    out: list[SeatSecrets] = []
+    for seat, name in enumerate(names):
+        acts = tuple(a for a in private_actions if a.seat == seat)
+        if seat in on_phones:
+            out.append((seat, name, True, (), acts))
+            continue
+        panels = tuple(p for p in shared.panels(m, seat) if p.seat == seat)
+        if panels or acts:
+            out.append((seat, name, False, panels, acts))
+    return out
+
+
+@component
+def MatchOver(match_id: int) -> ft.Control:
+    """The match is over: write its score sheet and go to its review."""
+    app = use_app()
+
+    def finish(_e: object) -> None:
+        try:
+            app.store.finish(match_id)
+        except StoreError as exc:
+            app.refuse(exc)
+            return
+        app.tell("")
+        app.changed(match_id=match_id)
+        ft.context.page.navigate(f"/history/{match_id}")
+
+    return ft.Card(ft.Container(ft.Column([
+        ft.Text(app.t("match_over"), size=16, weight=ft.FontWeight.BOLD),
+        ft.Button(app.t("finish"), icon=ft.Icons.SCOREBOARD, on_click=finish)]), padding=12),
+        bgcolor=ft.Colors.PRIMARY_CONTAINER)
+
+
+@component
+def Abandon(match_id: int) -> ft.Control:
+    """Abandon the match, once confirmed."""
+    app = use_app()
+    confirming, set_confirming = ft.use_state(False)
+
+    def abandon(_e: object) -> None:
+        app.store.abandon(match_id)
+        app.changed(match_id=match_id)
+        ft.context.page.navigate("/")
+
+    if not confirming:
+        return ft.TextButton(app.t("abandon"), icon=ft.Icons.DELETE_OUTLINE, on_click=lambda _e: set_confirming(True))
+    return ft.Row([ft.Text(app.t("abandon_q"), expand=True),
+                   ft.Button(app.t("confirm"), on_click=abandon),
+                   ft.TextButton(app.t("cancel"), on_click=lambda _e: set_confirming(False))], wrap=True)
+
+
+def table_part(m: LoadedMatch, names: list[str], lang: str, send: Callable[[Values], bool],
+               over: bool) -> list[ft.Control]:
+    """What the whole table watches: the running countdown first, the public panels, the public actions."""
+    out: list[ft.Control] = []
+    timers = Timers(m.game.phases, m.state.get("timers", {}), names, lang, send)
+    if timers is not None and not over:
+        out.append(timers)
+    # Each card a memoised component: an unchanged panel is neither rebuilt nor diffed.  (Reusing the same
+    # card *objects* from one render to the next left the actions below them stale in Flet's patch, Robby
+    # Solo, round 2: the declaration form stayed; a memoised component keeps its last body per place.)
+    out += [PanelCard(p, lang) for p in shared.panels(m, None) if p.seat is None]
+    public = sorted((a for a in shared.actions(m) if not a.private), key=lambda a: not a.primary)
+    if public and not over:
+        out.append(section(t("actions", lang), [ActionForm(a, names, lang, send, key=f"{i}|{form_key(a, names)}")
+                                                for i, a in enumerate(public)]))
+    return out
+
+
 @component
 def MatchScreen(match_id: str = "") -> ft.Control:
     app = use_data()
     lang, page = app.lang, ft.context.page
-    confirm_abandon, set_confirm_abandon = ft.use_state(False)
 
     def record(action: Values) -> bool:
         # Every event carries the time it was sent (``at``, ms): a game that closes a running timer
@@ -116,70 +192,21 @@ def MatchScreen(match_id: str = "") -> ft.Control:
     if m.status != "in_progress":
         page.navigate(f"/history/{m.id}")
         return ft.Container()
-    game, state = m.game, m.state
-    names = list(state.get("names", m.names))
-
-    def finish(_e: object) -> None:
-        try:
-            app.store.finish(m.id)
-        except StoreError as exc:
-            app.refuse(exc)
-            return
-        app.tell("")
-        app.changed(match_id=m.id)
-        page.navigate(f"/history/{m.id}")
-
-    def abandon(_e: object) -> None:
-        app.store.abandon(m.id)
-        app.changed(match_id=m.id)
-        page.navigate("/")
-
-    over = game.finished(state)
-    public_actions = [a for a in shared.actions(m) if not a.private]
-    public_actions.sort(key=lambda a: not a.primary)
-    private_actions = [a for a in shared.actions(m) if a.private]
-    on_phones = seat_links(app, m.id)
-    secrets: list[tuple[int, str, bool, tuple[Panel, ...], tuple[Action, ...]]] = []
-    for seat, name in enumerate(names):
-        acts = tuple(a for a in private_actions if a.seat == seat)
-        if seat in on_phones:  # its secrets live on its own phone: this screen says who must answer, never what
-            secrets.append((seat, name, True, (), acts))
-            continue
-        panels = tuple(p for p in shared.panels(m, seat) if p.seat == seat)
-        if panels or acts:
-            secrets.append((seat, name, False, panels, acts))
-
-    body: list[ft.Control] = [Header(game.slug, f"{game.name.get(lang)} #{m.id}", " · ".join(names),
+    names = list(m.state.get("names", m.names))
+    over, on_phones = m.game.finished(m.state), seat_links(app, m.id)
+    body: list[ft.Control] = [Header(m.game.slug, f"{m.game.name.get(lang)} #{m.id}", " · ".join(names),
                                      app.t("undo"), m.can_undo, undo)]
     if over:
-        body.append(ft.Card(ft.Container(ft.Column([
-            ft.Text(app.t("match_over"), size=16, weight=ft.FontWeight.BOLD),
-            ft.Button(app.t("finish"), icon=ft.Icons.SCOREBOARD, on_click=finish)]), padding=12),
-            bgcolor=ft.Colors.PRIMARY_CONTAINER))
-    timers = Timers(game.phases, state.get("timers", {}), names, lang, send)
-    if timers is not None and not over:
-        body.append(timers)  # the running countdown first: the whole table watches it
-    # Each card a memoised component: an unchanged panel is neither rebuilt nor diffed.  (Reusing the same
-    # card *objects* from one render to the next left the actions below them stale in Flet's patch, Robby
-    # Solo, round 2: the declaration form stayed; a memoised component keeps its last body per place.)
-    body += [PanelCard(p, lang) for p in shared.panels(m, None) if p.seat is None]
-    if public_actions and not over:
-        body.append(section(app.t("actions"), [ActionForm(a, names, lang, send, key=f"{i}|{form_key(a, names)}")
-                                               for i, a in enumerate(public_actions)]))
+        body.append(MatchOver(m.id, key=f"over-{m.id}"))
+    body += table_part(m, names, lang, send, over)
+    secrets = seat_secrets(m, names, on_phones)
     if secrets:
         body.append(Secrets(m.id, tuple(secrets), tuple(names), lang, send))
     if not over:
         body.append(PhonesSection(m.id, names, on_phones, net.LOBBY.waiting(m.id), lang, key=f"phones-{m.id}"))
     if m.events:
         first = max(0, len(m.events) - 12)
-        body.append(Timeline(f"{app.t('events')} ({len(m.events)})", game,
+        body.append(Timeline(f"{app.t('events')} ({len(m.events)})", m.game,
                              tuple(reversed(list(enumerate(m.events[first:], start=first)))), key="timeline"))
-    if confirm_abandon:
-        body.append(ft.Row([ft.Text(app.t("abandon_q"), expand=True),
-                            ft.Button(app.t("confirm"), on_click=abandon),
-                            ft.TextButton(app.t("cancel"), on_click=lambda _e: set_confirm_abandon(False))],
-                           wrap=True))
-    else:
-        body.append(ft.TextButton(app.t("abandon"), icon=ft.Icons.DELETE_OUTLINE,
-                                  on_click=lambda _e: set_confirm_abandon(True)))
+    body.append(Abandon(m.id, key=f"abandon-{m.id}"))
     return ft.Column(body, spacing=12)

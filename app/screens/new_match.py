@@ -7,45 +7,43 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 
 from app.forms import FieldsForm, option_field, use_values
 from app.guard import component
+from app.i18n import t
 from app.screens.home import emblem
-from app.state import error_text, use_data
+from app.state import error_text, use_app, use_data
 from db.store import StoreError
-from scoring import RulesError, all_games, find_game
+from scoring import Game, RulesError, Setup, find_game
+from scoring.core import registry
 
 
 @component
-def NewMatch(slug: str | None = None) -> ft.Control:
-    app = use_data()
-    lang, page = app.lang, ft.context.page
-    chosen, set_chosen = ft.use_state(())  # player ids, in seat order
-    raw_options, _set_options, on_option, _latest = use_values(dict)
-    seed, set_seed = ft.use_state(lambda: secrets.token_hex(8))
-    place_ref = ft.use_ref("")
+def GameChoice() -> ft.Control:
+    """Which game: each registered game, from its card."""
+    app = use_app()
+    page = ft.context.page
+    return ft.Column([ft.Text(app.t("choose_game"), size=22, weight=ft.FontWeight.BOLD)] + [
+        ft.ListTile(leading=emblem(slug, 36), title=ft.Text(c.name.get(app.lang)),
+                    subtitle=ft.Text(app.t("n_players", a=c.min_players, b=c.max_players)),
+                    on_click=lambda _e, s=slug: page.navigate(f"/new/{s}"))
+        for slug, c in registry.cards().items()])
+
+
+@component
+def SeatPicker(players: list[tuple[int, str]], seat_ids: tuple[int, ...],
+               set_chosen: Callable[[Callable[[tuple[int, ...]], tuple[int, ...]]], None]) -> ft.Control:
+    """Tick the players in seat order, or add a newcomer (seated at once); ``players``: (id, name)."""
+    app = use_app()
     quick, set_quick = ft.use_state("")
     quick_ref = ft.use_ref("")
 
-    if slug is None:
-        return ft.Column([ft.Text(app.t("choose_game"), size=22, weight=ft.FontWeight.BOLD)] + [
-            ft.ListTile(leading=emblem(g.slug, 36), title=ft.Text(g.name.get(lang)),
-                        subtitle=ft.Text(app.t("n_players", a=g.min_players, b=g.max_players)),
-                        on_click=lambda _e, s=g.slug: page.navigate(f"/new/{s}"))
-            for g in all_games()])
-    try:
-        game = find_game(slug)
-    except RulesError:
-        return ft.Text(app.t("not_found"))
-    players = app.store.players()
-    by_id = {p.id: p for p in players}
-    seat_ids = [i for i in chosen if i in by_id]
-
     def toggle(pid: int, on: bool) -> None:
-        set_chosen(lambda prev: tuple([*prev, pid] if on and pid not in prev else
-                                      [i for i in prev if i != pid]))
+        set_chosen(lambda prev: tuple([*prev, pid] if on and pid not in prev else [i for i in prev if i != pid]))
 
     def quick_add(_e: object = None) -> None:
         try:
@@ -61,21 +59,66 @@ def NewMatch(slug: str | None = None) -> ft.Control:
         # (the seats chosen and the options typed stay).
         app.changed()
 
+    def typed(e: ft.Event[ft.TextField]) -> None:
+        quick_ref.current = e.control.value
+        set_quick(e.control.value)
+
+    names = dict(players)
+    return ft.Column([
+        ft.Text(app.t("seats"), size=18, weight=ft.FontWeight.BOLD),
+        ft.Text(app.t("seats_help"), size=12, italic=True),
+        ft.Row([ft.Checkbox(label=name, value=pid in seat_ids,
+                            on_change=lambda e, pid=pid: toggle(pid, bool(e.control.value)))
+                for pid, name in players], wrap=True),
+        ft.Row([ft.TextField(label=app.t("add_player"), value=quick, expand=True, on_change=typed,
+                             on_submit=quick_add),
+                ft.IconButton(ft.Icons.PERSON_ADD, tooltip=app.t("add_player"), on_click=quick_add)]),
+        *[ft.Text(f"{app.t('seat_n', a=i + 1)} : {names[pid]}") for i, pid in enumerate(seat_ids)],
+    ], spacing=10)
+
+
+def setup_card(setup: Setup, lang: str, reroll: Callable[[object], None]) -> ft.Control:
+    """The set-up this match starts from, step by step, with a button to draw another."""
+    return ft.Card(ft.Container(ft.Column([
+        ft.Row([ft.Text(t("setup", lang), size=18, weight=ft.FontWeight.BOLD, expand=True),
+                ft.TextButton(t("reroll", lang), icon=ft.Icons.CASINO, on_click=reroll)]),
+        *[ft.Text(f"{i + 1}. {step.get(lang)}") for i, step in enumerate(setup.instructions)]]), padding=12))
+
+
+def preview(game: Game, options: dict[str, Any], seats: int, seed: str, lang: str) -> tuple[str, Setup | None]:
+    """What is wrong with the options (or ""), and the set-up they give with this seed."""
+    if not seats:
+        return t("need_players", lang, a=f"{game.min_players}–{game.max_players}", b=0), None
+    try:
+        return "", game.setup(game.validate_options(options), random.Random(f"{seed}:setup"))
+    except RulesError as exc:
+        return error_text(exc, lang), None
+
+
+@component
+def NewMatch(slug: str | None = None) -> ft.Control:
+    app = use_data()
+    lang, page = app.lang, ft.context.page
+    chosen, set_chosen = ft.use_state(())  # player ids, in seat order
+    raw_options, _set_options, on_option, _latest = use_values(dict)
+    seed, set_seed = ft.use_state(lambda: secrets.token_hex(8))
+    place_ref = ft.use_ref("")
+    if slug is None:
+        return GameChoice()
+    try:
+        game = find_game(slug)
+    except RulesError:
+        return ft.Text(app.t("not_found"))
+    players = [(p.id, p.name) for p in app.store.players() if p.id is not None]
+    names = dict(players)
+    seat_ids = tuple(i for i in chosen if i in names)
     # The number of players comes from the seats chosen, not from a separate option.
     options = {**raw_options, "players": len(seat_ids)}
-    problem, setup = "", None
-    if not seat_ids:
-        problem = app.t("need_players", a=f"{game.min_players}–{game.max_players}", b=0)
-    else:
-        try:
-            valid = game.validate_options(options)
-            setup = game.setup(valid, random.Random(f"{seed}:setup"))
-        except RulesError as exc:
-            problem = error_text(exc, lang)
+    problem, setup = preview(game, options, len(seat_ids), seed, lang)
 
     def start(_e: object) -> None:
         try:
-            match_id = app.store.create_match(slug, options, seat_ids, seed=seed, place=place_ref.current or "")
+            match_id = app.store.create_match(slug, options, list(seat_ids), seed=seed, place=place_ref.current or "")
         except (RulesError, StoreError) as exc:
             app.refuse(exc)
             return
@@ -83,36 +126,17 @@ def NewMatch(slug: str | None = None) -> ft.Control:
         app.changed()
         page.navigate(f"/match/{match_id}")
 
-    seat_list = [ft.Text(f"{app.t('seat_n', a=i + 1)} : {by_id[pid].name}") for i, pid in enumerate(seat_ids)]
     option_fields = [option_field(o) for o in game.options if o.key != "players"]
-    setup_view: list[ft.Control] = []
-    if setup is not None:
-        steps = [ft.Text(f"{i + 1}. {step.get(lang)}")
-                 for i, step in enumerate(setup.instructions)]
-        setup_view.append(ft.Card(ft.Container(ft.Column([
-            ft.Row([ft.Text(app.t("setup"), size=18, weight=ft.FontWeight.BOLD, expand=True),
-                    ft.TextButton(app.t("reroll"), icon=ft.Icons.CASINO,
-                                  on_click=lambda _e: set_seed(secrets.token_hex(8)))]),
-            *steps]), padding=12)))
     return ft.Column([
         ft.Row([emblem(game.slug), ft.Text(f"{app.t('new_match')} : {game.name.get(lang)}", size=20,
                                            weight=ft.FontWeight.BOLD, expand=True)]),
-        ft.Text(app.t("seats"), size=18, weight=ft.FontWeight.BOLD),
-        ft.Text(app.t("seats_help"), size=12, italic=True),
-        ft.Row([ft.Checkbox(label=p.name, value=p.id in seat_ids,
-                            on_change=lambda e, pid=p.id: toggle(pid, bool(e.control.value)))
-                for p in players], wrap=True),
-        ft.Row([ft.TextField(label=app.t("add_player"), value=quick, expand=True,
-                             on_change=lambda e: (setattr(quick_ref, "current", e.control.value),
-                                                 set_quick(e.control.value)), on_submit=quick_add),
-                ft.IconButton(ft.Icons.PERSON_ADD, tooltip=app.t("add_player"), on_click=quick_add)]),
-        *seat_list,
+        SeatPicker(players, seat_ids, set_chosen, key="seat-picker"),
         ft.Text(app.t("options"), size=18, weight=ft.FontWeight.BOLD) if option_fields else ft.Container(),
         # An option not touched yet shows its default (the value the set-up below is made with).
         FieldsForm(option_fields, {**{f.key: f.default for f in option_fields}, **options},
-                   [by_id[i].name for i in seat_ids], lang, on_option),
+                   [names[i] for i in seat_ids], lang, on_option),
         ft.TextField(label=app.t("place"), on_change=lambda e: setattr(place_ref, "current", e.control.value)),
         ft.Text(problem, color=ft.Colors.ERROR) if problem else ft.Container(),
-        *setup_view,
+        *([setup_card(setup, lang, lambda _e: set_seed(secrets.token_hex(8)))] if setup is not None else []),
         ft.Button(app.t("start"), icon=ft.Icons.PLAY_ARROW, on_click=start, disabled=setup is None),
     ], spacing=10)

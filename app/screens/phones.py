@@ -3,13 +3,13 @@ and the seat requests made from the table code."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import flet as ft
 
 from app import net
 from app.guard import component
-from app.state import use_app
+from app.state import AppState, use_app
 from db.seat_tokens import SeatTokenError
 
 
@@ -22,6 +22,36 @@ def qr(url: str, caption: str, size: int, ident: str) -> ft.Control:
         ft.Text(url, size=11, text_align=ft.TextAlign.CENTER),
     ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=4), width=max(size, 220), padding=8,
         border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_LOWEST)
+
+
+def request_row(app: AppState, name: str, confirm: Callable[[], None], refuse: Callable[[], None]) -> ft.Control:
+    """A phone asks for ``name``'s seat (from the table code): confirm or refuse."""
+    return ft.Container(ft.Row([
+        ft.Icon(ft.Icons.PHONE_ANDROID), ft.Text(app.t("asks_seat", a=name), expand=True),
+        ft.Button(app.t("confirm"), on_click=lambda _e: confirm()),
+        ft.TextButton(app.t("refuse"), on_click=lambda _e: refuse())], wrap=True),
+        bgcolor=ft.Colors.SECONDARY_CONTAINER, padding=8, border_radius=8)
+
+
+def codes(app: AppState, match_id: int, names: Sequence[str], links: dict[int, tuple[str, bool]]) -> list[ft.Control]:
+    """The table's QR code, and each seat's whose link is issued and not opened yet (it stays on screen)."""
+    out = [qr(net.table_url(match_id), app.t("table_code"), 180, "qr-table")]
+    for seat, name in enumerate(names):
+        if seat in links and not links[seat][1]:
+            out.append(qr(net.seat_url(match_id, links[seat][0]), app.t("seat_code", a=name), 150, f"qr-seat-{seat}"))
+    return out
+
+
+def link_row(app: AppState, name: str, opened: bool, reissue: Callable[[], None],
+             take_back: Callable[[], None]) -> ft.Control:
+    """A seat with a link: opened on its phone or not yet; reissue it, take it back."""
+    status = app.t("seat_linked", a=name) if opened else app.t("seat_code", a=name)
+    return ft.Column([
+        ft.Row([ft.Icon(ft.Icons.PHONE_ANDROID if opened else ft.Icons.QR_CODE),
+                ft.Text(status, weight=ft.FontWeight.W_500)]),
+        ft.Row([ft.TextButton(app.t("reissue", a=name), icon=ft.Icons.AUTORENEW, on_click=lambda _e: reissue()),
+                ft.TextButton(app.t("take_back", a=name), icon=ft.Icons.PHONELINK_ERASE,
+                              on_click=lambda _e: take_back())], wrap=True)], spacing=0)
 
 
 @component
@@ -52,32 +82,16 @@ def _PhonesSection(match_id: int, names: Sequence[str], links: dict[int, tuple[s
     rows: list[ft.Control] = [ft.Text(app.t("phones_help"), size=12, italic=True)]
     if net.BASE_URL.startswith(("http://127.", "http://localhost")):
         rows.append(ft.Text(app.t("local_only"), size=12, color=ft.Colors.ERROR))
-    for r in requests:
-        rows.append(ft.Container(ft.Row([
-            ft.Icon(ft.Icons.PHONE_ANDROID), ft.Text(app.t("asks_seat", a=names[r.seat]), expand=True),
-            ft.Button(app.t("confirm"), on_click=lambda _e, r=r: act(lambda: confirm(r))),
-            ft.TextButton(app.t("refuse"), on_click=lambda _e, r=r: act(lambda: refuse(r)))], wrap=True),
-            bgcolor=ft.Colors.SECONDARY_CONTAINER, padding=8, border_radius=8))
-    codes: list[ft.Control] = [qr(net.table_url(match_id), app.t("table_code"), 180, "qr-table")]
-    for seat, name in enumerate(names):
-        if seat in links and not links[seat][1]:  # issued, not opened yet: its code stays on screen
-            codes.append(qr(net.seat_url(match_id, links[seat][0]), app.t("seat_code", a=name), 150,
-                            f"qr-seat-{seat}"))
-    rows.append(ft.Row(codes, wrap=True, spacing=8, run_spacing=8, alignment=ft.MainAxisAlignment.CENTER))
+    rows += [request_row(app, names[r.seat], lambda r=r: act(lambda: confirm(r)), lambda r=r: act(lambda: refuse(r)))
+             for r in requests]
+    rows.append(ft.Row(codes(app, match_id, names, links), wrap=True, spacing=8, run_spacing=8,
+                       alignment=ft.MainAxisAlignment.CENTER))
     if len(links) < len(names):
         rows.append(ft.Button(app.t("phones_on"), icon=ft.Icons.QR_CODE, on_click=lambda _e: act(link_all)))
-    for seat, name in enumerate(names):
-        if seat not in links:
-            continue
-        status = app.t("seat_linked", a=name) if links[seat][1] else app.t("seat_code", a=name)
-        rows.append(ft.Column([
-            ft.Row([ft.Icon(ft.Icons.PHONE_ANDROID if links[seat][1] else ft.Icons.QR_CODE),
-                    ft.Text(status, weight=ft.FontWeight.W_500)]),
-            ft.Row([ft.TextButton(app.t("reissue", a=name), icon=ft.Icons.AUTORENEW,
-                                  on_click=lambda _e, s=seat: act(lambda: app.store.issue_seat_token(match_id, s))),
-                    ft.TextButton(app.t("take_back", a=name), icon=ft.Icons.PHONELINK_ERASE,
-                                  on_click=lambda _e, s=seat: act(lambda: app.store.revoke_seat_token(match_id, s)))],
-                   wrap=True)], spacing=0))
+    rows += [link_row(app, name, links[seat][1],
+                      lambda s=seat: act(lambda: app.store.issue_seat_token(match_id, s)),
+                      lambda s=seat: act(lambda: app.store.revoke_seat_token(match_id, s)))
+             for seat, name in enumerate(names) if seat in links]
     return ft.Card(ft.Container(ft.Column([
         ft.Row([ft.Icon(ft.Icons.QR_CODE_2), ft.Text(app.t("phones"), size=18, weight=ft.FontWeight.BOLD)]),
         *rows], spacing=8), padding=12))

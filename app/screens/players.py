@@ -2,12 +2,69 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import flet as ft
 
-from app.forms import dropdown
 from app.guard import component
-from app.state import use_data
+from app.state import AppState, use_data
+from app.widgets import dropdown
 from db.store import StoreError
+
+
+def write(app: AppState, change: Callable[[], object], said: str) -> bool:
+    """Make ``change``, then say ``said``; a refusal is said instead (False)."""
+    try:
+        change()
+    except StoreError as exc:
+        app.refuse(exc)
+        return False
+    app.tell(said)
+    app.changed()
+    return True
+
+
+def rename_row(app: AppState, pid: int, draft: str, draft_ref: Any, set_editing: Callable[[Any], None],
+               save: Callable[[int, str], None]) -> ft.Control:
+    """A player's name being changed: the draft, save, cancel."""
+
+    def typed(e: Any) -> None:
+        draft_ref.current = e.control.value
+        set_editing((pid, e.control.value))
+
+    return ft.Row([
+        ft.TextField(label=app.t("name"), value=draft, expand=True, autofocus=True, on_change=typed,
+                     on_submit=lambda _e: save(pid, draft_ref.current)),
+        ft.IconButton(ft.Icons.CHECK, tooltip=app.t("save"), on_click=lambda _e: save(pid, draft_ref.current)),
+        ft.IconButton(ft.Icons.CLOSE, tooltip=app.t("cancel"), on_click=lambda _e: set_editing(None)),
+    ])
+
+
+def merge_row(app: AppState, pid: int, name: str, others: list[tuple[Any, str]],
+              merge: Callable[[int, int], None], set_merging: Callable[[Any], None]) -> ft.Control:
+    """Which player this one is a duplicate of (``others``: (id, name))."""
+    return ft.Row([
+        dropdown(app.t("merge_into", a=name), None, [ft.DropdownOption(key=str(i), text=n) for i, n in others],
+                 lambda e: merge(pid, int(e.control.value)), f"merge-{pid}", width=280),
+        ft.IconButton(ft.Icons.CLOSE, tooltip=app.t("cancel"), on_click=lambda _e: set_merging(None)),
+    ])
+
+
+def player_row(app: AppState, pid: int, name: str, draft_ref: Any, set_editing: Callable[[Any], None],
+               set_merging: Callable[[Any], None]) -> ft.Control:
+    """A player: rename, merge."""
+
+    def rename(_e: Any) -> None:
+        draft_ref.current = name
+        set_editing((pid, name))
+
+    return ft.Row([
+        ft.CircleAvatar(content=ft.Text(name[:1].upper())),
+        ft.Text(name, expand=True, size=16),
+        ft.IconButton(ft.Icons.EDIT, tooltip=f"{app.t('rename')} {name}", on_click=rename),
+        ft.IconButton(ft.Icons.MERGE, tooltip=f"{app.t('merge')} {name}", on_click=lambda _e: set_merging(pid)),
+    ])
 
 
 @component
@@ -32,66 +89,34 @@ def Players() -> ft.Control:
         app.changed()
 
     def save_rename(pid: int, name: str) -> None:
-        try:
-            app.store.rename_player(pid, name)
-        except StoreError as exc:
-            app.refuse(exc)
-            return
-        set_editing(None)
-        app.tell("")
-        app.changed()
+        if write(app, lambda: app.store.rename_player(pid, name), ""):
+            set_editing(None)
 
     def merge(drop: int, keep: int) -> None:
         names = {p.id: p.name for p in players}
-        try:
-            app.store.merge_players(keep, drop)
-        except StoreError as exc:
-            app.refuse(exc)
-            return
-        set_merging(None)
-        app.tell(app.t("merged", a=names[drop], b=names[keep]))
-        app.changed()
+        if write(app, lambda: app.store.merge_players(keep, drop), app.t("merged", a=names[drop], b=names[keep])):
+            set_merging(None)
 
     rows: list[ft.Control] = []
     for p in players:
         assert p.id is not None
-        pid = p.id
-        if editing and editing[0] == pid:
-            draft = editing[1]
-            rows.append(ft.Row([
-                ft.TextField(label=app.t("name"), value=draft, expand=True, autofocus=True,
-                             on_change=lambda e, pid=pid: (setattr(draft_ref, "current", e.control.value),
-                                                           set_editing((pid, e.control.value))),
-                             on_submit=lambda _e, pid=pid: save_rename(pid, draft_ref.current)),
-                ft.IconButton(ft.Icons.CHECK, tooltip=app.t("save"),
-                              on_click=lambda _e, pid=pid: save_rename(pid, draft_ref.current)),
-                ft.IconButton(ft.Icons.CLOSE, tooltip=app.t("cancel"), on_click=lambda _e: set_editing(None)),
-            ]))
-        elif merging == pid:
-            others = [o for o in players if o.id != pid]
-            rows.append(ft.Row([
-                dropdown(app.t("merge_into", a=p.name), None,
-                         [ft.DropdownOption(key=str(o.id), text=o.name) for o in others],
-                         lambda e, pid=pid: merge(pid, int(e.control.value)), f"merge-{pid}", width=280),
-                ft.IconButton(ft.Icons.CLOSE, tooltip=app.t("cancel"), on_click=lambda _e: set_merging(None)),
-            ]))
+        if editing and editing[0] == p.id:
+            rows.append(rename_row(app, p.id, editing[1], draft_ref, set_editing, save_rename))
+        elif merging == p.id:
+            rows.append(merge_row(app, p.id, p.name, [(o.id, o.name) for o in players if o.id != p.id],
+                                  merge, set_merging))
         else:
-            rows.append(ft.Row([
-                ft.CircleAvatar(content=ft.Text(p.name[:1].upper())),
-                ft.Text(p.name, expand=True, size=16),
-                ft.IconButton(ft.Icons.EDIT, tooltip=f"{app.t('rename')} {p.name}",
-                              on_click=lambda _e, pid=pid, n=p.name: (setattr(draft_ref, "current", n),
-                                                                      set_editing((pid, n)))),
-                ft.IconButton(ft.Icons.MERGE, tooltip=f"{app.t('merge')} {p.name}",
-                              on_click=lambda _e, pid=pid: set_merging(pid)),
-            ]))
+            rows.append(player_row(app, p.id, p.name, draft_ref, set_editing, set_merging))
     if not players:
         rows.append(ft.Text(app.t("no_players"), italic=True))
+    def type_name(e: Any) -> None:
+        typed.current = e.control.value
+        set_new_name(e.control.value)
+
     return ft.Column([
         ft.Text(app.t("players"), size=22, weight=ft.FontWeight.BOLD),
-        ft.Row([ft.TextField(label=app.t("add_player"), value=new_name, expand=True,
-                             on_change=lambda e: (setattr(typed, "current", e.control.value),
-                                                   set_new_name(e.control.value)), on_submit=add),
+        ft.Row([ft.TextField(label=app.t("add_player"), value=new_name, expand=True, on_change=type_name,
+                             on_submit=add),
                 ft.Button(app.t("add"), icon=ft.Icons.PERSON_ADD, on_click=add)]),
         *rows,
     ], spacing=8)

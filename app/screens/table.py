@@ -76,6 +76,54 @@ def _over(app: AppState, m: LoadedMatch) -> ft.Control:
     return ft.Column(body, spacing=12)
 
 
+def my_timers(m: LoadedMatch | None, seat: int | None) -> list[str]:
+    """The seat's own countdowns that are running now."""
+    if m is None or seat is None:
+        return []
+    return [k for k, v in m.state.get("timers", {}).items()
+            if k.endswith(f":{seat}") and tm.running(v) and not tm.expired(v, now_ms())]
+
+
+def use_buzz(running: bool) -> None:
+    """The phone buzzes once when this seat's own countdown starts (a hook: runs at every render)."""
+    haptic = ft.use_ref(None)
+    if running and haptic.current is None:
+        try:  # Flutter's web engine maps it to navigator.vibrate: a phone that allows it buzzes
+            haptic.current = ft.HapticFeedback()
+        except Exception:  # noqa: BLE001 - no vibration is no reason to lose the screen
+            haptic.current = False
+
+    async def buzz() -> None:
+        if running and haptic.current:
+            try:
+                await haptic.current.vibrate()
+            except Exception:  # noqa: BLE001
+                pass
+
+    ft.use_effect(buzz, [running])
+
+
+def seat_body(app: AppState, m: LoadedMatch, seat: int, running: bool, send: Any) -> list[ft.Control]:
+    """A seat's phone: its header, its own countdown's alert, its secrets and forms, then the public view."""
+    lang = app.lang
+    names = list(m.state.get("names", m.names))
+    body: list[ft.Control] = [_header(m, lang, app.t("your_seat", a=names[seat]))]
+    if running:
+        body.append(ft.Container(ft.Row([ft.Icon(ft.Icons.TIMER, color=ft.Colors.ON_ERROR),
+                                         ft.Text(app.t("your_time"), color=ft.Colors.ON_ERROR, size=16,
+                                                 weight=ft.FontWeight.BOLD)]),
+                                 bgcolor=ft.Colors.ERROR, padding=12, border_radius=8))
+    own_panels, own_actions = seat_content(m.game, m.state, seat)
+    private: list[ft.Control] = [PanelCard(p, lang) for p in own_panels]
+    # Someone else's event does not wipe a half-typed order (see form_key).
+    private += [ActionForm(a, names, lang, send, key=form_key(a, names)) for a in own_actions]
+    if not private:
+        private.append(ft.Text(app.t("nothing_to_do"), italic=True))
+    body.append(ft.Container(section(app.t("your_secrets"), private), padding=12, border_radius=12,
+                             bgcolor=ft.Colors.TERTIARY_CONTAINER))
+    return body + _public(m, lang, send)
+
+
 @component
 def SeatScreen(match_id: str = "", token: str = "") -> ft.Control:
     app = use_data()
@@ -93,49 +141,16 @@ def SeatScreen(match_id: str = "", token: str = "") -> ft.Control:
     if m is not None and m.status == "in_progress" and not refused.current:
         # Asked again at every render: a link revoked by the host stops working at once.
         seat = app.store.seat_for_token(m.id, token, who=str(page.client_ip or ""))
-    mine = [] if m is None or seat is None else [
-        k for k, v in m.state.get("timers", {}).items()
-        if k.endswith(f":{seat}") and tm.running(v) and not tm.expired(v, now_ms())]
+    running = bool(my_timers(m, seat))
     # Every hook runs at every render, before any early return (the hooks are told apart by order).
-    haptic = ft.use_ref(None)
-    if mine and haptic.current is None:
-        try:  # Flutter's web engine maps it to navigator.vibrate: a phone that allows it buzzes
-            haptic.current = ft.HapticFeedback()
-        except Exception:  # noqa: BLE001 - no vibration is no reason to lose the screen
-            haptic.current = False
-
-    async def buzz() -> None:
-        if mine and haptic.current:
-            try:
-                await haptic.current.vibrate()
-            except Exception:  # noqa: BLE001
-                pass
-
-    ft.use_effect(buzz, [bool(mine)])  # once, when this seat's own countdown starts
+    use_buzz(running)
     if m is not None and m.status != "in_progress":
         return _over(app, m)
     if m is None or seat is None:
         refused.current = m is not None  # a refused token never becomes good: no need to ask (and log) again
         return ft.Card(ft.Container(ft.Row([ft.Icon(ft.Icons.LINK_OFF, color=ft.Colors.ERROR),
                                             ft.Text(app.t("bad_link"), expand=True)]), padding=12))
-    game, state, lang = m.game, m.state, app.lang
-    names = list(state.get("names", m.names))
-    body: list[ft.Control] = [_header(m, lang, app.t("your_seat", a=names[seat]))]
-    if mine:
-        body.append(ft.Container(ft.Row([ft.Icon(ft.Icons.TIMER, color=ft.Colors.ON_ERROR),
-                                         ft.Text(app.t("your_time"), color=ft.Colors.ON_ERROR, size=16,
-                                                 weight=ft.FontWeight.BOLD)]),
-                                 bgcolor=ft.Colors.ERROR, padding=12, border_radius=8))
-    own_panels, own_actions = seat_content(game, state, seat)
-    private: list[ft.Control] = [PanelCard(p, lang) for p in own_panels]
-    # Someone else's event does not wipe a half-typed order (see form_key).
-    private += [ActionForm(a, names, lang, send, key=form_key(a, names)) for a in own_actions]
-    if not private:
-        private.append(ft.Text(app.t("nothing_to_do"), italic=True))
-    body.append(ft.Container(section(app.t("your_secrets"), private), padding=12, border_radius=12,
-                             bgcolor=ft.Colors.TERTIARY_CONTAINER))
-    body += _public(m, lang, send)
-    return ft.Column(body, spacing=12)
+    return ft.Column(seat_body(app, m, seat, running, send), spacing=12)
 
 
 @component

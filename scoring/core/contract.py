@@ -10,7 +10,7 @@ sent to a phone and replayed without any conversion layer.
 >>> find_game("chess")
 Traceback (most recent call last):
 ...
-scoring.core.errors.UnknownGame: unknown game 'chess' (known: apaches, apprentis, robby-solo, traction-avant)
+scoring.core.errors.UnknownGame: unknown game 'chess' (known: apaches, apprentis, robby-solo, score-pad, traction-avant)
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 
 from scoring.core.card import Card
 from scoring.core.errors import IllegalEvent, InvalidOptions
-from scoring.core.fields import quote
+from scoring.core.fields import flag, quote, whole
 from scoring.core.sheet import ScoreSheet
 from scoring.core.timers import apply_timer_event
 from scoring.core.tr import Tr
@@ -41,7 +41,7 @@ HIDDEN = "?"
 
 @dataclass(frozen=True)
 class Option:
-    """One set-up option.  ``kind`` is ``int``, ``bool`` or ``choice``."""
+    """One set-up option.  ``kind`` is ``int``, ``bool``, ``choice`` or ``text``."""
 
     key: str
     label: Tr
@@ -143,8 +143,8 @@ class Setup:
 # --------------------------------------------------------------------------- moves
 
 #: A move's handler: checks the event and changes the (already copied) state in place, or returns
-#: the next state.
-Handler = Callable[[State, Mapping[str, Any]], "State | None"]
+#: the next state.  Its first parameter is the game's own state type (a ``TypedDict``), hence ``Any``.
+Handler = Callable[[Any, Mapping[str, Any]], Any]
 
 #: Who may send a move (checked by the server before the engine sees it):
 #: ``host`` the table's device; ``seat`` the seat the event names (or the host for a seat without a
@@ -189,6 +189,8 @@ class Game:
     secret_fields: ClassVar[dict[str, tuple[str, ...]]] = {"draw": ("token",)}
     #: event type -> what it does, in which phases, who may send it
     moves: ClassVar[Mapping[str, Move]] = {}
+    #: options a demonstration or a test must give besides the player count (a score pad's game name)
+    example_options: ClassVar[Mapping[str, Any]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -199,30 +201,17 @@ class Game:
 
     # -- set-up -------------------------------------------------------------
     def validate_options(self, raw: Mapping[str, Any]) -> JSON:
-        """Return the options completed with defaults, or raise :class:`InvalidOptions`."""
-        out: JSON = {}
+        """Return the options completed with defaults, or raise :class:`InvalidOptions`
+        (bilingual, naming the option and quoting the value)."""
+        if not isinstance(raw, Mapping):
+            raise InvalidOptions(Tr(f"options : un objet attendu, reçu {quote(raw)}",
+                                    f"options: must be an object, got {quote(raw)}"))
         known = {o.key for o in self.options}
         for key in raw:
             if key not in known:
-                raise InvalidOptions(f"unknown option {key!r} for {self.slug}")
-        for opt in self.options:
-            value = raw.get(opt.key, opt.default)
-            if opt.kind == "int":
-                if isinstance(value, bool) or not isinstance(value, int):
-                    raise InvalidOptions(f"{opt.key}: must be a whole number, got {value!r}")
-                if opt.minimum is not None and value < opt.minimum:
-                    raise InvalidOptions(f"{opt.key}: {value!r} is below {opt.minimum}")
-                if opt.maximum is not None and value > opt.maximum:
-                    raise InvalidOptions(f"{opt.key}: {value!r} is above {opt.maximum}")
-            elif opt.kind == "bool":
-                if not isinstance(value, bool):
-                    raise InvalidOptions(f"{opt.key}: must be true or false, got {value!r}")
-            elif opt.kind == "choice":
-                if value not in [c for c, _ in opt.choices]:
-                    allowed = ", ".join(c for c, _ in opt.choices)
-                    raise InvalidOptions(f"{opt.key}: {value!r} is not one of {allowed}")
-            out[opt.key] = value
-        return out
+                raise InvalidOptions(Tr(f"option inconnue {quote(key)} pour {self.name.fr}",
+                                        f"unknown option {quote(key)} for {self.name.en}"))
+        return {opt.key: _option_value(opt, raw.get(opt.key, opt.default)) for opt in self.options}
 
     def seat_count(self, options: Mapping[str, Any]) -> int:
         """How many seats the match has (people; a virtual player is not a seat)."""
@@ -262,7 +251,8 @@ class Game:
             return apply_timer_event(state, event)
         move = self.moves.get(kind)
         if move is None and not self.moves:  # a game not yet declaring its moves (being converted)
-            return self.apply_event(state, event)  # type: ignore[attr-defined]
+            converting: State = self.apply_event(state, event)  # type: ignore[attr-defined]
+            return converting
         if move is None:
             raise IllegalEvent(Tr(f"type d'événement inconnu {quote(kind)} pour {self.name.fr}",
                                   f"unknown event type {quote(kind)} for {self.name.en}"))
@@ -334,6 +324,40 @@ class Game:
     def sample_action(self, state: State, rng: random.Random) -> JSON | None:  # game
         """A random legal action (for property tests), or ``None`` when the match is over."""
         return None
+
+
+#: The longest text an option takes (a game's name, a place).
+MAX_OPTION_TEXT = 80
+
+
+def _option_value(opt: Option, value: Any) -> Any:
+    if opt.kind == "int":
+        number = whole(value, opt.key, error=InvalidOptions, digits=False)
+        if opt.minimum is not None and number < opt.minimum:
+            raise InvalidOptions(Tr(f"{opt.key} : {quote(number)} est en dessous de {opt.minimum}",
+                                    f"{opt.key}: {quote(number)} is below {opt.minimum}"))
+        if opt.maximum is not None and number > opt.maximum:
+            raise InvalidOptions(Tr(f"{opt.key} : {quote(number)} est au-dessus de {opt.maximum}",
+                                    f"{opt.key}: {quote(number)} is above {opt.maximum}"))
+        return number
+    if opt.kind == "bool":
+        return flag(value, opt.key, error=InvalidOptions)
+    if opt.kind == "choice":
+        allowed = [c for c, _ in opt.choices]
+        if value not in allowed:
+            listed = ", ".join(allowed)
+            raise InvalidOptions(Tr(f"{opt.key} : {quote(value)} n'est pas l'un de {listed}",
+                                    f"{opt.key}: {quote(value)} is not one of {listed}"))
+        return value
+    if opt.kind == "text":
+        text = value.strip() if isinstance(value, str) else value
+        if not isinstance(text, str) or not text or len(text) > MAX_OPTION_TEXT or not text.isprintable():
+            raise InvalidOptions(Tr(f"{opt.key} : un texte de 1 à {MAX_OPTION_TEXT} caractères, reçu {quote(value)}",
+                                    f"{opt.key}: must be a text of 1 to {MAX_OPTION_TEXT} characters, "
+                                    f"got {quote(value)}"))
+        return text
+    raise InvalidOptions(Tr(f"{opt.key} : genre d'option inconnu {quote(opt.kind)}",
+                            f"{opt.key}: unknown option kind {quote(opt.kind)}"))
 
 
 def replay(game: Game, setup: Mapping[str, Any], names: Sequence[str],

@@ -35,7 +35,7 @@ def quote(value: Any, limit: int = 40) -> str:
     """``repr(value)``, cut to ``limit`` characters (an error quotes the input, not a megabyte of it).
 
     >>> quote("x" * 50)
-    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"
     """
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -5,13 +5,13 @@ A game's package has ``card.py`` (its :class:`~scoring.core.card.Card`, read wit
 engine) and exposes ``GAME`` from its ``__init__``.
 
 >>> slugs()
-('apaches', 'robby-solo', 'traction-avant', 'apprentis')
+('apaches', 'robby-solo', 'traction-avant', 'apprentis', 'score-pad')
 >>> find_game("apaches").slug
 'apaches'
 >>> find_game("chess")
 Traceback (most recent call last):
 ...
-scoring.core.errors.UnknownGame: unknown game 'chess' (known: apaches, apprentis, robby-solo, traction-avant)
+scoring.core.errors.UnknownGame: unknown game 'chess' (known: apaches, apprentis, robby-solo, score-pad, traction-avant)
 """
 
 from __future__ import annotations

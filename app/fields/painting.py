@@ -1,5 +1,8 @@
 """Les apprentis: enter a painting as it lies on the table (tap a cell, pick the card).
 
+The renderer of the fields of kind ``painting`` (registered on import, see :mod:`app.fields`), and
+a view under the score sheet (:func:`painting_reviews`, registered as a review).
+
 The value is a list of rows, top row first; ``None`` is an empty cell; cells are
 the engine's codes (``maison:N``, ``ciel``, ``arbre:A2``...).  The palette comes
 from the field's ``choices``; a ``maison`` card asks for its printed points.
@@ -10,13 +13,14 @@ sheet's view (:func:`painting_reviews`) highlights the cells of each category.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import flet as ft
 
-from app.forms import dropdown
+from app.fields import register, register_review
 from app.guard import component
+from app.widgets import category_name, dropdown
 from scoring import Field
 
 ERASE = "_erase"
@@ -29,10 +33,6 @@ SHORT = {"maison": ("Maison", "House"), "ciel": ("Ciel", "Sky"), "oiseau": ("Ois
          "eglise": ("Église", "Church")}
 
 Grid = list[list[str | None]]
-
-
-def _card_type(code: str | None) -> str:
-    return "" if not code else code.split(":")[0]
 
 
 def card_name(code: str | None, lang: str) -> str:
@@ -87,6 +87,12 @@ def card_face(code: str | None, size: int, lang: str) -> ft.Control:
             width=size, height=size, padding=2,
             alignment=ft.Alignment.TOP_RIGHT if big else ft.Alignment.BOTTOM_CENTER))
     return ft.Stack(layers, width=size, height=size)
+
+
+@register("painting")
+def painting_field(f: Field, value: Any, _names: Sequence[str], lang: str,
+                   set_value: Callable[[Any], None]) -> ft.Control:
+    return PaintingEditor(f, value, lang, set_value)
 
 
 @component
@@ -155,8 +161,6 @@ def PaintingReview(seat: int, name: str, total: int, painting: Any, cells: dict[
                    breakdown: dict[str, int], slug: str, lang: str) -> ft.Control:
     """One player's painting on the score sheet: tap a category to see the cards that earned it
     (or lost it: in red); "Tout" shows every card that counted."""
-    from app.widgets import category_name
-
     fr = lang == "fr"
     chosen, set_chosen = ft.use_state("")
     grid, r0, c0 = trimmed(painting)
@@ -208,6 +212,7 @@ def PaintingReview(seat: int, name: str, total: int, painting: Any, cells: dict[
     ], spacing=8), padding=12))
 
 
+@register_review
 def painting_reviews(sheet: dict[str, Any], state: Any, lang: str) -> list[ft.Control]:
     """Each player's painting with the cells that earned each category, when the score sheet
     lists them (``cells`` in its rows) and the match kept the paintings (Les apprentis)."""

@@ -1,0 +1,113 @@
+"""The renderers of the kinds every game may use: ``int``, ``bool``, ``text``, ``choice``, ``seat``,
+``seats`` and ``ints`` (see :mod:`app.fields`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import flet as ft
+
+from app.fields import register
+from app.widgets import dropdown
+from scoring import Field
+
+Set = Callable[[Any], None]
+
+
+def whole(text: str) -> int | str:
+    """What was typed in a number's box: a whole number (spaces allowed), or the text as typed (the
+    engine then names what is wrong).
+
+    >>> whole(" 18 000"), whole("-3"), whole("x")
+    (18000, -3, 'x')
+    """
+    try:
+        return int(text.strip().replace(" ", "").replace("\u202f", "").replace("\xa0", ""))
+    except ValueError:
+        return text
+
+
+@register("bool", start=lambda _f, _names: False)
+def switch(f: Field, value: Any, _names: Sequence[str], lang: str, set_value: Set) -> ft.Control:
+    return ft.Switch(label=f.label.get(lang), value=bool(value), on_change=lambda e: set_value(bool(e.control.value)))
+
+
+@register("text", start=lambda _f, _names: "")
+def text_box(f: Field, value: Any, _names: Sequence[str], lang: str, set_value: Set) -> ft.Control:
+    return ft.TextField(label=f.label.get(lang), value=value or "", on_change=lambda e: set_value(e.control.value),
+                        multiline=True, min_lines=1, max_lines=4)
+
+
+def _first_choice(f: Field, _names: Sequence[str]) -> Any:
+    return f.choices[0][0] if f.choices else None
+
+
+@register("choice", start=_first_choice)
+def choice(f: Field, value: Any, _names: Sequence[str], lang: str, set_value: Set) -> ft.Control:
+    options = [ft.DropdownOption(key=k, text=t.get(lang)) for k, t in f.choices]
+    return _dropdown(f, value, options, lang, lambda v: set_value(str(v)))
+
+
+def _first_seat(f: Field, names: Sequence[str]) -> Any:
+    if not names:
+        return None
+    return f.minimum if f.minimum is not None else 0
+
+
+@register("seat", start=_first_seat)
+def seat(f: Field, value: Any, names: Sequence[str], lang: str, set_value: Set) -> ft.Control:
+    if f.minimum is not None and f.minimum == f.maximum and f.minimum < len(names):
+        return ft.Text(f"{f.label.get(lang)} : {names[f.minimum]}", weight=ft.FontWeight.W_500)  # fixed seat
+    options = [ft.DropdownOption(key=str(i), text=n) for i, n in enumerate(names)]
+    return _dropdown(f, value, options, lang, lambda v: set_value(int(v)))
+
+
+def _dropdown(f: Field, value: Any, options: list[ft.DropdownOption], lang: str, set_value: Set) -> ft.Control:
+    longest = max((len(o.text or "") for o in options), default=0)  # long options: as wide as a phone allows
+    return dropdown(f.label.get(lang), None if value is None else str(value), options,
+                    lambda e: set_value(e.control.value), f.key, width=min(320, max(260, 60 + 9 * longest)))
+
+
+@register("seats", start=lambda _f, _names: [])
+def seats(f: Field, value: Any, names: Sequence[str], lang: str, set_value: Set) -> ft.Control:
+    chosen = set(value or [])
+
+    def toggle(i: int, on: bool) -> None:
+        set_value(sorted((chosen | {i}) if on else (chosen - {i})))
+
+    return ft.Column([ft.Text(f.label.get(lang), weight=ft.FontWeight.W_500),
+                      ft.Row([ft.Checkbox(label=n, value=i in chosen,
+                                          on_change=lambda e, i=i: toggle(i, bool(e.control.value)))
+                              for i, n in enumerate(names)], wrap=True)], spacing=2)
+
+
+@register("ints", start=lambda _f, names: [0] * len(names))
+def ints(f: Field, value: Any, names: Sequence[str], lang: str, set_value: Set) -> ft.Control:
+    vals = list(value or [0] * len(names))
+
+    def set_one(i: int, text: str) -> None:
+        new = list(vals)
+        new[i] = whole(text)
+        set_value(new)
+
+    return ft.Column([ft.Text(f.label.get(lang), weight=ft.FontWeight.W_500),
+                      ft.Row([ft.TextField(label=n, value=str(vals[i]) if i < len(vals) else "0",
+                                           width=110, keyboard_type=ft.KeyboardType.NUMBER,
+                                           on_change=lambda e, i=i: set_one(i, e.control.value))
+                              for i, n in enumerate(names)], wrap=True)], spacing=2)
+
+
+@register("int")
+def number(f: Field, value: Any, _names: Sequence[str], lang: str, set_value: Set) -> ft.Control:
+    label = f.label.get(lang)
+    hint = ""
+    if f.minimum is not None or f.maximum is not None:
+        hint = f"{'' if f.minimum is None else f.minimum}…{'' if f.maximum is None else f.maximum}"
+    long = len(label) > 24
+    box = ft.TextField(label=label, value="" if value is None else str(value), hint_text=hint,
+                       keyboard_type=ft.KeyboardType.NUMBER, width=290 if long else 170,
+                       on_change=lambda e: set_value(whole(e.control.value)))
+    # A long label (two lines above the box) gets a wider box and room above it, so that it does not
+    # run into what comes before.
+    return ft.Container(box, padding=ft.Padding.only(top=14)) if long else box
