@@ -72,6 +72,10 @@ def sample_action(state: ApprentisState, rng: random.Random) -> JSON | None:
         if state["lightning"] is None and rng.random() < 0.25:
             return {"type": "lightning", "spot": rng.choice(state["empty"])}
         return {"type": "refill"}
+    return _sample_final(state, rng)
+
+
+def _sample_final(state: ApprentisState, rng: random.Random) -> JSON:
     missing = [i for i, p in enumerate(state["paintings"]) if p is None]
     if not missing:
         return {"type": "finish"}

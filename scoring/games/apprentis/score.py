@@ -540,8 +540,9 @@ _NO_CELLS = (0,) * len(_EARNING)
 _A1, _A2, _A3, _A4 = _TREE_CODES
 
 
-def _score_one(layout: _Layout, stains: int, perso: int) -> tuple[int, dict[str, int], Highlights]:
-    """One painting's total, its points per category, and the cells that earned them.
+def _score_one(layout: _Layout, stains: int, perso: int) -> tuple[int, dict[str, int], Highlights]:  # noqa: C901
+    """One painting's total, its points per category, and the cells that earned them.  (One function for
+    the ten cards on purpose: a call per card would cost the five-player sheet of issue #9 its budget.)
 
     Masks the points do not need (the houses when no eglise is there, the birds when no ciel is,
     the persos and the fountains) are left to :class:`Highlights`, as the table that gives them.
@@ -704,13 +705,8 @@ def parse_score_input(doc: Any) -> tuple[list[str], list[Grid], list[int]]:
     return names, grids, stains
 
 
-def _parse_input(doc: Any, grids: list[Grid] | None = None) -> Document:
-    """The names, paintings laid out and stains of a document, and its house rules (``grids``: where
-    to keep the checked grids too; without it the rows are not copied).
-
-    A painting holds at most the cards the game's ``length`` deals a player, and a player makes at
-    most one stain per card taken with a die; with no ``length``, the longest game bounds them.
-    """
+def _players(doc: Any) -> list[Any]:
+    """The document's list of players, once the document's own fields are checked."""
     if not isinstance(doc, dict):
         raise InvalidScoreInput("input", Tr(f"doit être un objet avec « players », reçu {quote(doc)}",
                                             f"must be an object with 'players', got {quote(doc)}"))
@@ -723,16 +719,29 @@ def _parse_input(doc: Any, grids: list[Grid] | None = None) -> Document:
         got = quote(len(players) if isinstance(players, list) else players)
         raise InvalidScoreInput("players", Tr(f"doit être une liste de 1 à 5 joueurs, reçu {got}",
                                               f"must be a list of 1 to 5 players, got {got}"))
+    return players
+
+
+def _game_fields(doc: dict[str, Any]) -> tuple[int, int, str, int]:
+    """The most cards of a painting, the most stains of a player, and the house rules of a document."""
+    n = len(doc["players"])
     if len(doc) == 1:  # players only: the longest game, the rulings
-        most, most_stains = _LONGEST[len(players)]
-        tie, cost = "both", 1
-    else:
-        n = len(players)
-        length = one_of(doc["length"], "length", tuple(LENGTHS), error=InvalidScoreInput) if "length" in doc \
-            else longest(n)
-        tie = one_of(doc.get("perso_tie", "both"), "perso_tie", PERSO_TIES, error=InvalidScoreInput)
-        cost = whole(doc.get("stain_points", 1), "stain_points", 0, 5, error=InvalidScoreInput, digits=False)
-        most, most_stains = cards_dealt(n, length), stains_possible(n, length)
+        return (*_LONGEST[n], "both", 1)
+    length = one_of(doc["length"], "length", tuple(LENGTHS), error=InvalidScoreInput) if "length" in doc \
+        else longest(n)
+    tie = one_of(doc.get("perso_tie", "both"), "perso_tie", PERSO_TIES, error=InvalidScoreInput)
+    cost = whole(doc.get("stain_points", 1), "stain_points", 0, 5, error=InvalidScoreInput, digits=False)
+    return cards_dealt(n, length), stains_possible(n, length), tie, cost
+
+
+def _parse_input(doc: Any, grids: list[Grid] | None = None) -> Document:
+    """The names, paintings laid out and stains of a document, and its house rules (``grids``: where
+    to keep the checked grids too; without it the rows are not copied).
+
+    A painting holds at most the cards the game's ``length`` deals a player, and a player makes at
+    most one stain per card taken with a die; with no ``length``, the longest game bounds them.
+    """
+    players, (most, most_stains, tie, cost) = _players(doc), _game_fields(doc)
     names: list[str] = []
     layouts: list[_Layout] = []
     stains: list[int] = []
