@@ -631,7 +631,8 @@ def test_a_whole_three_player_match():
 def random_match(seed: int):
     rng = random.Random(seed)
     n = rng.randint(2, 4)
-    options = GAME.validate_options({"players": n, "configuration": rng.choice(["first", "random"])})
+    options = GAME.validate_options({"players": n, "configuration": rng.choice(["first", "random"]),
+                                     "policeman_is_bourgeois": rng.random() < 0.3, "count_gains": rng.random() < 0.3})
     setup = GAME.setup(options, random.Random(seed))
     state = start = GAME.initial_state(setup.record, NAMES[:n])
     events, states = [], [state]
@@ -664,7 +665,7 @@ def test_property_random_matches(seed):
     sheet = GAME.score(final).to_json()
     for r in sheet["ranking"]:
         assert sum(r["breakdown"].values()) == r["total"]
-    assert sheet == GAME.score_input({"players": holdings(final)}).to_json()
+    assert sheet == GAME.score_input({"players": holdings(final), **final["house"]}).to_json()
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -256,3 +256,15 @@ def test_the_five_recruits_are_the_reinforcements():
     step = next(s for s in setup.instructions if "renforts" in s.fr)
     assert f"{REINFORCEMENT_PIECES} renforts" in step.fr and "recrues" in step.fr
     assert "recruits" in step.en
+
+
+def test_the_bg_stats_board_text_says_which_reading_was_played():
+    """The match's options carry the house rules, so the export's board text names them (only when on)."""
+    from db.bgstats import setup_text
+
+    for house, shown in (({}, []), ({"policeman_is_bourgeois": True, "count_gains": True},
+                                    ["policeman is bourgeois", "count gains"])):
+        options = GAME.validate_options({"players": 2, **house})
+        record = GAME.setup(options, random.Random(1)).record
+        text = setup_text(options, record)
+        assert all(s in text for s in shown) and ("policeman" in text) == bool(shown), text

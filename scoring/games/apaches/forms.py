@@ -114,6 +114,14 @@ def _settlement_actions(state: ApachesState) -> list[Action]:
     return out
 
 
+def _reveal_help(state: ApachesState) -> Tr:
+    cop = ("+200 − 200 F", "+200 − 200 F") if state["house"]["policeman_is_bourgeois"] else ("−200 F", "−200 F")
+    return Tr(f"Fin de la 3e manche : bourgeois +200 F, agent de ville {cop[0]} et un meneur en prison, 50 F par "
+              "Apache opérationnel.",
+              f"End of round 3: bourgeois +200 F, policeman {cop[1]} and a leader to prison, 50 F per "
+              "operational Apache.")
+
+
 def actions_for(state: ApachesState, seat: int | None) -> list[Action]:
     if state["finished"]:
         return []
@@ -168,10 +176,7 @@ def actions_for(state: ApachesState, seat: int | None) -> list[Action]:
     elif phase == "reveal" and table:
         out.append(Action("reveal", Tr("Dévoiler les bourgeois et compter", "Reveal the bourgeois and score"),
                           primary=True,
-                          help=Tr("Fin de la 3e manche : bourgeois +200 F, agent de ville −200 F et un "
-                                  "meneur en prison, 50 F par Apache opérationnel.",
-                                  "End of round 3: bourgeois +200 F, policeman −200 F and a leader to "
-                                  "prison, 50 F per operational Apache.")))
+                          help=_reveal_help(state)))
     out += _seen_actions(state, seat)
     if table:
         out.append(Action(

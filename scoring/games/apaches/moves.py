@@ -15,7 +15,7 @@ handler, which changes the copy in place.  No refusal quotes a drawn bourgeois: 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scoring.core import Event, IllegalEvent, Move, State, Tr, bags, one_of, quote, whole
@@ -334,26 +334,19 @@ def adjust(state: ApachesState, event: Mapping[str, Any]) -> None:
 # --------------------------------------------------------------------------- the table
 
 
-def _move(handler: Callable[[ApachesState, Mapping[str, Any]], State | None], *phases: str,
-          by: str = "host", undoable: bool = True) -> Move:
-    """A move whose handler is written for this game's typed state (the contract's handler takes any state)."""
-    typed_handler: Any = handler
-    return Move(typed_handler, phases=phases, by=by, undoable=undoable)
-
-
 MOVES: dict[str, Move] = {
-    "start_round": _move(start_round, "round_start"),
-    "end_turn": _move(end_turn, "turns", by="seat"),
-    "skip_turns": _move(skip_turns, "turns"),
-    "last_turn": _move(last_turn, "last_order"),
-    "settle": _move(settle, "settlement"),
-    "bourgeois": _move(bourgeois, "settlement"),
-    "fence": _move(fence, "settlement"),
+    "start_round": Move(start_round, phases=("round_start",)),
+    "end_turn": Move(end_turn, phases=("turns",), by="seat"),
+    "skip_turns": Move(skip_turns, phases=("turns",)),
+    "last_turn": Move(last_turn, phases=("last_order",)),
+    "settle": Move(settle, phases=("settlement",)),
+    "bourgeois": Move(bourgeois, phases=("settlement",)),
+    "fence": Move(fence, phases=("settlement",)),
     # the holder's own phone (or the host's, behind the privacy screen); looking cannot be taken back
-    "seen": _move(seen, by="seat", undoable=False),
-    "end_round": _move(end_round, "settlement"),
-    "reveal": _move(reveal, "reveal", undoable=False),
-    "adjust": _move(adjust),
+    "seen": Move(seen, by="seat", undoable=False),
+    "end_round": Move(end_round, phases=("settlement",)),
+    "reveal": Move(reveal, phases=("reveal",), undoable=False),
+    "adjust": Move(adjust),
 }
 
 

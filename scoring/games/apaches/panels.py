@@ -154,7 +154,7 @@ def _result(names: list[str], district: int, entry: dict[str, Any]) -> Value:
         return "—"
     who = names[w]
     if district == BOURGEOIS_DISTRICT:
-        return f"{who} : ?" if "draw" in entry else who
+        return Tr(f"{who} : ?", f"{who}: ?") if "draw" in entry else who
     stash = entry.get("stash")
     if district == FENCE_DISTRICT or stash in ("money", "valuables"):
         return _named(who, francs(entry["amount"], "+"))
@@ -213,10 +213,18 @@ def _private_panel(v: ApachesState, seat: int) -> Panel | None:
     if not rows:
         return None
     return Panel(Tr("Vos bourgeois (secret)", "Your bourgeois (secret)"), tuple(rows), seat=seat,
-                 note=Tr("Ne le révélez pas : l'appli les dévoile à la fin de la 3e manche. L'agent de "
-                         "ville coûte 200 F et envoie un de vos meneurs en prison.",
-                         "Do not tell: the app reveals them at the end of round 3. The policeman costs "
-                         "200 F and sends one of your leaders to prison."))
+                 note=Tr("Ne le révélez pas : l'appli les dévoile à la fin de la 3e manche. " + _cost(v).fr,
+                         "Do not tell: the app reveals them at the end of round 3. " + _cost(v).en))
+
+
+def _cost(v: ApachesState) -> Tr:
+    if v["house"]["policeman_is_bourgeois"]:
+        return Tr(f"L'agent de ville rapporte {BOURGEOIS_VALUE} F (règle maison), en coûte {POLICEMAN_FINE} et "
+                  "envoie un de vos meneurs en prison.",
+                  f"The policeman earns {BOURGEOIS_VALUE} F (house rule), costs {POLICEMAN_FINE} F and sends one "
+                  "of your leaders to prison.")
+    return Tr(f"L'agent de ville coûte {POLICEMAN_FINE} F et envoie un de vos meneurs en prison.",
+              f"The policeman costs {POLICEMAN_FINE} F and sends one of your leaders to prison.")
 
 
 def _policeman(v: ApachesState) -> Tr:
