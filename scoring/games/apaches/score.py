@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NotRequired, TypedDict
 
 from scoring.core import InvalidScoreInput, ScoreSheet, Tr, flag, quote, rank_rows, whole
+from scoring.core.fields import HUGE
 from scoring.games.apaches.rules import (
     APACHE_VALUE,
     BOURGEOIS_VALUE,
@@ -114,9 +115,12 @@ def _missing(where: str) -> InvalidScoreInput:
 
 
 def _number(p: Mapping[str, Any], key: str, where: str, high: int | None = None) -> int:
+    value = p.get(key)
+    if type(value) is int and 0 <= value <= (HUGE if high is None else high):
+        return value  # the usual case, without building the field's name
     if key not in p:
         raise _missing(f"{where}.{key}")
-    return whole(p[key], f"{where}.{key}", 0, high, error=InvalidScoreInput, digits=False)
+    return whole(value, f"{where}.{key}", 0, high, error=InvalidScoreInput, digits=False)
 
 
 def _player(p: Any, where: str, taken: list[str], needs_gains: bool) -> Holdings:
@@ -139,7 +143,8 @@ def _player(p: Any, where: str, taken: list[str], needs_gains: bool) -> Holdings
         "name": name.strip(),
         "wallet": _number(p, "wallet", where),
         "bourgeois": _number(p, "bourgeois", where, MOST_DRAWS),
-        "policeman": flag(p["policeman"], f"{where}.policeman", error=InvalidScoreInput),
+        "policeman": p["policeman"] if type(p["policeman"]) is bool else flag(p["policeman"], f"{where}.policeman",
+                                                                               error=InvalidScoreInput),
         "leaders": _number(p, "leaders", where, LEADERS),
         "novices": _number(p, "novices", where, NOVICES),
         "reinforcements": _number(p, "reinforcements", where, REINFORCEMENT_PIECES),
