@@ -31,8 +31,8 @@ def _split(rng: random.Random, total: int, parts: int) -> list[int]:
 
 def apaches_doc(rng: random.Random, names: list[str]) -> dict[str, Any]:
     n = len(names)
-    bourgeois = _split(rng, rng.randint(0, 3), n)
     police = rng.randrange(n + 1)  # n: nobody drew the policeman
+    bourgeois = _split(rng, rng.randint(0, 3 if police == n else 2), n)  # three rounds draw 3 tokens at most
     reinforcements = _split(rng, rng.randint(0, 5), n)
     return {"players": [{"name": name, "wallet": rng.randrange(0, 4000, 10), "bourgeois": bourgeois[i],
                          "policeman": i == police, "leaders": rng.randint(0, 7), "novices": rng.randint(0, 3),

@@ -248,9 +248,11 @@ BAD = [
     ({"players": [player("A", policeman="yes"), player("B")]}, "players[0].policeman", "'yes'"),
     ({"players": [player("A", bourgeois=3), player("B", bourgeois=1, policeman=True)]},
      "players", "5 bourgeois tokens"),
-    ({"players": [player("A", bourgeois=2, policeman=True), player("B", policeman=True)]},
+    ({"players": [player("A", bourgeois=1, policeman=True), player("B", policeman=True)]},
      "players", "one policeman"),
-    ({"players": [player("A", bourgeois=2), player("B", bourgeois=2)]}, "players", "only 3 of the 4"),
+    ({"players": [player("A", bourgeois=2), player("B", bourgeois=2)]}, "players", "4 bourgeois tokens"),
+    ({"players": [player("A", bourgeois=4), player("B")]}, "players[0].bourgeois", "at most 3"),
+    ({"players": [player("A", reinforcements=6), player("B")]}, "players[0].reinforcements", "at most 5"),
     ({"players": [player("A", reinforcements=4), player("B", reinforcements=2)]},
      "players", "6 reinforcements"),
     ({"players": [player(""), player("B")]}, "players[0].name", "''"),
@@ -272,10 +274,19 @@ def test_bad_score_inputs_are_refused_naming_the_field(doc, where, quoted):
     assert quoted in str(info.value) and "\n" not in str(info.value)
 
 
-def test_four_tokens_in_all_is_the_limit():
-    """« Mélanger les 4 bourgeois » — 3 bourgeois and the policeman may all be held."""
-    sheet = score(player("A", bourgeois=2), player("B", bourgeois=1, policeman=True))
+def test_three_rounds_draw_three_tokens_at_most():
+    """« La partie est composée de 3 manches » and « Le joueur majoritaire dans ce quartier à la fin d'une
+    manche prend au hasard 1 bourgeois »: one draw a round, so 3 of the 4 tokens at most (issue 17:
+    3 bourgeois and the policeman held together were accepted)."""
+    with pytest.raises(InvalidScoreInput, match="4 bourgeois tokens") as info:
+        score(player("A", bourgeois=2), player("B", bourgeois=1, policeman=True))
+    assert "4 pions bourgeois" in info.value.get("fr") and "3 manches" in info.value.get("fr")
+    with pytest.raises(InvalidScoreInput, match="4 bourgeois tokens"):
+        score(player("A", bourgeois=3), player("B", policeman=True))
+    sheet = score(player("A", bourgeois=2), player("B", policeman=True))  # three tokens: fine
     assert row(sheet, "A")["breakdown"]["bourgeois"] == 400
+    sheet = score(player("A", bourgeois=3), player("B"))  # the policeman never drawn
+    assert row(sheet, "A")["breakdown"]["bourgeois"] == 600
 
 
 holdings = st.fixed_dictionaries({

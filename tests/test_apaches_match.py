@@ -16,8 +16,9 @@ from scoring import HIDDEN, IllegalEvent, InvalidOptions, replay
 from scoring.core import event_rng, get_path
 from scoring.core.bags import contents
 from scoring.games.apaches.game import GAME
-from scoring.games.apaches.moves import free_leaders, holdings, in_front_max
 from scoring.games.apaches.rules import FIRST_GAME, LEADERS, STASHES, config_key, configurations, prohibited
+from scoring.games.apaches.score import holdings
+from scoring.games.apaches.state import free_leaders, in_front_max
 
 NAMES = ["Léa", "Sam", "Zoé", "Max"]
 
@@ -224,7 +225,7 @@ def test_last_turn_counts_cannot_exceed_the_gang():
 
 def test_events_out_of_phase_are_refused():
     state = new(3)
-    with pytest.raises(IllegalEvent, match="phase 'round_start'"):
+    with pytest.raises(IllegalEvent, match=r"'settle' is not possible now \(step 'round_start'\)"):
         GAME.apply(state, {"type": "settle", "district": 1, "winner": 0, "stash": "money", "amount": 300})
     with pytest.raises(IllegalEvent, match="no-such"):
         GAME.apply(state, {"type": "no-such"})
@@ -436,7 +437,7 @@ def test_the_holder_sees_the_identity_only_after_the_seen_event():
     state, seen = do(state, {"type": "seen", "draw": "0"})
     assert seen == {"type": "seen", "seat": 2, "draw": 0} and not GAME.undoable(seen)
     after = [p for p in GAME.panels(state, 2) if p.seat == 2][0]
-    assert after.rows[0][1] == ("−200 F" if event["token"] == "policeman" else "+200 F")
+    assert after.rows[0][1].fr == ("−200 F" if event["token"] == "policeman" else "+200 F")
     with pytest.raises(IllegalEvent, match="already been seen"):
         GAME.apply(state, seen)
     with pytest.raises(IllegalEvent, match="belongs to seat 2"):
@@ -630,7 +631,8 @@ def test_a_whole_three_player_match():
 def random_match(seed: int):
     rng = random.Random(seed)
     n = rng.randint(2, 4)
-    options = GAME.validate_options({"players": n, "configuration": rng.choice(["first", "random"])})
+    options = GAME.validate_options({"players": n, "configuration": rng.choice(["first", "random"]),
+                                     "policeman_is_bourgeois": rng.random() < 0.3, "count_gains": rng.random() < 0.3})
     setup = GAME.setup(options, random.Random(seed))
     state = start = GAME.initial_state(setup.record, NAMES[:n])
     events, states = [], [state]
@@ -663,7 +665,7 @@ def test_property_random_matches(seed):
     sheet = GAME.score(final).to_json()
     for r in sheet["ranking"]:
         assert sum(r["breakdown"].values()) == r["total"]
-    assert sheet == GAME.score_input({"players": holdings(final)}).to_json()
+    assert sheet == GAME.score_input({"players": holdings(final), **final["house"]}).to_json()
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])

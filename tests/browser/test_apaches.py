@@ -302,8 +302,8 @@ def test_three_gangs_play_three_rounds_with_a_secret_bourgeois_and_find_the_winn
     # The final count, line by line: wallet + bourgeois − policeman + 50 F per operational Apache.
     lea_wallet, lea_total, lea_ops = totals["Léa"]
     fine = 200 if "policeman" in tokens else 0
-    ui.see(f"{WALLETS[-1][LEA]} + {200 * tokens.count('bourgeois')} − {fine} + {50 * lea_ops} = {lea_total} F "
-           f"({lea_ops} Apaches)")
+    ui.see(f"{number(WALLETS[-1][LEA])} + {200 * tokens.count('bourgeois')} − {fine} + {50 * lea_ops} = "
+           f"{number(lea_total)} F ({lea_ops} Apaches)")
     to_top(ui)
     ui.shot("apaches-reveal")
 

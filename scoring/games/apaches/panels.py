@@ -1,6 +1,6 @@
 """Les Apaches de Paris: what the match screen shows (built from a view, so no secret leaks).
 
->>> from scoring.games.apaches.moves import initial
+>>> from scoring.games.apaches.state import initial
 >>> state = initial({"players": 2, "configuration": [1, 2, 3, 6, 8, 9], "first_player": 1}, ["A", "B"])
 >>> [p.title.en for p in panels_for(state, state, None)][:3]
 ['Round 1 / 3 — Start of round', "A's gang", "B's gang"]
@@ -10,56 +10,37 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.core import HIDDEN, Panel, State, Tr
-from scoring.games.apaches import moves as play
+from scoring.core import HIDDEN, Panel, Tr, Value
+from scoring.core.fmt import number
 from scoring.games.apaches.rules import (
     BAIL,
     BOURGEOIS_DISTRICT,
     BOURGEOIS_VALUE,
     FENCE_DISTRICT,
+    FENCE_PER_BURGLARY,
     POLICEMAN_FINE,
+    REINFORCEMENT_PIECES,
     ROUNDS,
     STASHES,
     STEAL,
     TURNS,
-    score_holdings,
 )
-
-PHASES = {
-    "round_start": Tr("Début de manche", "Start of round"),
-    "turns": Tr("Tours de jeu", "Turns"),
-    "last_order": Tr("Ordre du dernier tour", "Last-turn order"),
-    "settlement": Tr("Gains et pertes", "Gains and losses"),
-    "reveal": Tr("Les bourgeois vont être dévoilés", "The bourgeois are about to be revealed"),
-    "over": Tr("Partie terminée", "Game over"),
-}
-KINDS = {
-    "money": Tr("argent", "money"), "valuables": Tr("cambriolage", "burglary"),
-    "steal": Tr("vol", "steal"), "reinforcements": Tr("renforts", "reinforcements"),
-    "wounded": Tr("meneur blessé", "leader wounded"), "killed": Tr("meneur tué", "leader killed"),
-    "prison": Tr("meneur emprisonné", "leader imprisoned"),
-}
+from scoring.games.apaches.score import holdings, score_holdings
+from scoring.games.apaches.state import ApachesState, current_seat, draws, free_leaders
+from scoring.games.apaches.texts import KINDS, PHASE_NAMES, districts, francs, ordinal
 
 
-def _ordinal(n: int) -> Tr:
-    return Tr("1re" if n == 1 else f"{n}e", {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th"))
-
-
-def _districts(ds: list[int]) -> str:
-    return ", ".join(str(d) for d in ds) or "—"
-
-
-def _match_panel(v: State) -> Panel:
+def _match_panel(v: ApachesState) -> Panel:
     names, phase, r = v["names"], v["phase"], v["round"]
-    title = Tr(f"Manche {r} / {ROUNDS} — {PHASES[phase].fr}", f"Round {r} / {ROUNDS} — {PHASES[phase].en}")
-    rows: list[tuple[Tr, str]] = [
+    title = Tr(f"Manche {r} / {ROUNDS} — {PHASE_NAMES[phase].fr}", f"Round {r} / {ROUNDS} — {PHASE_NAMES[phase].en}")
+    rows: list[tuple[Tr, Value]] = [
         (Tr("1er joueur", "1st player"), names[v["first_player"]]),
-        (Tr("Quartiers en jeu", "Districts in play"), _districts(v["districts"])),
-        (Tr("Quartiers interdits", "Prohibited districts"), _districts(v["prohibited"])),
+        (Tr("Quartiers en jeu", "Districts in play"), districts(v["districts"])),
+        (Tr("Quartiers interdits", "Prohibited districts"), districts(v["prohibited"])),
     ]
     note = None
     if phase == "turns":
-        cur = play.current_seat(v)
+        cur = current_seat(v)
         rows += [(Tr("Tour", "Turn"), f"{v['turn']} / {TURNS}"),
                  (Tr("À jouer", "To play"), names[cur] if cur is not None else "—"),
                  (Tr("Ordre du tour", "Turn order"), ", ".join(names[s] for s in v["order"]))]
@@ -81,11 +62,11 @@ def _match_panel(v: State) -> Panel:
     return Panel(title, tuple(rows), note=note)
 
 
-def _set_aside_panel(v: State) -> Panel:
+def _set_aside_panel(v: ApachesState) -> Panel:
     rows = []
     for d, pos in v["set_aside"].items():
         n = STASHES[int(d)]
-        o = _ordinal(pos)
+        o = ordinal(pos)
         rows.append((Tr(f"Quartier {d} : la {o.fr} planque depuis le dessus du tas",
                         f"District {d}: the {o.en} stash from the top of the pile"), f"{pos} / {n}"))
     return Panel(Tr("Planques mises de côté cette manche", "Stashes set aside this round"), tuple(rows),
@@ -93,12 +74,12 @@ def _set_aside_panel(v: State) -> Panel:
                          "Set it aside roof up, off the board, without anyone seeing its value."))
 
 
-def _gang_panel(v: State, seat: int) -> Panel:
+def _gang_panel(v: ApachesState, seat: int) -> Panel:
     g, r, name = v["gangs"][seat], v["round"], v["names"][seat]
     ended = v["phase"] in ("reveal", "over")
-    rows: list[tuple[Tr, str]] = [
-        (Tr("Porte-monnaie", "Wallet"), f"{g['wallet']} F"),
-        (Tr("Meneurs avec le gang", "Leaders with the gang"), str(play.free_leaders(g))),
+    rows: list[tuple[Tr, Value]] = [
+        (Tr("Porte-monnaie", "Wallet"), francs(g["wallet"])),
+        (Tr("Meneurs avec le gang", "Leaders with the gang"), free_leaders(g)),
     ]
     hospital, prison = Tr("À l'hôpital", "In hospital"), Tr("En prison", "In prison")
     if ended:
@@ -111,28 +92,29 @@ def _gang_panel(v: State, seat: int) -> Panel:
         lines = [("hospital", hospital, now), ("hospital_next", hospital, later),
                  ("prison", prison, bail), ("prison_next", prison, later)]
     for key, what, when in lines:
-        if g[key]:
-            rows.append((Tr(f"{what.fr} ({when.fr})", f"{what.en} ({when.en})"), str(g[key])))
+        count: int = g[key]  # type: ignore[literal-required]
+        if count:
+            rows.append((Tr(f"{what.fr} ({when.fr})", f"{what.en} ({when.en})"), count))
     if g["cemetery"]:
-        rows.append((Tr("Au cimetière", "In the cemetery"), str(g["cemetery"])))
-    rows.append((Tr("Novices pas encore joués", "Novices not yet played"), str(g["novices"])))
+        rows.append((Tr("Au cimetière", "In the cemetery"), g["cemetery"]))
+    rows.append((Tr("Novices pas encore joués", "Novices not yet played"), g["novices"]))
     if g["reinforcements"]:
         label = (Tr("Renforts opérationnels (fin de partie)", "Reinforcements, operational (game end)")
                  if ended else Tr(f"Renforts à jouer en manche {r}", f"Reinforcements to use in round {r}"))
-        rows.append((label, str(g["reinforcements"])))
+        rows.append((label, g["reinforcements"]))
     if g["reinforcements_next"]:
         rows.append((Tr(f"Renforts à jouer en manche {r + 1}", f"Reinforcements to use in round {r + 1}")
                      if r < ROUNDS else Tr("Renforts gagnés (opérationnels à la fin)",
                                            "Reinforcements earned (operational at the end)"),
-                     str(g["reinforcements_next"])))
-    held = [d for d in v["bags"][play.BAG]["draws"] if d["seat"] == seat]
+                     g["reinforcements_next"]))
+    held = [d for d in draws(v) if d["seat"] == seat]
     if held:
-        rows.append((Tr("Bourgeois détenus", "Bourgeois held"), str(len(held))))
+        rows.append((Tr("Bourgeois détenus", "Bourgeois held"), len(held)))
     return Panel(Tr(f"Gang de {name}", f"{name}'s gang"), tuple(rows))
 
 
-def _settlement_panel(v: State) -> Panel:
-    names, rows = v["names"], []
+def _settlement_panel(v: ApachesState) -> Panel:
+    names, rows = v["names"], list[tuple[Tr, Value]]()
     for d in v["districts"]:
         entry: dict[str, Any] | None = v["settled"].get(str(d))
         # Words go in the label (French and English); the value keeps to names and numbers.
@@ -157,48 +139,53 @@ def _settlement_panel(v: State) -> Panel:
     return Panel(Tr(f"Gains et pertes — manche {v['round']}", f"Gains and losses — round {v['round']}"),
                  tuple(rows),
                  note=Tr(f"Vol : chaque autre gang verse {STEAL[v['players']]} F (un gang à court paie "
-                         "ce qu'il a). Receleur : 250 F par cambriolage que son majoritaire a réussi cette "
-                         "manche, et 1 renfort. Renforts : 5 pièces dans la boîte.",
+                         f"ce qu'il a). Receleur : {FENCE_PER_BURGLARY} F par cambriolage que son majoritaire a "
+                         f"réussi cette manche, et 1 renfort. Renforts : {REINFORCEMENT_PIECES} pièces dans la "
+                         "boîte.",
                          f"Steal: each other gang pays {STEAL[v['players']]} F (a gang short of money "
-                         "pays what it has). Fence: 250 F per burglary its majority player won this round, "
-                         "and 1 reinforcement. Reinforcements: 5 pieces in the box."))
+                         f"pays what it has). Fence: {FENCE_PER_BURGLARY} F per burglary its majority player won "
+                         f"this round, and 1 reinforcement. Reinforcements: {REINFORCEMENT_PIECES} pieces in the "
+                         "box."))
 
 
-def _result(names: list[str], district: int, entry: dict[str, Any]) -> str:
+def _result(names: list[str], district: int, entry: dict[str, Any]) -> Value:
     w = entry.get("winner")
     if w is None:
         return "—"
     who = names[w]
     if district == BOURGEOIS_DISTRICT:
-        return f"{who} : ?" if "draw" in entry else who
-    if district == FENCE_DISTRICT:
-        return f"{who} +{entry['amount']} F"
-    stash = entry["stash"]
-    if stash in ("money", "valuables"):
-        return f"{who} +{entry['amount']} F"
+        return Tr(f"{who} : ?", f"{who}: ?") if "draw" in entry else who
+    stash = entry.get("stash")
+    if district == FENCE_DISTRICT or stash in ("money", "valuables"):
+        return _named(who, francs(entry["amount"], "+"))
     if stash == "steal":
-        got = sum(entry["paid"].values())
-        paid = ", ".join(f"{names[int(s)]} −{a}" for s, a in entry["paid"].items())
-        return f"{who} +{got} F ({paid})"
+        got = francs(sum(entry["paid"].values()), "+")
+        paid = [(names[int(s)], a) for s, a in entry["paid"].items()]
+        return Tr(f"{who} {got.fr} (" + ", ".join(f"{n} −{number(a, 'fr')}" for n, a in paid) + ")",
+                  f"{who} {got.en} (" + ", ".join(f"{n} −{number(a, 'en')}" for n, a in paid) + ")")
     if stash == "reinforcements":
         return f"{who} +{entry['reinforcements']}"
     return f"{who} −1"
 
 
-def _bourgeois_panel(v: State) -> Panel:
-    bag, names = v["bags"][play.BAG], v["names"]
-    rows = [(Tr("Dans le sac", "In the bag"), str(bag["left"]))]
-    for d in bag["draws"]:
+def _named(who: str, amount: Tr) -> Tr:
+    return Tr(f"{who} {amount.fr}", f"{who} {amount.en}")
+
+
+def _bourgeois_panel(v: ApachesState) -> Panel:
+    names = v["names"]
+    rows: list[tuple[Tr, Value]] = [(Tr("Dans le sac", "In the bag"), v["bags"]["bourgeois"]["left"])]
+    for d in draws(v):
         r, who, token = d.get("round", "?"), names[d["seat"]], d["token"]
         if token == HIDDEN or not d["revealed"]:  # public panel: its holder's view is no excuse
             seen = Tr(" (vu)", " (seen)") if d["seen"] else Tr(" (pas encore vu)", " (not seen yet)")
             rows.append((Tr(f"Manche {r} : {who}{seen.fr}", f"Round {r}: {who}{seen.en}"), "?"))
         elif token == "policeman":
             rows.append((Tr(f"Manche {r} : {who} — l'agent de ville",
-                            f"Round {r}: {who} — the undercover policeman"), f"−{POLICEMAN_FINE} F"))
+                            f"Round {r}: {who} — the undercover policeman"), _policeman(v)))
         else:
             rows.append((Tr(f"Manche {r} : {who} — un bourgeois", f"Round {r}: {who} — a bourgeois"),
-                         f"+{BOURGEOIS_VALUE} F"))
+                         francs(BOURGEOIS_VALUE, "+")))
     return Panel(Tr("Bourgeois (1 des 4 est un agent de ville)",
                     "Bourgeois (1 of the 4 is an undercover policeman)"),
                  tuple(rows),
@@ -206,11 +193,11 @@ def _bourgeois_panel(v: State) -> Panel:
                          "Identities stay secret until the end of the game.") if not v["finished"] else None)
 
 
-def _private_panel(v: State, seat: int) -> Panel | None:
+def _private_panel(v: ApachesState, seat: int) -> Panel | None:
     """The holder's own bourgeois; an identity shows only once its « seen » event is recorded, so
     nobody can look at a draw and then undo it."""
-    rows = []
-    for d in v["bags"][play.BAG]["draws"]:
+    rows: list[tuple[Tr, Value]] = []
+    for d in draws(v):
         if d["seat"] != seat or d["revealed"] or d["token"] == HIDDEN:
             continue
         r = d.get("round", "?")
@@ -219,38 +206,57 @@ def _private_panel(v: State, seat: int) -> Panel | None:
                             f"Round {r}: not looked at yet (\"Look at my bourgeois\" button)"), "?"))
         elif d["token"] == "policeman":
             rows.append((Tr(f"Manche {r} : l'agent de ville !", f"Round {r}: the undercover policeman!"),
-                         f"−{POLICEMAN_FINE} F"))
+                         _policeman(v)))
         else:
             rows.append((Tr(f"Manche {r} : un bourgeois", f"Round {r}: a bourgeois"),
-                         f"+{BOURGEOIS_VALUE} F"))
+                         francs(BOURGEOIS_VALUE, "+")))
     if not rows:
         return None
     return Panel(Tr("Vos bourgeois (secret)", "Your bourgeois (secret)"), tuple(rows), seat=seat,
-                 note=Tr("Ne le révélez pas : l'appli les dévoile à la fin de la 3e manche. L'agent de "
-                         "ville coûte 200 F et envoie un de vos meneurs en prison.",
-                         "Do not tell: the app reveals them at the end of round 3. The policeman costs "
-                         "200 F and sends one of your leaders to prison."))
+                 note=Tr("Ne le révélez pas : l'appli les dévoile à la fin de la 3e manche. " + _cost(v).fr,
+                         "Do not tell: the app reveals them at the end of round 3. " + _cost(v).en))
 
 
-def _final_panel(v: State) -> Panel:
-    sheet = score_holdings(play.holdings(v))
-    rows = []
+def _cost(v: ApachesState) -> Tr:
+    if v["house"]["policeman_is_bourgeois"]:
+        return Tr(f"L'agent de ville rapporte {BOURGEOIS_VALUE} F (règle maison), en coûte {POLICEMAN_FINE} et "
+                  "envoie un de vos meneurs en prison.",
+                  f"The policeman earns {BOURGEOIS_VALUE} F (house rule), costs {POLICEMAN_FINE} F and sends one "
+                  "of your leaders to prison.")
+    return Tr(f"L'agent de ville coûte {POLICEMAN_FINE} F et envoie un de vos meneurs en prison.",
+              f"The policeman costs {POLICEMAN_FINE} F and sends one of your leaders to prison.")
+
+
+def _policeman(v: ApachesState) -> Tr:
+    """What the policeman is worth to its holder: −200 F, or 0 F when the house rule pays him as a bourgeois."""
+    if v["house"]["policeman_is_bourgeois"]:
+        return Tr(f"+{BOURGEOIS_VALUE} − {POLICEMAN_FINE} F", f"+{BOURGEOIS_VALUE} − {POLICEMAN_FINE} F")
+    return francs(POLICEMAN_FINE, "−")
+
+
+def _final_panel(v: ApachesState) -> Panel:
+    sheet = score_holdings(holdings(v), v["house"])
+    gains = v["house"]["count_gains"]
+    rows: list[tuple[Tr, Value]] = []
     for row in sheet.ranking:
-        b = row.breakdown
+        b, ops = row.breakdown, row.extra["operational"]
+        parts = (b["gains" if gains else "wallet"], b["bourgeois"], -b["policeman"], b["apaches"], row.total)
+        fr, en = (tuple(number(x, lang) for x in parts) for lang in ("fr", "en"))
         rows.append((Tr(f"{row.rank}. {row.name}", f"{row.rank}. {row.name}"),
-                     f"{b['wallet']} + {b['bourgeois']} − {-b['policeman']} + {b['apaches']} "
-                     f"= {row.total} F ({row.extra['operational']} Apaches)"))
+                     Tr(f"{fr[0]} + {fr[1]} − {fr[2]} + {fr[3]} = {fr[4]} F ({ops} Apaches)",
+                        f"{en[0]} + {en[1]} − {en[2]} + {en[3]} = {en[4]} F ({ops} Apaches)")))
     shared = len(sheet.winners) > 1
+    first = (Tr("Gains des planques", "Stash gains") if gains else Tr("Porte-monnaie", "Wallet"))
     return Panel(Tr("Décompte final", "Final count"), tuple(rows),
-                 note=Tr("Porte-monnaie + bourgeois − agent de ville + 50 F par Apache opérationnel. Le "
+                 note=Tr(f"{first.fr} + bourgeois − agent de ville + 50 F par Apache opérationnel. Le "
                          "plus riche gagne ; à égalité, le plus d'Apaches ; sinon victoire partagée."
                          + (" Victoire partagée !" if shared else ""),
-                         "Wallet + bourgeois − policeman + 50 F per operational Apache. The richest wins; "
+                         f"{first.en} + bourgeois − policeman + 50 F per operational Apache. The richest wins; "
                          "on a tie, most Apaches; otherwise the victory is shared."
                          + (" Shared victory!" if shared else "")))
 
 
-def panels_for(state: State, v: State, seat: int | None) -> list[Panel]:
+def panels_for(state: ApachesState, v: ApachesState, seat: int | None) -> list[Panel]:
     """The panels of ``seat``'s screen, from its view ``v`` (``state`` is not read for secrets)."""
     out = [_match_panel(v)]
     if v["phase"] == "over":

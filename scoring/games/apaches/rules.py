@@ -1,7 +1,7 @@
-"""Les Apaches de Paris: the rule tables, the configurations, the last-turn order and end scoring.
+"""Les Apaches de Paris: the rulebook's constants and tables, the configurations, the turn orders.
 
-Everything here is a pure function of its arguments; :mod:`scoring.games.apaches.game` builds the
-match tracker on it.  Districts are numbered as on the board (1 to 7 have stashes,
+Everything here is a pure function of its arguments; the moves (:mod:`.moves`) and the end score
+(:mod:`.score`) are built on it.  Districts are numbered as on the board (1 to 7 have stashes,
 8 is the bourgeois district, 9 the fence's); seats are numbered clockwise.
 
 >>> STASHES[5], STEAL[3], operational(leaders=5, novices=1, reinforcements=2)
@@ -10,11 +10,10 @@ match tracker on it.  Districts are numbered as on the board (1 to 7 have stashe
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from itertools import combinations
-from typing import Any, TypedDict
 
-from scoring.core import IllegalEvent, InvalidOptions, InvalidScoreInput, ScoreSheet, rank_rows
+from scoring.core import IllegalEvent, InvalidOptions, Tr, quote, whole
 
 SLUG = "apaches"
 
@@ -42,12 +41,16 @@ POLICEMAN_FINE = 200
 APACHE_VALUE = 50
 MONEY_RANGE = (200, 500)  # « Gagner de 200 à 500 F »
 VALUABLES_RANGE = (100, 400)  # « Cambrioler des objets de valeur de 100 à 400 F »
+#: « Parmi les 4 bourgeois, l'un d'eux est un agent de ville. »
 BOURGEOIS_TOKENS = ("bourgeois", "bourgeois", "bourgeois", "policeman")
+#: one draw per round at most (« prend au hasard 1 bourgeois » at the end of each of the 3 rounds)
+MOST_DRAWS = ROUNDS
 
 
 def _check_players(players: object) -> int:
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-        raise InvalidOptions(f"players: Les Apaches de Paris is for 2 to 4 players, got {players!r}")
+        raise InvalidOptions(Tr(f"players : Les Apaches de Paris se jouent de 2 à 4 joueurs, reçu {quote(players)}",
+                                f"players: Les Apaches de Paris is for 2 to 4 players, got {quote(players)}"))
     return players
 
 
@@ -119,16 +122,15 @@ def last_turn_order(apaches_in_front: list[int], first_player: int) -> list[int]
     >>> last_turn_order([1, -1], first_player=0)
     Traceback (most recent call last):
     ...
-    scoring.core.errors.IllegalEvent: apaches_in_front[1]: must be a whole number of at least 0, got -1
+    scoring.core.errors.IllegalEvent: apaches_in_front[1]: must be at least 0, got -1
     """
     if not isinstance(apaches_in_front, list) or not 2 <= len(apaches_in_front) <= 4:
-        raise IllegalEvent(f"apaches_in_front: must list 2 to 4 counts, got {apaches_in_front!r}")
+        raise IllegalEvent(Tr(f"apaches_in_front : il faut 2 à 4 nombres, reçu {quote(apaches_in_front)}",
+                              f"apaches_in_front: must list 2 to 4 counts, got {quote(apaches_in_front)}"))
     for i, count in enumerate(apaches_in_front):
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise IllegalEvent(f"apaches_in_front[{i}]: must be a whole number of at least 0, got {count!r}")
+        whole(count, f"apaches_in_front[{i}]", 0, digits=False)
     n = len(apaches_in_front)
-    if isinstance(first_player, bool) or not isinstance(first_player, int) or not 0 <= first_player < n:
-        raise IllegalEvent(f"first_player: must be a seat from 0 to {n - 1}, got {first_player!r}")
+    whole(first_player, "first_player", 0, n - 1, digits=False)
     return sorted(range(n), key=lambda s: (-apaches_in_front[s], (s - first_player) % n))
 
 
@@ -152,127 +154,3 @@ def operational(leaders: int, novices: int, reinforcements: int, policeman: bool
     """
     jailed = 1 if policeman and leaders > 0 else 0
     return leaders - jailed + novices + reinforcements
-
-
-# --------------------------------------------------------------------------- end scoring
-
-
-class Holdings(TypedDict):
-    """One gang after the third round's settlement, before the reveal."""
-
-    name: str
-    wallet: int
-    bourgeois: int
-    policeman: bool
-    leaders: int
-    novices: int
-    reinforcements: int
-
-
-FIELDS = ("name", "wallet", "bourgeois", "policeman", "leaders", "novices", "reinforcements")
-
-
-def score_holdings(players: Sequence[Holdings]) -> ScoreSheet:
-    """The end score sheet.  Breakdown lines add up to the total (francs).
-
-    « Chaque gang gagne 200 F par bourgeois.  Le joueur qui a l'agent de ville perd 200 F
-    et un de ses meneurs part en prison.  Chaque joueur reçoit 50 F par Apache
-    opérationnel. »  The fine takes at most what the gang has (ruling: a wallet never
-    goes below 0 F).  Most money wins, then most operational Apaches, else shared.
-
-    >>> sheet = score_holdings([
-    ...     {"name": "Léa", "wallet": 1450, "bourgeois": 1, "policeman": False,
-    ...      "leaders": 5, "novices": 1, "reinforcements": 2},
-    ...     {"name": "Sam", "wallet": 1700, "bourgeois": 0, "policeman": True,
-    ...      "leaders": 6, "novices": 0, "reinforcements": 0}]).to_json()
-    >>> [(r["name"], r["total"], r["operational"], r["breakdown"]["policeman"]) for r in sheet["ranking"]]
-    [('Léa', 2050, 8, 0), ('Sam', 1750, 5, -200)]
-    """
-    rows = []
-    extras: dict[int, dict[str, Any]] = {}
-    for seat, p in enumerate(players):
-        bourgeois = BOURGEOIS_VALUE * p["bourgeois"]
-        fine = min(POLICEMAN_FINE, p["wallet"] + bourgeois) if p["policeman"] else 0
-        ops = operational(p["leaders"], p["novices"], p["reinforcements"], p["policeman"])
-        breakdown = {"wallet": p["wallet"], "bourgeois": bourgeois, "policeman": -fine,
-                     "apaches": APACHE_VALUE * ops}
-        rows.append((seat, p["name"], breakdown, sum(breakdown.values()), (ops,)))
-        extras[seat] = {"operational": ops}
-    return rank_rows(SLUG, rows, tiebreak_name="apaches", extras=extras)
-
-
-def _whole(doc: Mapping[str, Any], key: str, where: str, low: int, high: int | None) -> int:
-    if key not in doc:
-        raise InvalidScoreInput(f"{where}.{key}", "is missing")
-    value = doc[key]
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidScoreInput(f"{where}.{key}", f"must be a whole number, got {value!r}")
-    if value < low:
-        raise InvalidScoreInput(f"{where}.{key}", f"must be at least {low}, got {value!r}")
-    if high is not None and value > high:
-        raise InvalidScoreInput(f"{where}.{key}", f"must be at most {high}, got {value!r}")
-    return value
-
-
-def parse_score_doc(doc: Any) -> list[Holdings]:
-    """Validate the JSON document of ``python -m scoring score apaches``.
-
-    >>> parse_score_doc({"players": [{"name": "Léa"}]})
-    Traceback (most recent call last):
-    ...
-    scoring.core.errors.InvalidScoreInput: players: Les Apaches de Paris needs 2 to 4 players, got 1
-    """
-    if not isinstance(doc, dict):
-        raise InvalidScoreInput("input", f"must be a JSON object with 'players', got {doc!r}")
-    for key in doc:
-        if key not in ("players", "game"):
-            raise InvalidScoreInput(key, f"unknown field {key!r} (expected 'players')")
-    if "game" in doc and doc["game"] != SLUG:
-        raise InvalidScoreInput("game", f"must be {SLUG!r}, got {doc['game']!r}")
-    raw = doc.get("players")
-    if not isinstance(raw, list):
-        raise InvalidScoreInput("players", f"must be a list of players, got {raw!r}")
-    if not 2 <= len(raw) <= 4:
-        raise InvalidScoreInput("players", f"Les Apaches de Paris needs 2 to 4 players, got {len(raw)}")
-    out: list[Holdings] = []
-    for i, p in enumerate(raw):
-        where = f"players[{i}]"
-        if not isinstance(p, dict):
-            raise InvalidScoreInput(where, f"must be an object, got {p!r}")
-        for key in p:
-            if key not in FIELDS:
-                raise InvalidScoreInput(f"{where}.{key}", f"unknown field (expected {', '.join(FIELDS)})")
-        name = p.get("name")
-        if not isinstance(name, str) or not name.strip():
-            raise InvalidScoreInput(f"{where}.name", f"must be a non-empty text, got {name!r}")
-        if any(q["name"] == name.strip() for q in out):
-            raise InvalidScoreInput(f"{where}.name", f"{name!r} is used twice")
-        if "policeman" not in p:
-            raise InvalidScoreInput(f"{where}.policeman", "is missing")
-        if not isinstance(p["policeman"], bool):
-            raise InvalidScoreInput(f"{where}.policeman", f"must be true or false, got {p['policeman']!r}")
-        out.append({
-            "name": name.strip(),
-            "wallet": _whole(p, "wallet", where, 0, None),
-            "bourgeois": _whole(p, "bourgeois", where, 0, None),
-            "policeman": p["policeman"],
-            "leaders": _whole(p, "leaders", where, 0, LEADERS),
-            "novices": _whole(p, "novices", where, 0, NOVICES),
-            "reinforcements": _whole(p, "reinforcements", where, 0, None),
-        })
-    tokens = sum(p["bourgeois"] + p["policeman"] for p in out)
-    if tokens > len(BOURGEOIS_TOKENS):
-        raise InvalidScoreInput("players", f"hold {tokens} bourgeois tokens in all (policeman included); "
-                                           f"the box has {len(BOURGEOIS_TOKENS)}")
-    policemen = [p["name"] for p in out if p["policeman"]]
-    if len(policemen) > 1:
-        raise InvalidScoreInput("players", f"there is one policeman, but {', '.join(policemen)} all hold one")
-    bourgeois = sum(p["bourgeois"] for p in out)
-    if bourgeois > BOURGEOIS_TOKENS.count("bourgeois"):
-        raise InvalidScoreInput("players", f"hold {bourgeois} bourgeois; only 3 of the 4 tokens are "
-                                           "bourgeois (the fourth is the policeman)")
-    reinforcements = sum(p["reinforcements"] for p in out)
-    if reinforcements > REINFORCEMENT_PIECES:
-        raise InvalidScoreInput("players", f"hold {reinforcements} reinforcements in all; "
-                                           f"the box has {REINFORCEMENT_PIECES}")
-    return out
