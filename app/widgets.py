@@ -35,9 +35,6 @@ def panel_card(panel: Panel, lang: str) -> ft.Control:
         rows.append(_tiles(panel.tiles))
     for label, raw in panel.rows:
         value = value_text(raw, lang)
-        if not label.get(lang) and value.strip():  # (older engines: no label meant tiles)
-            rows.append(_tiles(value.split()))
-            continue
         if len(label.get(lang)) + len(value) > 36:  # a long value goes under its label and wraps there,
             rows.append(ft.Column([ft.Text(label.get(lang)),  # rather than crushing the label on a phone
                                    *([ft.Text(value, weight=ft.FontWeight.W_500)] if value else [])],

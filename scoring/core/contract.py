@@ -250,9 +250,6 @@ class Game:
         if kind == "timer":
             return apply_timer_event(state, event)
         move = self.moves.get(kind)
-        if move is None and not self.moves:  # a game not yet declaring its moves (being converted)
-            converting: State = self.apply_event(state, event)  # type: ignore[attr-defined]
-            return converting
         if move is None:
             raise IllegalEvent(Tr(f"type d'événement inconnu {quote(kind)} pour {self.name.fr}",
                                   f"unknown event type {quote(kind)} for {self.name.en}"))
