@@ -137,7 +137,8 @@ _COUNTER = itertools.count()
 
 
 def mutate(doc: dict[str, Any], what: str, index: int, key: str, value: Any) -> None:
-    plays = [p for p in doc["plays"] if isinstance(p, dict)]
+    listed = doc.get("plays")  # an earlier mutation may have made it anything
+    plays = [p for p in listed if isinstance(p, dict)] if isinstance(listed, list) else []
     if what == "top":
         target: Any = doc
     elif what == "replace":  # a whole record becomes something else
