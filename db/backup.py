@@ -36,7 +36,7 @@ from pydantic import Field, ValidationError
 from sqlalchemy import func, text
 from sqlmodel import Session, col, select
 
-from db.documents import MAX_NOTES, Doc, Id, MatchDoc, Name, When, check_match, insert_match, iso, match_document
+from db.documents import Doc, Id, MatchDoc, Name, When, check_match, insert_match, iso, match_document
 from db.documents import refusal as _refusal
 from db.errors import RestoreError
 from db.models import SCHEMA_VERSION, Match, Meta, Player, ScoreRow
@@ -64,6 +64,10 @@ class PlayerDoc(Doc):
     created_at: When
 
 
+#: the longest setting a backup may carry (``bgstats.carried`` keeps a whole BG Stats file's records)
+MAX_SETTING = 64_000_000
+
+
 class BackupDoc(Doc):
     """A whole backup; its matches are checked one by one afterwards (:func:`db.documents.check_match`)."""
 
@@ -72,7 +76,7 @@ class BackupDoc(Doc):
     players: Annotated[list[PlayerDoc], Field(max_length=1_000_000)]
     matches: Annotated[list[Any], Field(max_length=10_000_000)]
     settings: dict[Annotated[str, Field(min_length=1, max_length=56)],
-                   Annotated[str, Field(max_length=MAX_NOTES)]] = {}
+                   Annotated[str, Field(max_length=MAX_SETTING)]] = {}
 
 
 # ---------------------------------------------------------------- the whole history
