@@ -43,7 +43,7 @@ from db.documents import (
 )
 from db.engine import make_engine
 from db.errors import RestoreError, StoreError
-from db.games import engine_slug, ensure_game, game_key
+from db.games import all_games, engine_slug, ensure_game, game_key
 from db.host_keys import HostKeys
 from db.models import EventRow, Match, Meta, Player, ScoreRow, Seat, first_seat, score_line, utcnow
 from db.seat_tokens import SeatTokens
@@ -141,6 +141,7 @@ class Store(SeatTokens, HostKeys):
         # tells a match from another that took its id since (SQLite gives a deleted highest id again).
         self._cache: dict[int, tuple[tuple[str, int], list[dict[str, Any]], dict[str, Any]]] = {}
         self._pages: dict[str, tuple[Any, Any, Any]] = {}  # status -> the statements of a page
+        all_games(self.engine)  # the named games' names, for db.games.game_name
 
     def session(self) -> Session:
         """A session whose writes commit whole or raise :class:`StoreError` (:mod:`db.session`)."""
