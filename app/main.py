@@ -289,6 +289,12 @@ def register_games(folders: str) -> None:
 
 
 def cli(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] in ("import", "export"):  # the history's commands (db/commands.py), before the server's
+        from db import commands
+
+        register_games(os.environ.get("COMPAGNON_GAMES", ""))
+        raise SystemExit(commands.main(argv))
     parser = argparse.ArgumentParser(prog="compagnon", description="Compagnon, the board-game table companion.")
     parser.add_argument("--port", type=int, default=8550, help="web port (default 8550)")
     parser.add_argument("--host", default="127.0.0.1",

@@ -9,8 +9,9 @@ import flet as ft
 
 from app.guard import component
 from app.i18n import t
+from db import games
 from scoring import Panel, RulesError, Tr, find_game
-from scoring.core import fmt, registry
+from scoring.core import fmt
 
 
 def value_text(value: Any, lang: str) -> str:
@@ -57,15 +58,14 @@ PanelCard = ft.memo(_PanelCard)
 
 
 def game_name(slug: str, lang: str) -> str:
-    """A game's name from its card (the slug itself for a game no longer registered)."""
-    found = registry.cards().get(slug)
-    return found.name.get(lang) if found else slug
+    """A game's name: an engine's from its card, a score-pad game's as recorded (:func:`db.games.game_name`)."""
+    return games.game_name(slug, lang)
 
 
 def category_name(slug: str, key: str, lang: str) -> str:
     """A breakdown key as the table calls it (the game's own labels; the key itself otherwise)."""
     try:
-        label = find_game(slug).categories.get(key)
+        label = find_game(games.engine_slug(slug)).categories.get(key)
     except RulesError:
         label = None
     return label.get(lang) if label else key

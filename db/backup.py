@@ -68,6 +68,10 @@ class PlayerDoc(Doc):
     created_at: When
 
 
+#: the longest setting a backup may carry (``bgstats.carried`` keeps a whole BG Stats file's records)
+MAX_SETTING = 64_000_000
+
+
 class BackupDoc(Doc):
     """A whole backup; its matches are checked one by one afterwards (:func:`db.documents.check_match`)."""
 

@@ -71,7 +71,8 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from db.models import Match, Meta, Player, ScoreRow, Seat, score_line
+from db import games as pads
+from db.models import GameRow, Match, Meta, Player, ScoreRow, Seat, score_line
 from db.stats import NO_FILTERS, Filters
 from db.store import Store, StoreError
 from scoring import cards
@@ -247,13 +248,16 @@ def _player_record(rid: int, key: str, name: str, now: str, npc: bool) -> dict[s
             "metaData": json.dumps({"isNpc": int(npc)}, separators=(",", ":"))}
 
 
-def _game_record(rid: int, slug: str, now: str) -> dict[str, Any]:
-    """A game as a real export writes it (its 26 fields); BGG's own data left empty (no internet)."""
-    c = cards()[slug]
-    return {"id": rid, "uuid": _uuid("game", slug), "name": c.name.fr, "modificationDate": now,
-            "cooperative": False, "highestWins": True, "noPoints": False, "usesTeams": False,
-            "bggName": "", "bggId": c.bgg_id, "bggYear": 0, "minPlayerCount": c.min_players,
-            "maxPlayerCount": c.max_players, "minPlayTime": 0, "maxPlayTime": 0, "minAge": 0, "designers": "",
+def _game_record(rid: int, slug: str, now: str, row: GameRow | None = None) -> dict[str, Any]:
+    """A game as a real export writes it (its 26 fields); BGG's own data left empty (no internet).
+    A score-pad game (``row``: its record) says how it is scored."""
+    c = cards()[pads.engine_slug(slug)]
+    kind = row.kind if row is not None else "engine"
+    return {"id": rid, "uuid": _uuid("game", slug), "name": row.name if row is not None else c.name.fr,
+            "modificationDate": now, "cooperative": kind == "coop", "highestWins": kind != "low", "noPoints": False,
+            "usesTeams": kind == "teams", "bggName": "", "bggId": row.bgg_id if row is not None else c.bgg_id,
+            "bggYear": 0, "minPlayerCount": c.min_players, "maxPlayerCount": c.max_players, "minPlayTime": 0,
+            "maxPlayTime": 0, "minAge": 0, "designers": "",
             "isBaseGame": 1, "isExpansion": 0, "rating": 0, "preferredImage": 0, "urlImage": "", "urlThumb": "",
             "copies": [], "metaData": "{}", "tags": []}
 
@@ -263,8 +267,9 @@ class _Records:
     ones only Compagnon knows, numbered after them.  Players and places are found by name, games by
     the Compagnon game their name names."""
 
-    def __init__(self, carried: Mapping[str, Any], now: str) -> None:
+    def __init__(self, carried: Mapping[str, Any], now: str, named: Mapping[str, GameRow] | None = None) -> None:
         self.now = now
+        self.named = dict(named or {})  # the score-pad games' records
         self.lists: dict[str, list[dict[str, Any]]] = {}
         self.found: dict[str, dict[str, dict[str, Any]]] = {kind: {} for kind in RECORDS}
         self.game_ids: dict[Any, str] = {}  # a carried game's id -> its Compagnon game
@@ -275,7 +280,8 @@ class _Records:
             for record in self.lists[kind]:
                 key = _fold(record.get("name"))
                 if kind == "games":
-                    key = slugs.get(key, "")
+                    name = record.get("name")
+                    key = slugs.get(key) or (pads.pad_key(name) if isinstance(name, str) and name.strip() else "")
                     if _id(record.get("id")) is not None:
                         self.game_ids.setdefault(record.get("id"), key)
                 if key:
@@ -301,7 +307,7 @@ class _Records:
         found = self.found["games"].get(slug)
         if found is not None:
             return found
-        return self._add("games", slug, _game_record(self.next["games"], slug, self.now))
+        return self._add("games", slug, _game_record(self.next["games"], slug, self.now, self.named.get(slug)))
 
     def location(self, place: str) -> dict[str, Any]:
         found = self.found["locations"].get(_fold(place))
@@ -415,7 +421,8 @@ def export(store: Store, filters: Filters = NO_FILTERS) -> dict[str, Any]:
     imports carried (every carried player, game and location, and the file's other entries)."""
     with store.session() as s:
         carried = _carried(s)
-        recs = _Records(carried, _date(datetime.now(UTC)))
+        named = {r.key: r for r in s.exec(select(GameRow)) if pads.is_pad(r.key)}
+        recs = _Records(carried, _date(datetime.now(UTC)), named)
         matches = _read_matches(s, filters)
         details = (select(Match.id, Match.options, Match.setup, Match.notes, Match.seed)  # type: ignore[call-overload]
                    .where(*filters.conditions()).order_by(col(Match.id)))
@@ -443,19 +450,32 @@ def export(store: Store, filters: Filters = NO_FILTERS) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- import
 def _game_slugs() -> dict[str, str]:
-    """Every name a game goes by (French, English, slug), folded -> slug."""
-    return {_fold(name): slug for slug, c in cards().items() for name in (slug, c.name.fr, c.name.en)}
+    """Every name an engine's game goes by (French, English, slug), folded -> slug (the score pad
+    is not one: a BG Stats game called "Score pad" is a game of its own)."""
+    return {_fold(name): slug for slug, c in cards().items() if slug != pads.PAD
+            for name in (slug, c.name.fr, c.name.en)}
 
 
 def engine_for_game(game: Mapping[str, Any], slugs: Mapping[str, str]) -> str:
-    """The Compagnon game that takes the plays of a BG Stats game record (matched by its French or
-    English name), else :class:`Bad`: THE one place where a play of a game Compagnon has no engine
-    for is skipped (a score pad for any game is to take them instead)."""
+    """The history's game that takes the plays of a BG Stats game record: one of the engines when
+    its French or English name names it, else the score-pad game of its name (``pad:<key>``,
+    :func:`db.games.pad_key`); :class:`Bad` only for a game without a name."""
     name = game.get("name")
     slug = slugs.get(_fold(name))
-    if slug is None:
-        raise Bad(f"{quote(name)} n'est pas un des jeux de Compagnon", f"{quote(name)} is not one of Compagnon's games")
-    return slug
+    if slug is not None:
+        return slug
+    if not isinstance(name, str) or not " ".join(name.split()):
+        raise Bad(f"le jeu {quote(name)} n'a pas de nom", f"the game {quote(name)} has no name")
+    return pads.pad_key(name)
+
+
+def _pad_kind(game: Mapping[str, Any], play: Mapping[str, Any]) -> str:
+    """How the score pad scores a BG Stats game: cooperative, in teams, lowest or highest wins."""
+    if game.get("cooperative") is True:
+        return "coop"
+    if play.get("usesTeams") not in (None, False, 0) or game.get("usesTeams") is True:
+        return "teams"
+    return "low" if game.get("highestWins") is False else "high"
 
 
 def _whole(value: Any, where: str, low: int, high: int) -> int:
@@ -585,6 +605,7 @@ class _Play:
     comments: str = ""
     uuid: str = ""
     setup: str = ""  # the set-up record's JSON: the board, the uuid and the carried play
+    options: dict[str, Any] = field(default_factory=dict)  # the match's options (a score pad's: its game)
 
     def fingerprint(self) -> str:
         key = [self.slug, self.start.strftime("%Y-%m-%d %H:%M"),
@@ -665,7 +686,7 @@ def _lines(play: Mapping[str, Any], players: Mapping[int | str, Mapping[str, Any
     scores = play.get("playerScores")
     if not isinstance(scores, list) or not scores:
         raise Bad("elle n'a pas de playerScores", "it has no playerScores")
-    c = cards()[slug]
+    c = cards()[pads.engine_slug(slug)]
     extra = len(c.virtual_players)
     if not c.min_players <= len(scores) <= c.max_players + extra:
         raise Bad(f"{len(scores)} joueurs : {c.name.fr} se joue de {c.min_players} à {c.max_players}",
@@ -695,8 +716,9 @@ def _check_play(play: Any, games: Mapping[int | str, Mapping[str, Any]], players
                 locations: Mapping[int | str, Mapping[str, Any]], slugs: Mapping[str, str]) -> _Play:
     if not isinstance(play, dict):
         raise Bad("une partie doit être un objet", "a play must be an object")
-    slug = engine_for_game(_lookup(games, play.get("gameRefId"), "gameRefId", Tr("jeux", "games")), slugs)
-    if play.get("usesTeams") not in (None, False, 0):
+    game = _lookup(games, play.get("gameRefId"), "gameRefId", Tr("jeux", "games"))
+    slug = engine_for_game(game, slugs)
+    if play.get("usesTeams") not in (None, False, 0) and not pads.is_pad(slug):
         raise Bad("une partie en équipes ne peut pas être enregistrée (aux jeux de Compagnon, chacun joue pour soi)",
                   "a play in teams cannot be stored (Compagnon's games are played each for oneself)")
     (start, minutes), place, uid = _when(play), _place(play, locations), _uid(play)
@@ -709,7 +731,14 @@ def _check_play(play: Any, games: Mapping[int | str, Mapping[str, Any]], players
                "lines": [dict(x.raw, _seat=lines.index(x)) for x in sorted(lines, key=lambda x: x.index)]}
     setup = _json({"imported_from": IMPORTED, "board": board, **({"uuid": uid} if uid else {}), "bgstats": carried})
     stored = [(x.name, x.total, r, w) for x, r, w in zip(lines, ranks, won, strict=True)]
-    return _Play(slug, start, minutes, place, stored, first, board, comments, uid, setup)
+    options: dict[str, Any] = {"players": len(lines)}
+    if pads.is_pad(slug):
+        bgg = game.get("bggId")
+        options = {"game_name": _clean(" ".join(str(game["name"]).split())[:80], "game"), "players": len(lines),
+                   "kind": _pad_kind(game, play), "entry": "totals",
+                   "bgg_id": bgg if isinstance(bgg, int) and not isinstance(bgg, bool) and 0 <= bgg <= 10**8 else 0,
+                   "counts": play.get("ignored") in (None, False, 0)}
+    return _Play(slug, start, minutes, place, stored, first, board, comments, uid, setup, options)
 
 
 def _known(s: Session, plays: list[_Play]) -> dict[str, int | None]:
@@ -803,7 +832,11 @@ def _sort_out(s: Session, checked: list[tuple[Tr, _Play]], report: ImportReport)
 
 def _write(s: Session, play: _Play, by_name: Mapping[str, Player]) -> int:
     winners = [by_name[n.lower()].name if n.lower() in by_name else n for n, _t, _r, won in play.lines if won]
-    match = Match(game=play.slug, options=json.dumps({"players": len(play.lines)}), setup=play.setup,
+    if pads.is_pad(play.slug):
+        pads.ensure_game(s, play.slug, play.options["game_name"], bgg_id=play.options["bgg_id"],
+                         kind=play.options["kind"])
+    match = Match(game=play.slug, options=json.dumps(play.options or {"players": len(play.lines)},
+                                                     ensure_ascii=False), setup=play.setup,
                   seed=play.seed(), status="finished", started_at=play.start,
                   ended_at=play.start + timedelta(minutes=play.minutes), place=play.place, notes=play.comments,
                   winner_names=", ".join(winners)[:400], first_seat=play.first, seats=len(play.lines))

@@ -24,6 +24,7 @@ from pydantic_core import PydanticCustomError
 from sqlmodel import Session, col, select
 
 from db.errors import RestoreError
+from db.games import PAD, engine_slug, ensure_game, game_key
 from db.models import EventRow, Match, ScoreRow, Seat, score_line
 from scoring import Tr, find_game, replay, slugs
 
@@ -273,13 +274,13 @@ def _check_rows(m: MatchDoc, players: Mapping[int, str]) -> None:
 
 def _check_replays(m: MatchDoc, players: Mapping[int, str]) -> None:
     """The match opens: its game knows the options and the seats, and its events replay."""
-    if m.game not in slugs():
+    if engine_slug(m.game) not in slugs():
         raise RestoreError(Tr(f"jeu inconnu {m.game!r} (connus : {', '.join(slugs())})",
                               f"unknown game {m.game!r} (known: {', '.join(slugs())})"))
     setup = json.loads(m.setup)
     if "imported_from" in setup:  # imported from another app: score lines, no events to replay
         return
-    game = find_game(m.game)
+    game = find_game(engine_slug(m.game))
     names = [players[s.player_id] for s in sorted(m.seats, key=lambda s: s.seat_index)]
     try:
         options = game.validate_options(json.loads(m.options))
@@ -315,7 +316,11 @@ def check_match(doc: Any, players: Mapping[int, str], where: Tr) -> MatchDoc:
 def insert_match(session: Session, m: MatchDoc, *, new_id: bool = False) -> int:
     """Write one checked match document with its own id and code (``new_id``: the database gives
     the match a new id); returns the match's id."""
-    match = Match(id=None if new_id else m.id, game=m.game, options=m.options, setup=m.setup, seed=m.seed,
+    setup, options = json.loads(m.setup), json.loads(m.options)
+    key = game_key(m.game, {**options, **setup}) if m.game == PAD else m.game  # a backup from before schema 6
+    ensure_game(session, key, str(setup.get("game_name") or options.get("game_name") or ""),
+                bgg_id=int(options.get("bgg_id") or 0), kind=str(options.get("kind") or "high"))
+    match = Match(id=None if new_id else m.id, game=key, options=m.options, setup=m.setup, seed=m.seed,
                   status=m.status, started_at=m.started_at, ended_at=m.ended_at, place=m.place, notes=m.notes,
                   winner_names=m.winner_names, first_seat=m.first_seat, seats=m.seat_count, sheet=m.sheet)
     if m.code:

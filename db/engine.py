@@ -7,6 +7,7 @@ SQLite in the user's data folder is the default (WAL, foreign keys on,
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -16,9 +17,9 @@ from sqlalchemy import delete, event, insert, inspect, select, text
 from sqlalchemy.engine import Connection, Engine
 from sqlmodel import Session, SQLModel, col, create_engine
 
+from db import games, summary
 from db import seat_tokens as _seat_tokens  # noqa: F401 - registers the seat_token table
-from db import summary
-from db.models import SCHEMA_VERSION, Meta, new_code
+from db.models import SCHEMA_VERSION, GameRow, Meta, new_code
 from scoring import cards
 
 
@@ -163,13 +164,45 @@ def _v5_codes_hosts_changes(conn: Connection) -> None:
     conn.exec_driver_sql("CREATE UNIQUE INDEX ix_match_code ON match (code)")
 
 
+def _engine_games(conn: Connection) -> None:
+    """The engines' records in the ``game`` table (those not there yet)."""
+    have = {row[0] for row in conn.exec_driver_sql("SELECT key FROM game")}
+    rows = [r for r in games.engine_rows() if r["key"] not in have]
+    if rows:
+        conn.execute(insert(GameRow), rows)
+
+
+def _v6_games(conn: Connection) -> None:
+    """Version 6: the ``game`` table (:class:`db.models.GameRow`), filled with the engines' records
+    and the games named by the score-pad matches already there, whose ``match.game`` and score lines'
+    ``game`` become ``pad:<key>`` (:func:`db.games.pad_key`); the running totals are rebuilt."""
+    tables = {t.name: t for t in SQLModel.metadata.sorted_tables}
+    tables["game"].create(conn, checkfirst=True)
+    _engine_games(conn)
+    named: dict[str, tuple[str, int, str]] = {}
+    for match_id, setup, options in conn.execute(
+            text("SELECT id, setup, options FROM match WHERE game = :pad"), {"pad": games.PAD}).all():
+        opts = json.loads(options or "{}")
+        name = str(json.loads(setup or "{}").get("game_name") or opts.get("game_name") or "")
+        key = games.pad_key(name)
+        named.setdefault(key, (name, int(opts.get("bgg_id") or 0), str(opts.get("kind") or "high")))
+        for table in ("match", "score"):
+            column = "id" if table == "match" else "match_id"
+            conn.execute(text(f"UPDATE {table} SET game = :key WHERE {column} = :id"), {"key": key, "id": match_id})
+    if named:
+        conn.execute(insert(GameRow), [{"key": k, "name": n[:80] or k, "bgg_id": b, "kind": kind,
+                                        "colour": games.colour_for(k)} for k, (n, b, kind) in named.items()])
+        summary.rebuild(conn)
+
+
 # Each entry upgrades the schema from version N-1 to N, inside the one transaction of
 # :func:`migrate` (on PostgreSQL a failed step leaves the database as it was).  Version 1 is
 # the first release: tables are created from the models.  tests/test_db.py opens databases
 # written with the version-1, -2 and -3 schemas (tests/data/schema-v*.*.sql) and checks every step.
 # This is the project's equivalent of Alembic: a handful of steps, no autogeneration needed.
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {2: _v2_covering_indexes, 3: _v3_score_copies,
-                                                       4: _v4_game_summary, 5: _v5_codes_hosts_changes}
+                                                       4: _v4_game_summary, 5: _v5_codes_hosts_changes,
+                                                       6: _v6_games}
 
 
 def schema_version(engine: Engine | Connection) -> int:
@@ -222,6 +255,7 @@ def migrate(engine: Engine) -> int:
             if found == 0:
                 SQLModel.metadata.create_all(conn)
                 summary.install(conn)
+                _engine_games(conn)
             else:
                 for version in range(found + 1, SCHEMA_VERSION + 1):
                     MIGRATIONS[version](conn)

@@ -25,8 +25,10 @@ from scoring import cards
 #: triggers (:mod:`db.summary`), so that a game's or a player's unfiltered statistics read a few rows
 #: instead of aggregating every match and line.  5: each match's unguessable ``code`` (links name a
 #: match by it, not by its row id), the devices granted host rights (:class:`HostDevice`) and the
-#: feed of changes other processes watch (:class:`ChangeRow`).
-SCHEMA_VERSION = 5
+#: feed of changes other processes watch (:class:`ChangeRow`).  6: the games as records
+#: (:class:`GameRow`); a score-pad play's ``match.game`` is ``pad:<key>``, its named game's key
+#: (:mod:`db.games`), so that every statistic treats each named game as a game of its own.
+SCHEMA_VERSION = 6
 
 #: bytes of randomness in a match's code (22 URL-safe characters)
 CODE_BYTES = 16
@@ -50,6 +52,8 @@ def first_seat(slug: str, setup: dict[str, Any]) -> int:
     (0, 1)
     """
     known = cards()
+    if slug.startswith("pad:"):  # a score-pad game (db.games.engine_slug)
+        slug = "score-pad"
     key = known[slug].first_seat_key if slug in known else "first_player"
     value = setup.get(key)
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
@@ -121,6 +125,21 @@ class Match(SQLModel, table=True):
     sheet: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))  # JSON score sheet
     # Version 5: what links name the match by (never the guessable row id); every writer gets one.
     code: str = Field(default_factory=new_code, max_length=32, unique=True, index=True)
+
+
+class GameRow(SQLModel, table=True):
+    """Version 6: a game of the history: one of the engines (its slug) or a game played on the score
+    pad (``pad:<key>``, :func:`db.games.pad_key`), with its name as first written, its BoardGameGeek
+    id (0: none), how it is scored (``engine``, or the pad's ``high``/``low``/``coop``/``teams``) and
+    its colour."""
+
+    __tablename__ = "game"
+
+    key: str = Field(primary_key=True, max_length=40)
+    name: str = Field(max_length=80)
+    bgg_id: int = Field(default=0)
+    kind: str = Field(default="engine", max_length=10)
+    colour: str = Field(default="", max_length=9)
 
 
 class Seat(SQLModel, table=True):

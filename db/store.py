@@ -43,6 +43,7 @@ from db.documents import (
 )
 from db.engine import make_engine
 from db.errors import RestoreError, StoreError
+from db.games import all_games, engine_slug, ensure_game, game_key
 from db.host_keys import HostKeys
 from db.models import EventRow, Match, Meta, Player, ScoreRow, Seat, first_seat, score_line, utcnow
 from db.seat_tokens import SeatTokens
@@ -140,6 +141,7 @@ class Store(SeatTokens, HostKeys):
         # tells a match from another that took its id since (SQLite gives a deleted highest id again).
         self._cache: dict[int, tuple[tuple[str, int], list[dict[str, Any]], dict[str, Any]]] = {}
         self._pages: dict[str, tuple[Any, Any, Any]] = {}  # status -> the statements of a page
+        all_games(self.engine)  # the named games' names, for db.games.game_name
 
     def session(self) -> Session:
         """A session whose writes commit whole or raise :class:`StoreError` (:mod:`db.session`)."""
@@ -256,7 +258,10 @@ class Store(SeatTokens, HostKeys):
             for pid in player_ids:
                 if s.get(Player, pid) is None:
                     raise _no_player(pid)
-            match = Match(game=slug, options=json.dumps(opts), setup=json.dumps(setup.record),
+            key = game_key(slug, opts)
+            ensure_game(s, key, str(opts.get("game_name", "")), bgg_id=int(opts.get("bgg_id") or 0),
+                        kind=str(opts.get("kind", "high")))
+            match = Match(game=key, options=json.dumps(opts), setup=json.dumps(setup.record),
                           seed=seed, place=place, first_seat=first_seat(game.slug, setup.record))
             s.add(match)
             s.flush()
@@ -293,7 +298,7 @@ class Store(SeatTokens, HostKeys):
         cached = self._cache.get(match.id)
         if cached and cached[0] == key:
             return cached[1], cached[2]
-        game = find_game(match.game)
+        game = find_game(engine_slug(match.game))
         events = effective_events(rows)
         state = game.initial_state(setup, names)
         for e in events:
@@ -311,7 +316,7 @@ class Store(SeatTokens, HostKeys):
         names = [p.name for _, p in seats]
         events, state = self._replayed(match, rows, names)
         assert match.id is not None
-        return LoadedMatch(match.id, find_game(match.game), match.status, json.loads(match.options),
+        return LoadedMatch(match.id, find_game(engine_slug(match.game)), match.status, json.loads(match.options),
                            json.loads(match.setup), match.seed, [p.id for _, p in seats if p.id is not None], names,
                            list(events), rows, state, match.started_at, match.ended_at, match.place, match.notes,
                            json.loads(match.sheet) if match.sheet else None, match.code)

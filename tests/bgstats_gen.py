@@ -50,6 +50,11 @@ SCORES = {"apaches": (600, 2600), "apprentis": (0, 140), "robby-solo": (0, 40_00
           "traction-avant": (50_000, 1_600_000)}
 
 
+def _engines() -> list[tuple[str, Any]]:
+    """The games Compagnon has an engine for (the score pad takes any other game: not one of them)."""
+    return sorted((slug, c) for slug, c in cards().items() if slug != "score-pad")
+
+
 def _uuid(rng: random.Random) -> str:
     return str(uuid.UUID(int=rng.getrandbits(128), version=4)).upper()
 
@@ -92,7 +97,7 @@ def _game(rng: random.Random, gid: int, name: str, when: str, low: int, high: in
 
 def _games(rng: random.Random, count: int, when: str) -> list[dict[str, Any]]:
     games = []
-    for k, (_slug, c) in enumerate(sorted(cards().items())):
+    for k, (_slug, c) in enumerate(_engines()):
         games.append(_game(rng, k + 1, rng.choice([c.name.fr, c.name.en]), when, c.min_players, c.max_players))
     for name in OTHER_GAMES[: max(0, count - len(games))]:
         kind = rng.choices(["plain", "coop", "teams", "nopoints"], [7, 1, 1, 1])[0]
@@ -193,7 +198,7 @@ def generate(seed: int = 0, plays: int = 500, games: int = 40, players: int = 24
     when = "2022-10-25 16:48:25"
     people = _players(rng, min(players, len(PEOPLE)), when)
     records = _games(rng, games, when)
-    slugs = {g["id"]: slug for g, slug in zip(records, sorted(cards()), strict=False)}
+    slugs = {g["id"]: slug for g, slug in zip(records, [slug for slug, _c in _engines()], strict=False)}
     places = ["Mos Eisley Cantina", "Home", "Club", "Café des Jeux", "Chez Léa", "Festival"]
     start = datetime(2019, 1, 1, 18, 0, 0)
     out = []
@@ -220,6 +225,6 @@ def generate(seed: int = 0, plays: int = 500, games: int = 40, players: int = 24
 
 def compagnon_plays(doc: dict[str, Any]) -> list[dict[str, Any]]:
     """The plays of ``doc`` that are of Compagnon's games (by the game's name)."""
-    names = {n.lower() for c in cards().values() for n in (c.name.fr, c.name.en)}
+    names = {n.lower() for _slug, c in _engines() for n in (c.name.fr, c.name.en)}
     ours = {g["id"] for g in doc["games"] if g["name"].lower() in names}
     return [p for p in doc["plays"] if p["gameRefId"] in ours]

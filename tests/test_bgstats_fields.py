@@ -181,7 +181,7 @@ def real_export():
             # A shared victory, no start player, no board.
             play("7B745413-0E45-4430-A699-A691E850E7CB", "2022-05-24 19:00:04", 65,
                  [line(2, "5", True), line(3, "5", True), line(7, "3", False)]),
-            # Bad rows: a winner flag that is not true or false, two start players, another game.
+            # Bad rows: a winner flag that is not true or false, two start players; then another game.
             play("AAAA0001", "2022-05-25 19:00:00", 65,
                  [line(2, "5", "yes"), line(3, "4", False), line(7, "3", False)]),
             play("AAAA0002", "2022-05-26 19:00:00", 65,
@@ -197,13 +197,15 @@ def test_a_file_shaped_like_a_real_bg_stats_export_is_read(store):
     assert [(s.where, s.why) for s in report.skipped] == [
         ("play 3 (2022-05-25 19:00:00, Robby Solo)", "Darth Vader: winner 'yes' is not true or false"),
         ("play 4 (2022-05-26 19:00:00, Robby Solo)", "2 start players: Darth Vader, Darth Tyrannus"),
-        ("play 5 (2022-07-12 19:10:27, Colt Super Express)", "'Colt Super Express' is not one of Compagnon's games"),
     ]
     # The screen says it in French too.
     assert [(s.place.fr, s.reason.fr) for s in report.skipped][:2] == [
         ("partie 3 (2022-05-25 19:00:00, Robby Solo)", "Darth Vader : winner 'yes' n'est ni true ni false"),
         ("partie 4 (2022-05-26 19:00:00, Robby Solo)", "2 premiers joueurs : Darth Vader, Darth Tyrannus")]
-    by_hand, shared = (store.load(i) for i in report.imported)
+    by_hand, shared, colt = (store.load(i) for i in report.imported)
+    # Issue 19: a play of a game Compagnon has no engine for goes onto the score pad, as a game of its own.
+    assert colt.game.slug == "score-pad" and colt.options["game_name"] == "Colt Super Express"
+    assert [m.game for m in store.history() if m.id == colt.id] == ["pad:colt-super-express"]
     # The winner flag decides (ranks are 0 in a real export); the others are ranked by score below.
     with store.session() as s:
         lines = {r.name: (r.total, r.rank, r.winner)

@@ -11,6 +11,7 @@ import json
 from datetime import timedelta
 
 import pytest
+from sqlalchemy import func
 from sqlmodel import select
 
 import tests.bgstats_gen
@@ -54,25 +55,33 @@ def test_the_generator_follows_its_doctests():
     assert doctest.testmod(tests.bgstats_gen).failed == 0
 
 
-def test_a_realistic_export_imported_and_exported_again_is_unchanged_but_for_what_the_docs_list(store, tmp_path):
+def test_a_realistic_export_of_every_game_round_trips_whole(store, tmp_path):
+    """Issue 19: every play of every game is imported (the engines' on their engines, the others on
+    score-pad games), the export gives back the file, and the export imported elsewhere the same."""
     doc = generate(2026, plays=500, games=40)
     mine = compagnon_plays(doc)
     assert len(mine) > 120 and sum(line["score"] == "" for p in doc["plays"] for line in p["playerScores"]) > 300
+    assert len({p["gameRefId"] for p in doc["plays"]}) >= 35
+    assert any(p["usesTeams"] for p in doc["plays"]) and any(p["ignored"] for p in doc["plays"])
     report = import_plays(store, json.loads(json.dumps(doc)))
-    # Every play of Compagnon's games is imported; the others are skipped, each with its reason.
-    assert len(report.imported) == len(mine) and len(report.skipped) == len(doc["plays"]) - len(mine)
-    assert all(s.why.endswith("is not one of Compagnon's games") for s in report.skipped)
+    assert report.skipped == [] and len(report.imported) == len(doc["plays"]) == 500
+    with store.session() as s:
+        stored = dict(s.exec(select(Match.game, func.count()).group_by(Match.game)).all())
+    names = {g["id"]: g["name"] for g in doc["games"]}
+    played = {names[p["gameRefId"]] for p in doc["plays"]}
+    # One game of the history per game of the file: the engines' slugs, the others pad:<key>.
+    assert len(stored) == len(played) and sum(stored.values()) == 500
+    assert sum(k.startswith("pad:") for k in stored) == len(played) - len({names[p["gameRefId"]] for p in mine})
     out = json.loads(json.dumps(export(store)))
-    # What the docs list: the plays of other games are not there.  Everything else is as the file had it.
     assert {k: v for k, v in out.items() if k != "plays"} == {k: v for k, v in doc.items() if k != "plays"}
-    assert by_uuid(out["plays"]) == by_uuid(mine)
-    assert [p["uuid"] for p in out["plays"]] == [p["uuid"] for p in mine]  # newest first, as the file
+    assert by_uuid(out["plays"]) == by_uuid(doc["plays"])
+    assert [p["uuid"] for p in out["plays"]] == [p["uuid"] for p in doc["plays"]]  # newest first, as the file
     # Importing the same file again adds nothing; and the export, imported elsewhere, exports the same.
     again = import_plays(store, doc)
-    assert again.imported == [] and sum(s.why.startswith("already in the history") for s in again.skipped) == len(mine)
+    assert again.imported == [] and sum(s.why.startswith("already in the history") for s in again.skipped) == 500
     other = Store(f"sqlite:///{tmp_path / 'other.db'}")
     try:
-        assert len(import_plays(other, out).imported) == len(mine)
+        assert len(import_plays(other, out).imported) == 500
         assert json.loads(json.dumps(export(other))) == out
     finally:
         other.engine.dispose()

@@ -117,9 +117,10 @@ def test_a_restored_backup_and_an_import_bring_their_totals(db_url, tmp_path):
         check(target)
         assert totals(target) == want
         report = import_plays(target, bgstats_file())
-        assert len(report.imported) == 2
+        assert len(report.imported) == 3  # the play of Catan too, on the score pad (issue 19)
         check(target)
         assert game_stats(target, "apaches").matches == 2 and game_stats(target, "robby-solo").matches == 2
+        assert game_stats(target, "pad:catan").matches == 1
     finally:
         target.engine.dispose()
 

@@ -12,6 +12,7 @@ from dataclasses import replace
 import pytest
 
 from db.backup import RestoreError, backup, matches_csv, restore
+from db.models import SCHEMA_VERSION
 from db.stats import Filters, game_stats, player_stats
 from db.store import Store, StoreError
 
@@ -55,7 +56,7 @@ def without_date(doc):
 def test_backup_then_restore_into_an_empty_database_gives_back_the_same_history(played, db_url, tmp_path):
     store, ids = played
     doc = json.loads(json.dumps(backup(store)))  # through JSON text, as a file would
-    assert doc["format"] == "compagnon-backup" and doc["schema"] == 5  # the schema that wrote it
+    assert doc["format"] == "compagnon-backup" and doc["schema"] == SCHEMA_VERSION  # the schema that wrote it
     assert len(doc["players"]) == 4 and len(doc["matches"]) == 3
     # Restore into an empty SQLite file (whatever the source backend was).
     fresh = Store(f"sqlite:///{tmp_path / 'restored.db'}")
@@ -240,15 +241,15 @@ def test_a_bg_stats_import_takes_the_good_plays_and_says_what_it_skipped_and_why
     try:
         store.add_player("sam")  # an existing player is matched by name, whatever the case
         report = import_plays(store, bgstats_file())
-        assert len(report.imported) == 2 and report.new_players == ["Léa", "Noor"]
+        assert len(report.imported) == 3 and report.new_players == ["Léa", "Noor"]
         assert [(s.where, s.why) for s in report.skipped] == [
-            ("play 2 (2025-04-02 20:00:00, Catan)", "'Catan' is not one of Compagnon's games"),
             ("play 3 (2025-04-03 20:00:00, Les Apaches de Paris)", "Léa: score 'douze' is not a whole number"),
             ("play 5 (2025-04-05, Les Apaches de Paris)", "player line 2 has no name (anonymous player)"),
             ("play 6 (2025-04-01 20:00:00, Les Apaches de Paris)", "the same play as play 1 (2025-04-01 20:00:00, "
                                                                    "Les Apaches de Paris)"),
         ]
-        apaches, robby = (store.load(i) for i in report.imported)
+        apaches, catan, robby = (store.load(i) for i in report.imported)
+        assert (catan.game.slug, catan.options["game_name"]) == ("score-pad", "Catan")  # issue 19: the score pad
         assert (apaches.game.slug, apaches.names, apaches.place, apaches.status) == (
             "apaches", ["Léa", "sam"], "Club", "finished")
         assert apaches.ended_at is not None and (apaches.ended_at - apaches.started_at).total_seconds() == 50 * 60
@@ -257,12 +258,12 @@ def test_a_bg_stats_import_takes_the_good_plays_and_says_what_it_skipped_and_why
         assert robby.names == ["Léa", "sam", "Noor"]
         assert [(h.winners, h.totals) for h in store.history() if h.id == robby.id] == [
             (["sam", "Noor"], [("sam", 12000), ("Noor", 12000), ("Léa", 9000), ("Robby Junior", 4000)])]
-        assert [(s.name, s.played, s.won) for s in standings(store)] == [("Léa", 2, 1), ("sam", 2, 1), ("Noor", 1, 1)]
+        assert [(s.name, s.played, s.won) for s in standings(store)] == [("Léa", 3, 2), ("sam", 3, 1), ("Noor", 1, 1)]
         # Importing the same file again imports nothing: every play is already in the history.
         again = import_plays(store, bgstats_file())
         assert again.imported == [] and [s.why for s in again.skipped][-3:] == [
-            f"already in the history (match #{report.imported[0]})",
             f"already in the history (match #{report.imported[1]})",
+            f"already in the history (match #{report.imported[2]})",
             f"already in the history (match #{report.imported[0]})"]
     finally:
         store.engine.dispose()

@@ -25,7 +25,7 @@ NAV = [
 ROUTES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"/"), "home:Home"),
     (re.compile(r"/new"), "new_match:NewMatch"),
-    (re.compile(r"/new/(?P<slug>[\w-]+)"), "new_match:NewMatch"),
+    (re.compile(r"/new/(?P<slug>[\w:-]+)"), "new_match:NewMatch"),
     (re.compile(r"/players"), "players:Players"),
     (re.compile(r"/match/(?P<match_id>\d+)"), "match:MatchScreen"),
     (re.compile(r"/history"), "history:HistoryList"),

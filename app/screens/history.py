@@ -115,7 +115,8 @@ def review_header(app: AppState, m: LoadedMatch) -> list[ft.Control]:
     lang, imported = app.lang, m.setup.get("imported_from")
     out: list[ft.Control] = [
         ft.Row([emblem(m.game.slug, 40), ft.Column([
-            ft.Text(f"{m.game.name.get(lang)} #{m.id}", size=20, weight=ft.FontWeight.BOLD),
+            ft.Text(f"{m.options.get('game_name') or m.game.name.get(lang)} #{m.id}", size=20,
+                    weight=ft.FontWeight.BOLD),
             ft.Text(f"{app.t('started', a=fmt_date(m.started_at, lang))} · "
                     f"{app.t('finished_on', a=fmt_date(m.ended_at, lang))}"
                     + (f" · {m.place}" if m.place else ""), size=12)], spacing=0, expand=True)]),

@@ -14,6 +14,7 @@ import flet as ft
 from app.guard import component
 from app.state import use_data
 from app.widgets import fmt_date, section
+from db.games import engine_slug, game_name
 from scoring.core import registry
 
 
@@ -41,7 +42,7 @@ def Home() -> ft.Control:
     resume: list[ft.Control] = []
     for m in ongoing:
         resume.append(ft.ListTile(
-            leading=emblem(m.game, 36), title=ft.Text(f"{registry.card(m.game).name.get(lang)} #{m.id}"),
+            leading=emblem(engine_slug(m.game), 36), title=ft.Text(f"{game_name(m.game, lang)} #{m.id}"),
             subtitle=ft.Text(f"{', '.join(m.names)} · {app.t('started', a=fmt_date(m.started_at, lang))}"),
             trailing=ft.Button(app.t("resume"), on_click=lambda _e, i=m.id: page.navigate(f"/match/{i}")),
         ))

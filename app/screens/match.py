@@ -193,8 +193,9 @@ def MatchScreen(match_id: str = "") -> ft.Control:
         page.navigate(f"/history/{m.id}")
         return ft.Container()
     names = list(m.state.get("names", m.names))
+    title = m.options.get("game_name") or m.game.name.get(lang)  # a score-pad play: the game it names
     over, on_phones = m.game.finished(m.state), seat_links(app, m.id)
-    body: list[ft.Control] = [Header(m.game.slug, f"{m.game.name.get(lang)} #{m.id}", " · ".join(names),
+    body: list[ft.Control] = [Header(m.game.slug, f"{title} #{m.id}", " · ".join(names),
                                      app.t("undo"), m.can_undo, undo)]
     if over:
         body.append(MatchOver(m.id, key=f"over-{m.id}"))

@@ -17,21 +17,65 @@ from app.guard import component
 from app.i18n import t
 from app.screens.home import emblem
 from app.state import error_text, use_app, use_data
+from db import games
 from db.store import StoreError
-from scoring import Game, RulesError, Setup, find_game
+from scoring import Game, RulesError, Setup, Tr, find_game
 from scoring.core import registry
+
+ANOTHER = Tr("Un autre jeu", "Another game")
+SEARCH = Tr("Chercher un jeu de l'historique, ou nommer un nouveau jeu",
+            "Search the history's games, or name a new one")
+NEW_NAMED = Tr("Nouveau jeu : {}", "New game: {}")
+#: the names typed for new games (key -> name as typed), for the form that opens next
+_TYPED: dict[str, str] = {}
 
 
 @component
 def GameChoice() -> ft.Control:
-    """Which game: each registered game, from its card."""
+    """Which game: each engine, from its card; then "another game" (the score pad): a search over
+    the games already in the history, or a free name."""
     app = use_app()
     page = ft.context.page
     return ft.Column([ft.Text(app.t("choose_game"), size=22, weight=ft.FontWeight.BOLD)] + [
         ft.ListTile(leading=emblem(slug, 36), title=ft.Text(c.name.get(app.lang)),
                     subtitle=ft.Text(app.t("n_players", a=c.min_players, b=c.max_players)),
                     on_click=lambda _e, s=slug: page.navigate(f"/new/{s}"))
-        for slug, c in registry.cards().items()])
+        for slug, c in registry.cards().items()] + [
+        ft.Text(ANOTHER.get(app.lang), size=18, weight=ft.FontWeight.BOLD),
+        PadGameSearch(lambda key: page.navigate(f"/new/{key}"), key="pad-search")])
+
+
+@component
+def PadGameSearch(pick: Callable[[str], None]) -> ft.Control:
+    """The history's named games whose name holds what is typed (a tap picks one), and the typed
+    name as a new game (``pick(key)``: the score pad's form opens with that game)."""
+    app = use_app()
+    query, set_query = ft.use_state("")
+
+    def free(_e: object) -> None:
+        key = games.pad_key(query)
+        _TYPED[key] = " ".join(query.split())[:80]
+        pick(key)
+
+    found = [g for g in games.lookup(app.store.engine, query, limit=8) if games.is_pad(g.key)]
+    return ft.Column([
+        ft.TextField(label=SEARCH.get(app.lang), value=query, on_change=lambda e: set_query(e.control.value),
+                     prefix_icon=ft.Icons.SEARCH, data="pad-search"),
+        *[ft.ListTile(leading=emblem(games.PAD, 28), title=ft.Text(g.name.get(app.lang)),
+                      on_click=lambda _e, g=g: pick(g.key)) for g in found],
+        ft.ListTile(leading=ft.Icon(ft.Icons.ADD), title=ft.Text(NEW_NAMED.get(app.lang).format(query.strip())),
+                    on_click=free) if query.strip() and not any(
+            g.name.get(app.lang).casefold() == query.strip().casefold() for g in found) else ft.Container(),
+    ], spacing=4)
+
+
+def preset(engine: Any, key: str) -> dict[str, Any]:
+    """A named game's options for a new play (its name, how it is scored, its BoardGameGeek id)."""
+    info = next((g for g in games.all_games(engine) if g.key == key), None)
+    if info is None:
+        return {"game_name": _TYPED.get(key) or games.game_name(key, "en")}
+    kind = {"game_name": info.name.en, "bgg_id": info.bgg_id}
+    return {**kind, "kind": info.kind} if info.kind in ("high", "low", "coop", "teams") else kind
 
 
 @component
@@ -100,13 +144,15 @@ def NewMatch(slug: str | None = None) -> ft.Control:
     app = use_data()
     lang, page = app.lang, ft.context.page
     chosen, set_chosen = ft.use_state(())  # player ids, in seat order
-    raw_options, _set_options, on_option, _latest = use_values(dict)
+    named = slug if slug and games.is_pad(slug) else None
+    raw_options, _set_options, on_option, _latest = use_values(
+        lambda: preset(app.store.engine, named) if named else {}, named)
     seed, set_seed = ft.use_state(lambda: secrets.token_hex(8))
     place_ref = ft.use_ref("")
     if slug is None:
         return GameChoice()
     try:
-        game = find_game(slug)
+        game = find_game(games.engine_slug(slug))
     except RulesError:
         return ft.Text(app.t("not_found"))
     players = [(p.id, p.name) for p in app.store.players() if p.id is not None]
@@ -118,7 +164,8 @@ def NewMatch(slug: str | None = None) -> ft.Control:
 
     def start(_e: object) -> None:
         try:
-            match_id = app.store.create_match(slug, options, list(seat_ids), seed=seed, place=place_ref.current or "")
+            match_id = app.store.create_match(game.slug, options, list(seat_ids), seed=seed,
+                                              place=place_ref.current or "")
         except (RulesError, StoreError) as exc:
             app.refuse(exc)
             return
@@ -127,8 +174,9 @@ def NewMatch(slug: str | None = None) -> ft.Control:
         page.navigate(f"/match/{match_id}")
 
     option_fields = [option_field(o) for o in game.options if o.key != "players"]
+    title = str(options.get("game_name") or game.name.get(lang)) if game.slug == games.PAD else game.name.get(lang)
     return ft.Column([
-        ft.Row([emblem(game.slug), ft.Text(f"{app.t('new_match')} : {game.name.get(lang)}", size=20,
+        ft.Row([emblem(game.slug), ft.Text(f"{app.t('new_match')} : {title}", size=20,
                                            weight=ft.FontWeight.BOLD, expand=True)]),
         SeatPicker(players, seat_ids, set_chosen, key="seat-picker"),
         ft.Text(app.t("options"), size=18, weight=ft.FontWeight.BOLD) if option_fields else ft.Container(),

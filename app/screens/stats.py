@@ -22,6 +22,7 @@ from app.screens.home import emblem
 from app.screens.transfer import transfer_controls
 from app.state import use_app, use_data
 from app.widgets import dropdown, fmt_number, game_name
+from db.games import all_games
 from db.stats import (
     Filters,
     game_stats,
@@ -180,7 +181,8 @@ def FilterBar(choice: Choice, set_choice: Callable[[Choice], None], players: lis
         return [ft.DropdownOption(key=ALL, text=app.t(everything))] + [
             ft.DropdownOption(key=k, text=v) for k, v in pairs]
 
-    games = [(slug, c.name.get(app.lang)) for slug, c in registry.cards().items()]
+    games = [(g.key, g.name.get(app.lang)) for g in all_games(app.store.engine)
+             if g.key in registry.cards() or g.key.startswith("pad:")]
     return ft.Row([
         dropdown(app.t("player"), choice.player, options("all_players", [(str(i), n) for i, n in players]),
                  pick("player"), "stats-player", width=200),
