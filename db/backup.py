@@ -44,10 +44,6 @@ from db.stats import NO_FILTERS, Filters
 from db.store import Store
 from scoring import Tr
 
-#: A setting's longest value: what a BG Stats import carries for its export (its players, games, places
-#: and top-level records) runs to hundreds of kilobytes.
-MAX_SETTING = 8_000_000
-
 __all__ = ["CSV_COLUMNS", "FORMAT", "VERSION", "BackupDoc", "RestoreError", "Restored", "backup", "check_backup",
            "check_match", "csv_rows", "insert_match", "match_document", "matches_csv", "neutral", "restore"]
 
