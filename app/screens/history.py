@@ -14,6 +14,7 @@ from sqlmodel import col, select
 
 from app.fields import reviews
 from app.guard import component
+from app.i18n import t
 from app.screens.home import emblem
 from app.screens.match import describe
 from app.state import AppState, use_app, use_data
@@ -21,7 +22,7 @@ from app.widgets import fmt_date, fmt_number, game_name, panel_card, score_sheet
 from db.models import ScoreRow
 from db.stats import time_used
 from db.store import LoadedMatch, StoreError
-from scoring import RulesError
+from scoring import Game, Option, RulesError
 from scoring.core import get_path
 
 #: How long a deleted match can be put back (seconds).
@@ -124,11 +125,28 @@ def review_header(app: AppState, m: LoadedMatch) -> list[ft.Control]:
     if m.ended_at is not None:
         minutes = round((m.ended_at - m.started_at).total_seconds() / 60)
         out.append(ft.Text(app.t("duration", a=minutes), size=12))
+    readings = readings_played(m.game, m.options, lang)
+    if readings:
+        out.append(ft.Text(f"{app.t('readings_played')} — {readings}", size=12))
     if imported:
         out.append(ft.Text(app.t("imported_match", a=imported), italic=True))
         if m.setup.get("board"):  # BG Stats' board / set-up text, as it came
             out.append(ft.Text(app.t("imported_board", a=imported, b=m.setup["board"]), size=13))
     return out
+
+
+def readings_played(game: Game, options: dict[str, Any], lang: str) -> str:
+    """The house rules the match was played with (each reading the rulebook leaves open), as chosen."""
+    def shown(o: Option) -> str:
+        value = options.get(o.key, o.default)
+        if o.kind == "choice":
+            return next((label.get(lang) for key, label in o.choices if key == value), str(value))
+        if o.kind == "bool":
+            return t("yes_word" if value else "no_word", lang)
+        return str(value)
+
+    return " · ".join(f"{o.label.get(lang)} : {shown(o)}" if lang == "fr" else f"{o.label.get(lang)}: {shown(o)}"
+                      for o in game.options if o.house_rule)
 
 
 def setup_tile(app: AppState, m: LoadedMatch) -> list[ft.Control]:

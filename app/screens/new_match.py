@@ -121,6 +121,31 @@ def SeatPicker(players: list[tuple[int, str]], seat_ids: tuple[int, ...],
     ], spacing=10)
 
 
+def options_part(game: Game, options: dict[str, Any], names: list[str], lang: str,
+                 on_option: Callable[[str, Any], None]) -> list[ft.Control]:
+    """The game's options, then its house rules apart: each reading the rulebook leaves open, with one
+    line saying what it changes (the default is the ruling of docs/rules-notes.md).  An option not
+    touched yet shows its default (the value the set-up below is made with)."""
+    shown = [o for o in game.options if o.key != "players"]
+    values = {**{o.key: o.default for o in shown}, **options}
+    out: list[ft.Control] = []
+    plain = [o for o in shown if not o.house_rule]
+    if plain:
+        out += [ft.Text(t("options", lang), size=18, weight=ft.FontWeight.BOLD),
+                FieldsForm([option_field(o) for o in plain], values, names, lang, on_option),
+                *[ft.Text(f"{o.label.get(lang)} : {o.help.get(lang)}" if lang == "fr" else
+                          f"{o.label.get(lang)}: {o.help.get(lang)}", size=12, italic=True)
+                  for o in plain if o.help is not None]]
+    rules = [o for o in shown if o.house_rule]
+    if rules:
+        out.append(ft.Text(t("house_rules", lang), size=18, weight=ft.FontWeight.BOLD))
+        for o in rules:
+            out.append(ft.Column([FieldsForm([option_field(o)], values, names, lang, on_option),
+                                  ft.Text(o.help.get(lang) if o.help else "", size=12, italic=True)],
+                                 spacing=2))
+    return out
+
+
 def setup_card(setup: Setup, lang: str, reroll: Callable[[object], None]) -> ft.Control:
     """The set-up this match starts from, step by step, with a button to draw another."""
     return ft.Card(ft.Container(ft.Column([
@@ -173,16 +198,12 @@ def NewMatch(slug: str | None = None) -> ft.Control:
         app.changed()
         page.navigate(f"/match/{match_id}")
 
-    option_fields = [option_field(o) for o in game.options if o.key != "players"]
     title = str(options.get("game_name") or game.name.get(lang)) if game.slug == games.PAD else game.name.get(lang)
     return ft.Column([
         ft.Row([emblem(game.slug), ft.Text(f"{app.t('new_match')} : {title}", size=20,
                                            weight=ft.FontWeight.BOLD, expand=True)]),
         SeatPicker(players, seat_ids, set_chosen, key="seat-picker"),
-        ft.Text(app.t("options"), size=18, weight=ft.FontWeight.BOLD) if option_fields else ft.Container(),
-        # An option not touched yet shows its default (the value the set-up below is made with).
-        FieldsForm(option_fields, {**{f.key: f.default for f in option_fields}, **options},
-                   [names[i] for i in seat_ids], lang, on_option),
+        *options_part(game, options, [names[i] for i in seat_ids], lang, on_option),
         ft.TextField(label=app.t("place"), on_change=lambda e: setattr(place_ref, "current", e.control.value)),
         ft.Text(problem, color=ft.Colors.ERROR) if problem else ft.Container(),
         *([setup_card(setup, lang, lambda _e: set_seed(secrets.token_hex(8)))] if setup is not None else []),
