@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import functools
 import gettext
+from datetime import date, datetime
 from pathlib import Path
 
 from babel import Locale
+from babel.dates import format_date, format_datetime
 from babel.numbers import format_compact_decimal, format_decimal
 
 from scoring import Tr
@@ -195,6 +197,25 @@ def compact(n: int | float, lang: str) -> str:
     CLDR has no short form of thousands in Italian ("22.000", which is what Italian writes); millions
     are "1,5 Mln"."""
     return format_compact_decimal(n, locale=LOCALES.get(lang, "fr_FR"), fraction_digits=1)
+
+
+def date_time(when: datetime, lang: str) -> str:
+    """A moment in CLDR's short form of ``lang``, in local time for an aware moment.
+
+    >>> [date_time(datetime(2026, 11, 25, 21, 5), lang) for lang in LANGUAGES]
+    ['25/11/2026 21:05', '25/11/2026, 21:05', '25/11/26, 21:05']
+    """
+    local = when.astimezone() if when.tzinfo else when
+    return format_datetime(local, "short", locale=LOCALES.get(lang, "fr_FR"))
+
+
+def month(day: date, lang: str) -> str:
+    """A month and its year, as a heading: ``novembre 2026``, ``November 2026``, ``novembre 2026``.
+
+    >>> [month(date(2026, 2, 1), lang) for lang in LANGUAGES]
+    ['février 2026', 'February 2026', 'febbraio 2026']
+    """
+    return format_date(day, "LLLL y", locale=LOCALES.get(lang, "fr_FR"))
 
 
 def plural_category(n: int, lang: str) -> str:
