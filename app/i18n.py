@@ -1,8 +1,36 @@
-"""The app's own texts in French and English (game texts come from the engines as ``Tr``)."""
+"""The app's own texts (game texts come from the engines as ``Tr``, in French and English).
+
+French and English are written here (:data:`S`, :data:`PLURALS`); every language, Italian included,
+is read at run time from the gettext catalogues in ``app/locale/<lang>/LC_MESSAGES/compagnon.po``
+(compiled to ``.mo``): the message id is the key, so ``t("save", "it")`` → ``'Salva'``.
+``python -m app.i18n_catalogues`` rewrites the French and English catalogues from this file, keeps the
+Italian translations, adds the new keys to translate, and compiles the ``.mo`` files.
+A key with no Italian translation yet reads the French (as the engines' texts do).
+
+Plurals follow CLDR's rules (through Babel and the catalogues' ``Plural-Forms``): French says
+"0 partie", "1 partie", "2 parties"; English "1 match", "0 matches"; Italian "1 partita", "2 partite".
+"""
 
 from __future__ import annotations
 
+import functools
+import gettext
+from datetime import date, datetime
+from pathlib import Path
+
+from babel import Locale
+from babel.dates import format_date, format_datetime
+from babel.numbers import format_compact_decimal, format_decimal
+
 from scoring import Tr
+from scoring.core import fmt
+
+#: the app's languages, in the order the switch offers them, each named in its own language
+LANGUAGES: dict[str, str] = {"fr": "Français", "en": "English", "it": "Italiano"}
+#: the CLDR locale of each language (English as written in Britain: day before month)
+LOCALES: dict[str, str] = {"fr": "fr_FR", "en": "en_GB", "it": "it_IT"}
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+DOMAIN = "compagnon"
 
 S: dict[str, Tr] = {
     "app": Tr("Compagnon", "Compagnon"),
@@ -75,7 +103,7 @@ S: dict[str, Tr] = {
     "not_found": Tr("Cette page n'existe pas.", "This page does not exist."),
     "no_match": Tr("Partie introuvable.", "Match not found."),
     "back_home": Tr("Retour à l'accueil", "Back home"),
-    "language": Tr("English", "Français"),
+    "language": Tr("Langue", "Language"),
     "started": Tr("Commencée le {a}", "Started {a}"),
     "finished_on": Tr("Terminée le {a}", "Finished {a}"),
     "recorded": Tr("Enregistré", "Recorded"),
@@ -120,10 +148,83 @@ S: dict[str, Tr] = {
 }
 
 
+#: texts that change with a count ``n`` (given to them as ``{n}``): (one, other) in French and English
+PLURALS: dict[str, tuple[Tr, Tr]] = {
+    "count_matches": (Tr("{n} partie", "{n} match"), Tr("{n} parties", "{n} matches")),
+    "count_wins": (Tr("{n} victoire", "{n} win"), Tr("{n} victoires", "{n} wins")),
+    "count_players": (Tr("{n} joueur", "{n} player"), Tr("{n} joueurs", "{n} players")),
+    "count_events": (Tr("{n} événement", "{n} event"), Tr("{n} événements", "{n} events")),
+}
+
+
+@functools.cache
+def catalogue(lang: str) -> gettext.NullTranslations:
+    """The compiled catalogue of ``lang``; what it lacks is read in French."""
+    try:
+        found = gettext.translation(DOMAIN, LOCALE_DIR, [lang])
+    except OSError:  # a language without a catalogue: French
+        return catalogue("fr") if lang != "fr" else gettext.NullTranslations()
+    if lang != "fr":
+        found.add_fallback(catalogue("fr"))
+    return found
+
+
 def t(key: str, lang: str, **kw: object) -> str:
     """``t("need_players", "en", a=3, b=2)`` → ``'3 players needed, 2 chosen.'``"""
-    text = S[key].get(lang)
+    if key not in S:
+        raise KeyError(key)
+    text = catalogue(lang).gettext(key)
     return text.format(**kw) if kw else text
+
+
+def tn(key: str, n: int, lang: str, **kw: object) -> str:
+    """A text with a count, by the language's plural rule: ``tn("count_matches", 1, "fr")`` → ``'1 partie'``.
+
+    The count is written as the language writes numbers (``tn("count_matches", 22000, "it")`` →
+    ``'22.000 partite'``)."""
+    if key not in PLURALS:
+        raise KeyError(key)
+    return catalogue(lang).ngettext(key, key, n).format(n=number(n, lang), **kw)
+
+
+def number(n: int | float, lang: str) -> str:
+    """A number as ``lang`` writes it (CLDR): ``number(18000, "it")`` → ``'18.000'``; a whole number in
+    French or English as the score sheets write it (``18\xa0000``, ``18,000``: :func:`scoring.core.fmt.number`)."""
+    if isinstance(n, int) and lang in ("fr", "en"):
+        return fmt.number(n, lang)
+    return format_decimal(n, locale=LOCALES.get(lang, "fr_FR"))
+
+
+def compact(n: int | float, lang: str) -> str:
+    """A number in short, for a chart's axis: ``22 k`` in French, ``22K`` in English.
+
+    CLDR has no short form of thousands in Italian ("22.000", which is what Italian writes); millions
+    are "1,5 Mln"."""
+    return format_compact_decimal(n, locale=LOCALES.get(lang, "fr_FR"), fraction_digits=1)
+
+
+def date_time(when: datetime, lang: str) -> str:
+    """A moment in CLDR's short form of ``lang``, in local time for an aware moment.
+
+    >>> [date_time(datetime(2026, 11, 25, 21, 5), lang) for lang in LANGUAGES]
+    ['25/11/2026 21:05', '25/11/2026, 21:05', '25/11/26, 21:05']
+    """
+    local = when.astimezone() if when.tzinfo else when
+    return format_datetime(local, "short", locale=LOCALES.get(lang, "fr_FR"))
+
+
+def month(day: date, lang: str) -> str:
+    """A month and its year, as a heading: ``novembre 2026``, ``November 2026``, ``novembre 2026``.
+
+    >>> [month(date(2026, 2, 1), lang) for lang in LANGUAGES]
+    ['février 2026', 'February 2026', 'febbraio 2026']
+    """
+    return format_date(day, "LLLL y", locale=LOCALES.get(lang, "fr_FR"))
+
+
+def plural_category(n: int, lang: str) -> str:
+    """CLDR's plural category of ``n`` in ``lang`` ("one", "other", "many"…), for the catalogues' tests."""
+    return str(Locale.parse(LOCALES.get(lang, "fr_FR")).plural_form(n))
 
 
 # The history review, statistics, export and import screens keep their texts in app/i18n_history.py.

@@ -24,6 +24,7 @@ import flet as ft
 
 from app import net
 from app.guard import component
+from app.i18n import LANGUAGES
 from app.state import AppContext, AppState, use_app
 
 if TYPE_CHECKING:
@@ -120,6 +121,19 @@ def _name_flet_controls(sources: Iterable[Path]) -> None:
             getattr(ft, name, None)
 
 
+def language_switch(app: AppState) -> ft.Control:
+    """FR, EN, IT: each named in full in its own language (its tooltip, which screen readers say);
+    the language on screen in bold."""
+
+    def language(code: str, name: str) -> ft.Control:
+        weight = ft.FontWeight.BOLD if code == app.lang else ft.FontWeight.NORMAL
+        return ft.TextButton(code.upper(), tooltip=name, on_click=lambda _e: app.set_lang(code),
+                             style=ft.ButtonStyle(text_style=ft.TextStyle(weight=weight),
+                                                  padding=ft.Padding.symmetric(horizontal=6)))
+
+    return ft.Row([language(code, name) for code, name in LANGUAGES.items()], spacing=0, tight=True)
+
+
 @component
 def Layout(route: str, width: float | None) -> ft.Control:
     from app.screens import NAV, resolve
@@ -135,8 +149,6 @@ def Layout(route: str, width: float | None) -> ft.Control:
     def go(e: ft.Event[ft.NavigationBar]) -> None:
         page.navigate(NAV[int(e.control.selected_index)][0])
 
-    def toggle_lang(_e: ft.Event[ft.TextButton]) -> None:
-        app.set_lang("en" if app.lang == "fr" else "fr")
 
     banner: list[ft.Control] = []
     if app.message:
@@ -151,7 +163,7 @@ def Layout(route: str, width: float | None) -> ft.Control:
         ft.Row([
             ft.Image(src="icon.png", width=32, height=32),
             ft.Text(app.t("app"), size=20, weight=ft.FontWeight.BOLD, expand=True),
-            ft.TextButton(app.t("language"), on_click=toggle_lang, tooltip=app.t("language")),
+            language_switch(app),
         ]),
         padding=ft.Padding.symmetric(horizontal=12, vertical=6),
         bgcolor=ft.Colors.PRIMARY_CONTAINER,

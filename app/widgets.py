@@ -8,7 +8,7 @@ from typing import Any
 import flet as ft
 
 from app.guard import component
-from app.i18n import t
+from app.i18n import date_time, t
 from db import games
 from scoring import Panel, RulesError, Tr, find_game
 from scoring.core import fmt
@@ -110,10 +110,10 @@ def fmt_number(value: Any, lang: str) -> str:
 
 
 def fmt_date(when: Any, lang: str) -> str:
+    """A match's start or end as the language writes a moment (CLDR, :func:`app.i18n.date_time`)."""
     if when is None:
         return ""
-    local = when.astimezone() if when.tzinfo else when
-    return local.strftime("%d/%m/%Y %H:%M" if lang == "fr" else "%Y-%m-%d %H:%M")
+    return date_time(when, lang)
 
 
 def section(title: str, controls: Sequence[ft.Control]) -> ft.Control:

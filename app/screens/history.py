@@ -14,7 +14,7 @@ from sqlmodel import col, select
 
 from app.fields import reviews
 from app.guard import component
-from app.i18n import t
+from app.i18n import t, tn
 from app.screens.home import emblem
 from app.screens.match import describe
 from app.state import AppState, use_app, use_data
@@ -220,7 +220,7 @@ def timeline_tile(app: AppState, m: LoadedMatch, done: bool) -> ft.Control:
         stamp = (at.astimezone() if at.tzinfo else at).strftime("%H:%M:%S")
         return f"{seq}. {stamp}  {describe(shown)}"
 
-    return tile(title=ft.Text(app.t("timeline", a=len(m.log)), weight=ft.FontWeight.BOLD),
+    return tile(title=ft.Text(app.t("timeline", a=tn("count_events", len(m.log), app.lang)), weight=ft.FontWeight.BOLD),
                 controls=[ft.Text(line(r.seq, r.payload, r.at), size=12) for r in m.log])
 
 

@@ -17,7 +17,7 @@ import flet as ft
 import flet_charts as fch
 
 from app.guard import component
-from app.i18n import t
+from app.i18n import t, tn
 from app.screens.home import emblem
 from app.screens.transfer import transfer_controls
 from app.state import use_app, use_data
@@ -204,7 +204,7 @@ def Summary(counts: dict[str, int], h: int) -> ft.Control:
     """How many matches of each game, and the h-index."""
     app = use_app()
     total = sum(counts.values())
-    return card(app.t("n_matches_1") if total == 1 else app.t("n_matches", a=total), [
+    return card(tn("count_matches", total, app.lang), [
         ft.Row([ft.Row([emblem(s, 24), ft.Text(f"{game_name(s, app.lang)} : {n}")], spacing=4)
                 for s, n in counts.items()], wrap=True, spacing=12),
         ft.Text(app.t("h_index", a=h), weight=ft.FontWeight.BOLD),
@@ -214,7 +214,8 @@ def Summary(counts: dict[str, int], h: int) -> ft.Control:
 
 def player_card(ps: Any, lang: str) -> ft.Control:
     """A player's matches played and won, per game."""
-    rows = [ft.Text(t("played_won", lang, a=ps.played, b=ps.won, c=pct(ps.win_rate)), weight=ft.FontWeight.BOLD)]
+    rows = [ft.Text(t("played_won", lang, a=tn("count_matches", ps.played, lang), b=tn("count_wins", ps.won, lang),
+                              c=pct(ps.win_rate)), weight=ft.FontWeight.BOLD)]
     if ps.favourite_game:
         rows.append(ft.Text(t("favourite", lang, a=game_name(ps.favourite_game, lang))))
     rows.append(ft.DataTable(
@@ -342,7 +343,7 @@ def describe_options(options: dict[str, Any], lang: str) -> str:
     parts = []
     for key, value in options.items():
         if key == "players":
-            parts.insert(0, t("players_n", lang, a=value))
+            parts.insert(0, tn("count_players", value, lang))
         elif value is True or (isinstance(value, str) and value not in ("", "random")):
             parts.append(key.replace("_", " ") if value is True else f"{key.replace('_', ' ')}: {value}")
     return ", ".join(parts) or "–"
