@@ -60,6 +60,7 @@ NOT VERIFIED: whether BG Stats itself reads such a file the same way (no BG Stat
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
@@ -75,7 +76,7 @@ from db import games as pads
 from db.models import GameRow, Match, Meta, Player, ScoreRow, Seat, score_line
 from db.stats import NO_FILTERS, Filters
 from db.store import Store, StoreError
-from scoring import cards
+from scoring import all_games, cards
 from scoring.core import RulesError, Tr
 from scoring.core.fields import HUGE, quote, whole
 
@@ -201,6 +202,18 @@ def _board_value(value: Any) -> str | None:
     return None  # nested records: not one line of text
 
 
+@functools.cache
+def _house_rules() -> dict[str, Any]:
+    """The options that are readings of the rules (house rules), with their defaults (the rulings): the
+    board text says a reading other than the ruling, whatever its kind."""
+    return {o.key: o.default for game in all_games() for o in game.options if o.house_rule}
+
+
+def _other_reading(key: str, value: Any) -> bool:
+    rules = _house_rules()
+    return key in rules and value != rules[key]
+
+
 def setup_text(options: Mapping[str, Any], record: Mapping[str, Any]) -> str:
     """A match's set-up as one line of text (BG Stats' ``board``): the number of players, the
     options chosen and what the set-up drew, the set-up record's value winning over the option of
@@ -217,9 +230,10 @@ def setup_text(options: Mapping[str, Any], record: Mapping[str, Any]) -> str:
     if "players" in options:
         parts["players"] = str(options["players"])
     for key, value in options.items():
-        text = _board_value(value)
-        if key != "players" and text is not None and (text == "" or not isinstance(value, int)):
-            parts[key] = text  # options: switches and choices; numbers (timer seconds...) only with them
+        text = "no" if value is False and _other_reading(key, value) else _board_value(value)  # a reading off
+        if key != "players" and text is not None and (text == "" or not isinstance(value, int)
+                                                      or _other_reading(key, value)):
+            parts[key] = text  # options: switches, choices and house rules; other numbers (timer seconds...)
     for key, value in record.items():
         text = _board_value(value)
         if key in _NOT_BOARD or key == "players":
