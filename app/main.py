@@ -53,7 +53,19 @@ def store() -> Store:
         return _store
 
 
-def warm_up(host: str, port: int, timeout: float = 120.0) -> None:
+def announce_host_link(open_browser: bool) -> str:
+    """Print the host link (the server's host key: whoever opens it is the host, as Jupyter's token) and
+    open this machine's browser with it.  The key is printed on this terminal only, never logged."""
+    link = net.host_url(store().host_key())
+    print(f"Host link (opens the host's screens; keep it to yourself): {link}", flush=True)
+    if open_browser:
+        import webbrowser
+
+        webbrowser.open(link)
+    return link
+
+
+def warm_up(host: str, port: int, timeout: float = 120.0, open_browser: bool = False) -> None:
     """Open the database and import the first page's screen while the browser loads the web client.
 
     The server answers first (the browser can start fetching the client at once); this thread
@@ -80,6 +92,7 @@ def warm_up(host: str, port: int, timeout: float = 120.0) -> None:
     try:
         try:
             store()
+            announce_host_link(open_browser)
         except Exception as e:  # noqa: BLE001 - any failure to open the database ends the server
             print(f"Compagnon cannot open its database: {e}", file=sys.stderr, flush=True)
             os._exit(2)
@@ -191,9 +204,43 @@ def App(app: AppState) -> ft.Control:
     return AppContext(app, lambda: Layout(route, width))
 
 
+def host_rights(page: ft.Page, app: AppState) -> None:
+    """Make this page the host if it opened the host link (the browser then keeps the key in its own
+    storage and is the host on every later visit), or if the browser kept a key that is still valid.
+    A forged or revoked key grants nothing (and a revoked one is forgotten)."""
+    s, route = app.store, page.route or "/"
+    shown = net.host_key_in(route)
+    if shown and not s.is_host_key(shown):
+        log.warning("a page showed an unknown host key %r…", shown[:4])
+        shown = ""
+
+    async def keep() -> None:
+        try:
+            prefs = ft.SharedPreferences()
+            if shown:
+                page.navigate("/")  # the key leaves the address bar at once
+                await prefs.set(net.KEY_PREF, shown)
+                return
+            if app.host_device:
+                return
+            kept = await prefs.get(net.KEY_PREF)
+            if isinstance(kept, str) and kept and s.is_host_key(kept):
+                app.host_key, app.host_device = kept, True
+            elif kept:
+                await prefs.remove(net.KEY_PREF)
+        except Exception:  # noqa: BLE001 - a browser without storage stays what it was
+            log.warning("this browser's storage could not be read or written")
+
+    if shown:
+        app.host_key, app.host_device = shown, True
+    page.run_task(keep)
+
+
 def main(page: ft.Page) -> None:
     s = store()
-    app = AppState(store=s, lang=s.get_setting("lang", "fr"), host_device=net.is_host_device(page.client_ip))
+    local = net.is_host_device(page.client_ip)
+    app = AppState(store=s, lang=s.get_setting("lang", "fr"), host_device=local, local=local)
+    host_rights(page, app)
     page.title = "Compagnon"
     page.padding = 0
     page.theme = ft.Theme(color_scheme_seed="#00695c")
@@ -291,19 +338,25 @@ def cli(argv: list[str] | None = None) -> None:
                         help="the address phones use, written in the QR codes (default: this machine's "
                              "network address with --host 0.0.0.0; env COMPAGNON_PUBLIC_URL)")
     parser.add_argument("--trust-network", action="store_true",
-                        help="let every device on the network use the host's screens (default: only this "
-                             "machine's browser; phones see the table and their own seat)")
+                        help="let every device on the network use the host's screens (default: only the "
+                             "browser that opened the host link; phones see the table and their own seat)")
+    parser.add_argument("--key-only", action="store_true",
+                        help="grant host rights by the host link alone, even to this machine's browser "
+                             "(for a server reached through a tunnel or a proxy on this machine)")
     args = parser.parse_args(argv)
     register_games(os.environ.get("COMPAGNON_GAMES", ""))
     net.BASE_URL = net.public_url(args.host, args.port, args.public_url)
     net.TRUST_NETWORK = args.trust_network
-    if args.no_browser:
-        os.environ["FLET_FORCE_WEB_SERVER"] = "1"
-    if args.desktop:
+    net.LOOPBACK_HOST = args.host in ("127.0.0.1", "localhost", "::1") and not args.key_only
+    if args.desktop:  # one window on this machine, no network: it is the host
+        net.TRUST_NETWORK = True
         store()  # open (and migrate) the database before the window: a bad DATABASE_URL fails here, clearly
         ft.run(main, assets_dir=ASSETS, view=ft.AppView.FLET_APP)
         return
-    threading.Thread(target=warm_up, args=(args.host, args.port), name="compagnon-warm-up", daemon=True).start()
+    # Flet opens no browser: ``announce_host_link`` opens it with the host link (the key in it).
+    os.environ["FLET_FORCE_WEB_SERVER"] = "1"
+    threading.Thread(target=warm_up, args=(args.host, args.port), kwargs={"open_browser": not args.no_browser},
+                     name="compagnon-warm-up", daemon=True).start()
     shown = "localhost" if args.host in ("127.0.0.1", "localhost") else args.host
     print(f"Compagnon is running at http://{shown}:{args.port}/", flush=True)
     if args.host not in ("127.0.0.1", "localhost"):

@@ -163,7 +163,7 @@ def MatchScreen(match_id: str = "") -> ft.Control:
         # Every event carries the time it was sent (``at``, ms): a game that closes a running timer
         # (e.g. the end of a timed phase) reads it there, so a replay never depends on the clock.
         try:
-            app.store.record(int(match_id), {**action, "at": action.get("at", now_ms())})
+            app.store.record(int(match_id), {**action, "at": action.get("at", now_ms())}, app.sender)
         except (RulesError, StoreError) as exc:
             app.refuse(exc)
             return False
@@ -173,7 +173,7 @@ def MatchScreen(match_id: str = "") -> ft.Control:
 
     def undo_last(_e: object) -> None:
         try:
-            last = app.store.undo(int(match_id))
+            last = app.store.undo(int(match_id), app.sender)
         except StoreError as exc:
             app.refuse(exc)
             return

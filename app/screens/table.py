@@ -21,7 +21,7 @@ from app.shared import load_match, seat_links
 from app.state import AppState, use_app, use_data
 from app.timer_view import Timers, now_ms
 from app.widgets import PanelCard, score_sheet_view, section
-from db.store import LoadedMatch, StoreError
+from db.store import LoadedMatch, Sender, StoreError
 from scoring import Action, Game, Panel, RulesError
 from scoring.core import timers as tm
 
@@ -39,10 +39,11 @@ def _load(app: AppState, match_id: str) -> LoadedMatch | None:
         return None
 
 
-def _sender(app: AppState, match_id: int) -> Any:
+def _sender(app: AppState, match_id: int, who: Sender) -> Any:
+    """How a seat's phone sends its events: as its seat link (``who``), which the store checks again."""
     def send(action: Values) -> bool:
         try:
-            app.store.record(match_id, {**action, "at": action.get("at", now_ms())})
+            app.store.record(match_id, {**action, "at": action.get("at", now_ms())}, who)
         except (RulesError, StoreError) as exc:
             app.refuse(exc)
             return False
@@ -52,11 +53,11 @@ def _sender(app: AppState, match_id: int) -> Any:
     return send
 
 
-def _public(m: LoadedMatch, lang: str, send: Any) -> list[ft.Control]:
-    """What everybody may see: timers, the public panels, the public timeline."""
+def _public(m: LoadedMatch, lang: str) -> list[ft.Control]:
+    """What everybody may see: timers (without buttons: timers are the host's), the public panels."""
     game, state = m.game, m.state
     out: list[ft.Control] = []
-    timers = Timers(game.phases, state.get("timers", {}), list(state.get("names", m.names)), lang, send)
+    timers = Timers(game.phases, state.get("timers", {}), list(state.get("names", m.names)), lang, None)
     if timers is not None and not game.finished(state):
         out.append(timers)
     out += [PanelCard(p, lang) for p in shared.panels(m, None) if p.seat is None]
@@ -121,7 +122,7 @@ def seat_body(app: AppState, m: LoadedMatch, seat: int, running: bool, send: Any
         private.append(ft.Text(app.t("nothing_to_do"), italic=True))
     body.append(ft.Container(section(app.t("your_secrets"), private), padding=12, border_radius=12,
                              bgcolor=ft.Colors.TERTIARY_CONTAINER))
-    return body + _public(m, lang, send)
+    return body + _public(m, lang)
 
 
 @component
@@ -129,7 +130,8 @@ def SeatScreen(match_id: str = "", token: str = "") -> ft.Control:
     app = use_data()
     page = ft.context.page
     refused = ft.use_ref(False)
-    send = ft.use_callback(_sender(app, int(match_id) if match_id.isdigit() else -1), [match_id])
+    send = ft.use_callback(_sender(app, int(match_id) if match_id.isdigit() else -1, Sender(token=token)),
+                           [match_id, token])
 
     def opened() -> None:  # the host hides a seat's QR code once its phone has opened it
         if not refused.current:
@@ -191,7 +193,7 @@ def TableScreen(match_id: str = "") -> ft.Control:
             seats.append(ft.Text(app.t("no_free_seat")))
     body: list[ft.Control] = [_header(m, app.lang, " · ".join(names)),
                               section(app.t("free_seats"), seats)]
-    body += _public(m, app.lang, _sender(app, m.id))
+    body += _public(m, app.lang)  # read-only: the table code writes nothing
     return ft.Column(body, spacing=12)
 
 
