@@ -124,12 +124,13 @@ def concerns(route: str, match_id: int | None) -> bool:
     return shown is None or int(shown.group(1)) == match_id
 
 
-def table_url(match_id: int) -> str:
-    return f"{BASE_URL}/table/{match_id}"
+def table_url(code: str) -> str:
+    """The table code's link: the match named by its unguessable code (``Match.code``), not its row id."""
+    return f"{BASE_URL}/table/{code}"
 
 
-def seat_url(match_id: int, token: str) -> str:
-    return f"{BASE_URL}/seat/{match_id}/{token}"
+def seat_url(code: str, token: str) -> str:
+    return f"{BASE_URL}/seat/{code}/{token}"
 
 
 def _png(rows: list[list[bool]], scale: int) -> bytes:

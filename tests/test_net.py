@@ -19,8 +19,8 @@ from scoring import event_rng, find_game
 
 
 def test_a_phone_on_the_network_opens_only_the_table_and_its_seat():
-    assert resolve("/seat/3/Ab_c-9", host_device=False) == (SeatScreen, {"match_id": "3", "token": "Ab_c-9"})
-    assert resolve("/table/3", host_device=False) == (TableScreen, {"match_id": "3"})
+    assert resolve("/seat/Zq3_x-9/Ab_c-9", host_device=False) == (SeatScreen, {"code": "Zq3_x-9", "token": "Ab_c-9"})
+    assert resolve("/table/Zq3_x-9", host_device=False) == (TableScreen, {"code": "Zq3_x-9"})
     for path in ("/", "/match/3", "/new", "/players", "/history", "/history/3", "/nowhere"):
         assert resolve(path, host_device=False) == (GuestHome, {}), path
     assert resolve("/match/3", host_device=True) == (MatchScreen, {"match_id": "3"})
