@@ -16,7 +16,7 @@ import socket
 import sys
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -193,6 +193,8 @@ def App(app: AppState) -> ft.Control:
     width, set_width = ft.use_state(page.width)
 
     def on_route(e: ft.RouteChangeEvent) -> None:
+        if app.claim_host is not None and net.host_key_in(e.route):
+            app.claim_host(e.route)  # the host link opened in a tab that already had a session
         app.left_screen()  # a message belongs to the screen it was said on
         set_route(e.route)
 
@@ -204,17 +206,14 @@ def App(app: AppState) -> ft.Control:
     return AppContext(app, lambda: Layout(route, width))
 
 
-def host_rights(page: ft.Page, app: AppState) -> None:
+def host_rights(page: ft.Page, app: AppState) -> Callable[[str], None]:
     """Make this page the host if it opened the host link (the browser then keeps the key in its own
     storage and is the host on every later visit), or if the browser kept a key that is still valid.
-    A forged or revoked key grants nothing (and a revoked one is forgotten)."""
-    s, route = app.store, page.route or "/"
-    shown = net.host_key_in(route)
-    if shown and not s.is_host_key(shown):
-        log.warning("a page showed an unknown host key %r…", shown[:4])
-        shown = ""
+    A forged or revoked key grants nothing (and a revoked one is forgotten).  Returns what to do with
+    each later route (a reload in the same tab keeps its session: the link arrives as a route change)."""
+    s = app.store
 
-    async def keep() -> None:
+    async def keep(shown: str) -> None:
         try:
             prefs = ft.SharedPreferences()
             if shown:
@@ -231,16 +230,25 @@ def host_rights(page: ft.Page, app: AppState) -> None:
         except Exception:  # noqa: BLE001 - a browser without storage stays what it was
             log.warning("this browser's storage could not be read or written")
 
-    if shown:
-        app.host_key, app.host_device = shown, True
-    page.run_task(keep)
+    def claim(route: str) -> None:
+        shown = net.host_key_in(route)
+        if shown and not s.is_host_key(shown):
+            log.warning("a page showed an unknown host key %r…", shown[:4])
+            shown = ""
+        if shown:
+            app.host_key, app.host_device = shown, True
+        if shown or route == page.route:
+            page.run_task(keep, shown)
+
+    claim(page.route or "/")
+    return claim
 
 
 def main(page: ft.Page) -> None:
     s = store()
     local = net.is_host_device(page.client_ip)
     app = AppState(store=s, lang=s.get_setting("lang", "fr"), host_device=local, local=local)
-    host_rights(page, app)
+    app.claim_host = host_rights(page, app)
     page.title = "Compagnon"
     page.padding = 0
     page.theme = ft.Theme(color_scheme_seed="#00695c")

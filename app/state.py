@@ -50,6 +50,8 @@ class AppState:
     host_key: str = field(default="", repr=False)
     #: this browser is the host without a key (see :func:`app.net.is_host_device`)
     local: bool = field(default=False, repr=False)
+    #: takes a route that carries the host link (set by :func:`app.main.host_rights`)
+    claim_host: Callable[[str], None] | None = field(default=None, repr=False)
     #: tells the other pages: ``broadcast((topic, match_id))`` (``match_id`` None: not one match's data)
     broadcast: Callable[[Any], None] | None = field(default=None, repr=False)
 

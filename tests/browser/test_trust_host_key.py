@@ -79,9 +79,13 @@ def test_a_browser_is_the_host_by_the_key_alone_and_keeps_it(key_only, browser):
         ui.see(BAD_LINK)
         ui.open(f"/host/{key}")
         ui.see("Nouvelle partie")
-        ui.open("/")  # the browser kept the key: still the host, without it in the address
-        ui.see("Nouvelle partie")
-        assert not ui.sees(GUEST)
+        assert key not in ui.page.url, "the key leaves the address bar"
+        # A new tab of the same browser (a new session): the key kept in the browser's storage makes it
+        # the host again, without the key in its address.
+        again = UI(ctx.new_page(), server.url)
+        again.open("/")
+        again.see("Nouvelle partie")
+        assert not again.sees(GUEST)
     finally:
         ctx.close()
     other = browser.new_context(viewport={"width": 390, "height": 844})
