@@ -10,37 +10,17 @@ buttons, and a match that is over or abandoned shows a phone nothing.
 from __future__ import annotations
 
 import signal
-import subprocess
-import sys
 
 import pytest
 
-from tests.browser.conftest import ROOT, UI, Server
+from tests.browser.conftest import UI, Server
 
 GUEST = "Cet appareil rejoint une partie"
 BAD_LINK = "Ce lien n'ouvre aucune place"
 
 
 class KeyOnlyServer(Server):
-    def start(self) -> None:
-        import os
-        import time
-        import urllib.request
-
-        env = {**os.environ, "COMPAGNON_DATA_DIR": str(self.data_dir), "FLET_FORCE_WEB_SERVER": "1"}
-        env.pop("DATABASE_URL", None)
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "app.main", "--port", str(self.port), "--no-browser", "--key-only"],
-            cwd=ROOT, env=env, stdout=self.log.open("ab"), stderr=subprocess.STDOUT, start_new_session=True)
-        deadline = time.time() + 60
-        while time.time() < deadline:
-            try:
-                with urllib.request.urlopen(self.url, timeout=1) as r:
-                    if r.status == 200:
-                        return
-            except OSError:
-                time.sleep(0.3)
-        raise RuntimeError(f"server did not start: {self.log.read_text()[-2000:]}")
+    extra_args = ("--key-only",)
 
 
 @pytest.fixture
