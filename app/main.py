@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from app import net
+from app import net, shared
 from app.guard import component
 from app.state import AppContext, AppState, use_app
 
@@ -47,9 +47,12 @@ def store() -> Store:
     global _store
     with _store_lock:  # the warm-up thread and the first page may ask at the same moment
         if _store is None:
+            from app import shared
             from db.store import Store  # SQLAlchemy and SQLModel: most of the start-up's own imports
 
             _store = Store()
+            # One history, many servers: another process's writes re-render this server's pages.
+            _store.watch(shared.other_server_wrote)
         return _store
 
 
@@ -273,6 +276,12 @@ def main(page: ft.Page) -> None:
                 pass
 
     page.pubsub.subscribe(on_message)
+
+    def wake(match_id: int | None) -> None:  # from the watcher's thread: another server wrote
+        if net.concerns(page.route or "/", match_id):
+            page.run_task(bump)
+
+    forget_page = shared.on_other_server(page, wake)
     def broadcast(topic: object) -> None:
         # Telling the other pages must never break this page's own update.
         try:
@@ -281,7 +290,11 @@ def main(page: ft.Page) -> None:
             log.exception("could not tell the other pages")
 
     app.broadcast = broadcast
-    page.on_close = lambda _e: page.pubsub.unsubscribe_all()
+    def closed(_e: object) -> None:
+        forget_page()
+        page.pubsub.unsubscribe_all()
+
+    page.on_close = closed
     page.render(App, app)
     _first_page.set()
 
