@@ -16,13 +16,13 @@ import socket
 import sys
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import flet as ft
 
-from app import net
+from app import net, shared
 from app.guard import component
 from app.i18n import LANGUAGES
 from app.state import AppContext, AppState, use_app
@@ -56,13 +56,28 @@ def store() -> Store:
     global _store
     with _store_lock:  # the warm-up thread and the first page may ask at the same moment
         if _store is None:
+            from app import shared
             from db.store import Store  # SQLAlchemy and SQLModel: most of the start-up's own imports
 
             _store = Store()
+            # One history, many servers: another process's writes re-render this server's pages.
+            _store.watch(shared.other_server_wrote)
         return _store
 
 
-def warm_up(host: str, port: int, timeout: float = 120.0) -> None:
+def announce_host_link(open_browser: bool) -> str:
+    """Print the host link (the server's host key: whoever opens it is the host, as Jupyter's token) and
+    open this machine's browser with it.  The key is printed on this terminal only, never logged."""
+    link = net.host_url(store().host_key())
+    print(f"Host link (opens the host's screens; keep it to yourself): {link}", flush=True)
+    if open_browser:
+        import webbrowser
+
+        webbrowser.open(link)
+    return link
+
+
+def warm_up(host: str, port: int, timeout: float = 120.0, open_browser: bool = False) -> None:
     """Open the database and import the first page's screen while the browser loads the web client.
 
     The server answers first (the browser can start fetching the client at once); this thread
@@ -89,6 +104,7 @@ def warm_up(host: str, port: int, timeout: float = 120.0) -> None:
     try:
         try:
             store()
+            announce_host_link(open_browser)
         except Exception as e:  # noqa: BLE001 - any failure to open the database ends the server
             print(f"Compagnon cannot open its database: {e}", file=sys.stderr, flush=True)
             os._exit(2)
@@ -200,6 +216,8 @@ def App(app: AppState) -> ft.Control:
     width, set_width = ft.use_state(page.width)
 
     def on_route(e: ft.RouteChangeEvent) -> None:
+        if app.claim_host is not None and net.host_key_in(e.route):
+            app.claim_host(e.route)  # the host link opened in a tab that already had a session
         app.left_screen()  # a message belongs to the screen it was said on
         set_route(e.route)
 
@@ -211,9 +229,49 @@ def App(app: AppState) -> ft.Control:
     return AppContext(app, lambda: Layout(route, width))
 
 
+def host_rights(page: ft.Page, app: AppState) -> Callable[[str], None]:
+    """Make this page the host if it opened the host link (the browser then keeps the key in its own
+    storage and is the host on every later visit), or if the browser kept a key that is still valid.
+    A forged or revoked key grants nothing (and a revoked one is forgotten).  Returns what to do with
+    each later route (a reload in the same tab keeps its session: the link arrives as a route change)."""
+    s = app.store
+
+    async def keep(shown: str) -> None:
+        try:
+            prefs = ft.SharedPreferences()
+            if shown:
+                page.navigate("/")  # the key leaves the address bar at once
+                await prefs.set(net.KEY_PREF, shown)
+                return
+            if app.host_device:
+                return
+            kept = await prefs.get(net.KEY_PREF)
+            if isinstance(kept, str) and kept and s.is_host_key(kept):
+                app.host_key, app.host_device = kept, True
+            elif kept:
+                await prefs.remove(net.KEY_PREF)
+        except Exception:  # noqa: BLE001 - a browser without storage stays what it was
+            log.warning("this browser's storage could not be read or written")
+
+    def claim(route: str) -> None:
+        shown = net.host_key_in(route)
+        if shown and not s.is_host_key(shown):
+            log.warning("a page showed an unknown host key %r…", shown[:4])
+            shown = ""
+        if shown:
+            app.host_key, app.host_device = shown, True
+        if shown or route == page.route:
+            page.run_task(keep, shown)
+
+    claim(page.route or "/")
+    return claim
+
+
 def main(page: ft.Page) -> None:
     s = store()
-    app = AppState(store=s, lang=s.get_setting("lang", "fr"), host_device=net.is_host_device(page.client_ip))
+    local = net.is_host_device(page.client_ip)
+    app = AppState(store=s, lang=s.get_setting("lang", "fr"), host_device=local, local=local)
+    app.claim_host = host_rights(page, app)
     page.title = "Compagnon"
     page.padding = 0
     page.theme = ft.Theme(color_scheme_seed="#00695c")
@@ -238,6 +296,12 @@ def main(page: ft.Page) -> None:
                 pass
 
     page.pubsub.subscribe(on_message)
+
+    def wake(match_id: int | None) -> None:  # from the watcher's thread: another server wrote
+        if net.concerns(page.route or "/", match_id):
+            page.run_task(bump)
+
+    forget_page = shared.on_other_server(page, wake)
     def broadcast(topic: object) -> None:
         # Telling the other pages must never break this page's own update.
         try:
@@ -246,7 +310,11 @@ def main(page: ft.Page) -> None:
             log.exception("could not tell the other pages")
 
     app.broadcast = broadcast
-    page.on_close = lambda _e: page.pubsub.unsubscribe_all()
+    def closed(_e: object) -> None:
+        forget_page()
+        page.pubsub.unsubscribe_all()
+
+    page.on_close = closed
     page.render(App, app)
     _first_page.set()
 
@@ -317,19 +385,25 @@ def cli(argv: list[str] | None = None) -> None:
                         help="the address phones use, written in the QR codes (default: this machine's "
                              "network address with --host 0.0.0.0; env COMPAGNON_PUBLIC_URL)")
     parser.add_argument("--trust-network", action="store_true",
-                        help="let every device on the network use the host's screens (default: only this "
-                             "machine's browser; phones see the table and their own seat)")
+                        help="let every device on the network use the host's screens (default: only the "
+                             "browser that opened the host link; phones see the table and their own seat)")
+    parser.add_argument("--key-only", action="store_true",
+                        help="grant host rights by the host link alone, even to this machine's browser "
+                             "(for a server reached through a tunnel or a proxy on this machine)")
     args = parser.parse_args(argv)
     register_games(os.environ.get("COMPAGNON_GAMES", ""))
     net.BASE_URL = net.public_url(args.host, args.port, args.public_url)
     net.TRUST_NETWORK = args.trust_network
-    if args.no_browser:
-        os.environ["FLET_FORCE_WEB_SERVER"] = "1"
-    if args.desktop:
+    net.LOOPBACK_HOST = args.host in ("127.0.0.1", "localhost", "::1") and not args.key_only
+    if args.desktop:  # one window on this machine, no network: it is the host
+        net.TRUST_NETWORK = True
         store()  # open (and migrate) the database before the window: a bad DATABASE_URL fails here, clearly
         ft.run(main, assets_dir=ASSETS, view=ft.AppView.FLET_APP)
         return
-    threading.Thread(target=warm_up, args=(args.host, args.port), name="compagnon-warm-up", daemon=True).start()
+    # Flet opens no browser: ``announce_host_link`` opens it with the host link (the key in it).
+    os.environ["FLET_FORCE_WEB_SERVER"] = "1"
+    threading.Thread(target=warm_up, args=(args.host, args.port), kwargs={"open_browser": not args.no_browser},
+                     name="compagnon-warm-up", daemon=True).start()
     shown = "localhost" if args.host in ("127.0.0.1", "localhost") else args.host
     print(f"Compagnon is running at http://{shown}:{args.port}/", flush=True)
     if args.host not in ("127.0.0.1", "localhost"):

@@ -27,8 +27,15 @@ from functools import lru_cache
 
 #: set by ``compagnon`` at start-up (the address printed in the QR codes)
 BASE_URL = os.environ.get("COMPAGNON_PUBLIC_URL", "").rstrip("/") or "http://127.0.0.1:8550"
-#: ``--trust-network``: every device may use the host's screens, not only this machine's browser
+#: ``--trust-network``: every device may use the host's screens (a network of trusted people only)
 TRUST_NETWORK = False
+#: the server listens on loopback only (``--host 127.0.0.1``, the default) and no ``--key-only``: a
+#: browser on this machine is the host without the key (set by ``compagnon``)
+LOOPBACK_HOST = False
+#: the route of the host link: ``/host/<key>`` (the key is then kept by the browser, see :mod:`app.main`)
+HOST_ROUTE = re.compile(r"/host/([A-Za-z0-9_-]{16,200})")
+#: the name under which a browser keeps its host key (Flet's client storage)
+KEY_PREF = "compagnon.host_key"
 
 
 def lan_address() -> str:
@@ -60,19 +67,45 @@ def public_url(host: str, port: int, override: str) -> str:
 
 
 def is_host_device(client_ip: str | None) -> bool:
-    """May this browser use the host's screens (new matches, QR codes, every seat)?  Only a browser
-    on this machine, unless the server was started with ``--trust-network``; a phone on the network
-    sees only the table and the seat its link opens.
+    """Is this browser the host without showing a key?  Only with ``--trust-network``, or a browser on
+    this machine of a server that listens on loopback only (:data:`LOOPBACK_HOST`): a server reachable
+    from the network, or through a forwarder that hides the phones' addresses, grants host rights by
+    the host key alone.  An unknown (empty) address is never the host.
 
-    >>> is_host_device("127.0.0.1"), is_host_device("::1"), is_host_device(None), is_host_device("192.168.1.20")
-    (True, True, True, False)
+    >>> is_host_device("127.0.0.1"), is_host_device(None), is_host_device("")
+    (False, False, False)
     """
-    if TRUST_NETWORK or not client_ip:
+    if TRUST_NETWORK:
         return True
+    if not LOOPBACK_HOST or not client_ip:
+        return False
     try:
         return ipaddress.ip_address(client_ip.split("%")[0]).is_loopback
     except ValueError:
         return False
+
+
+def host_key_in(route: str) -> str:
+    """The host key a route carries (``/host/<key>`` or ``?key=<key>``), or ``""``.
+
+    >>> key = "k" * 43
+    >>> host_key_in("/host/" + key) == key, host_key_in("/?key=" + key) == key, host_key_in("/match/3")
+    (True, True, '')
+    """
+    path, _, query = route.partition("?")
+    found = HOST_ROUTE.fullmatch(path.rstrip("/"))
+    if found:
+        return found.group(1)
+    for part in query.split("&"):
+        name, _, value = part.partition("=")
+        if name == "key" and HOST_ROUTE.fullmatch(f"/host/{value}"):
+            return value
+    return ""
+
+
+def host_url(key: str) -> str:
+    """The host link: whoever opens it is the host (print it, show it as a QR code to a tablet)."""
+    return f"{BASE_URL}/host/{key}"
 
 
 _MATCH_ROUTE = re.compile(r"/(?:match|seat|table|history)/(\d+)(?:/.*)?")
@@ -91,12 +124,13 @@ def concerns(route: str, match_id: int | None) -> bool:
     return shown is None or int(shown.group(1)) == match_id
 
 
-def table_url(match_id: int) -> str:
-    return f"{BASE_URL}/table/{match_id}"
+def table_url(code: str) -> str:
+    """The table code's link: the match named by its unguessable code (``Match.code``), not its row id."""
+    return f"{BASE_URL}/table/{code}"
 
 
-def seat_url(match_id: int, token: str) -> str:
-    return f"{BASE_URL}/seat/{match_id}/{token}"
+def seat_url(code: str, token: str) -> str:
+    return f"{BASE_URL}/seat/{code}/{token}"
 
 
 def _png(rows: list[list[bool]], scale: int) -> bytes:

@@ -57,6 +57,35 @@ def read(key: Hashable, load: Callable[[], T]) -> T:
     return value
 
 
+_pages_lock = threading.Lock()
+_pages: dict[object, Callable[[int | None], None]] = {}
+
+
+def on_other_server(page: object, wake: Callable[[int | None], None]) -> Callable[[], None]:
+    """Have ``wake(match_id)`` called when another server on this database writes (:func:`other_server_wrote`);
+    returns what forgets the page (when it closes)."""
+    with _pages_lock:
+        _pages[page] = wake
+
+    def forget() -> None:
+        with _pages_lock:
+            _pages.pop(page, None)
+    return forget
+
+
+def other_server_wrote(match_id: int | None) -> None:
+    """Another server (another process on the same database, :meth:`db.store.Store.watch`) wrote to
+    ``match_id`` (None: anything): forget what was kept, and wake every page of this server that shows it."""
+    written()
+    with _pages_lock:
+        wakes = list(_pages.values())
+    for wake in wakes:
+        try:
+            wake(match_id)
+        except Exception:  # noqa: BLE001 - a closed page must not stop the others
+            pass
+
+
 def load_match(app: AppState, match_id: int) -> LoadedMatch:
     """:meth:`db.store.Store.load`, once per write for all the pages (do not change what it returns)."""
     return read(("load", id(app.store), match_id), lambda: app.store.load(match_id))

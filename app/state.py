@@ -22,7 +22,7 @@ from app import shared
 from app.i18n import t
 
 if TYPE_CHECKING:  # the database layer is imported while the server starts (app.main.warm_up)
-    from db.store import Store
+    from db.store import Sender, Store
 
 
 @ft.observable
@@ -43,10 +43,26 @@ class AppState:
     message_is_error: bool = False
     #: the message was said on the way to another screen: the next route change keeps it
     message_follows: bool = field(default=False, repr=False)
-    #: this browser runs on the host machine (or the network is trusted): all screens; else a guest phone
+    #: this browser is the host (it showed the host key, or runs on a loopback-only server's machine, or
+    #: the network is trusted): all screens; else a guest phone
     host_device: bool = True
+    #: the host key this browser showed (checked again by the store at every write)
+    host_key: str = field(default="", repr=False)
+    #: this browser is the host without a key (see :func:`app.net.is_host_device`)
+    local: bool = field(default=False, repr=False)
+    #: takes a route that carries the host link (set by :func:`app.main.host_rights`)
+    claim_host: Callable[[str], None] | None = field(default=None, repr=False)
     #: tells the other pages: ``broadcast((topic, match_id))`` (``match_id`` None: not one match's data)
     broadcast: Callable[[Any], None] | None = field(default=None, repr=False)
+
+    @property
+    def sender(self) -> Sender:
+        """Who this page is when it writes as the host (the store checks it at every write)."""
+        from db.store import GUEST, Sender
+
+        if not self.host_device:
+            return GUEST
+        return Sender(host_key=self.host_key, local=self.local)
 
     def t(self, key: str, **kw: object) -> str:
         return t(key, self.lang, **kw)

@@ -111,7 +111,8 @@ def Countdown(key: str, seconds: int, timer: dict[str, Any] | None, lang: str) -
 
 @component
 def TimerRow(key: str, label: str, seconds: int, timer: dict[str, Any] | None, lang: str,
-             send: Callable[[dict[str, Any]], bool]) -> ft.Control:
+             send: Callable[[dict[str, Any]], bool] | None) -> ft.Control:
+    """One countdown; ``send`` None: shown without buttons (a device that may not drive timers)."""
     use_wake_up(timer, next_stage)  # the seconds tick in Countdown alone
     now = now_ms()
     running = timer is not None and tm.running(timer)
@@ -140,12 +141,14 @@ def TimerRow(key: str, label: str, seconds: int, timer: dict[str, Any] | None, l
     return ft.Row([ft.Icon(ft.Icons.HOURGLASS_BOTTOM, color=colour),
                    ft.Text(label, expand=True),
                    Countdown(key, seconds, timer, lang),
-                   *buttons])
+                   *(buttons if send is not None else [])])
 
 
 @component
 def Timers(phases: Sequence[Phase], timers: dict[str, Any], names: Sequence[str], lang: str,
-           send: Callable[[dict[str, Any]], bool]) -> ft.Control | None:
+           send: Callable[[dict[str, Any]], bool] | None) -> ft.Control | None:
+    """The match's countdowns; ``send`` None: read-only (the table code, a seat's phone: timers are the
+    host's)."""
     bell = alarm.chimes()  # the chimes are this device's: muting here mutes no other phone
     muted, set_muted = ft.use_state(bell.muted)
     ft.use_effect(alarm.load, [])

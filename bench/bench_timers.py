@@ -29,6 +29,7 @@ from typing import Any
 
 from app.timer_view import mmss, next_second, now_ms
 from bench.common import Row, at_most, below, children, cpu_seconds, median, parser, report
+from db.store import HOST
 from scoring.core.timers import apply_timer_event, expired, remaining, warning
 
 DURATION, PERIOD, TARGET_MS, TARGET_CPU = 360_000, 500, 50.0, 1.0
@@ -121,7 +122,7 @@ def server_cpu(seconds: float) -> list[Row]:
 
     with tempfile.TemporaryDirectory(prefix="compagnon-timers-") as tmp, served(Path(tmp)) as (server, match_id):
         store = Store(f"sqlite:///{Path(tmp) / 'compagnon.db'}")
-        store.record(match_id, {"type": "timer", "key": "minuteur", "op": "reset", "ms": DURATION})
+        store.record(match_id, {"type": "timer", "key": "minuteur", "op": "reset", "ms": DURATION}, HOST)
         store.engine.dispose()
         assert server.proc is not None
         with chromium() as browser:

@@ -18,7 +18,7 @@ from sqlmodel import Session
 
 from bench.common import NOT_MEASURED, ROOT, Row, below, median, parser, percentile, report
 from db.models import EventRow
-from db.store import Store
+from db.store import HOST, Store
 
 TARGET_MS = 5.0
 
@@ -60,7 +60,7 @@ def main() -> int:
             else:  # "Recompter la pioche"
                 action = {"type": "deck", "count": 40 + i % 20, "at": int(time.time() * 1000)}
             t0 = time.perf_counter()
-            store.record(match_id, action)
+            store.record(match_id, action, HOST)
             times.append((time.perf_counter() - t0) * 1000)
         rows.append(Row(f"Store.record, median of {count} events", median(times), "ms", f"< {TARGET_MS:.0f}",
                         below(median(times), TARGET_MS), "load + prepare + check + INSERT + COMMIT"))

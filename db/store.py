@@ -50,7 +50,37 @@ from db.seat_tokens import SeatTokens
 from db.session import WriteSession
 from scoring import Game, RulesError, ScoreSheet, Tr, event_rng, find_game
 
-__all__ = ["MAX_NAME", "LoadedMatch", "MatchSummary", "Store", "StoreError", "effective_events"]
+__all__ = ["MAX_NAME", "LoadedMatch", "MatchSummary", "Sender", "Store", "StoreError", "effective_events"]
+
+
+@dataclass(frozen=True)
+class Sender:
+    """Who sends a write, as the server knows it: the credentials the device showed, checked again by
+    :meth:`Store.record` and :meth:`Store.undo` at every write (a revoked key or link stops at once).
+
+    ``host_key``: the host link's key (the server's or a device it was granted); ``token``: a seat
+    link's token; ``local``: a browser on this very machine of a server bound to loopback only (or
+    ``--trust-network``), decided by the app from how the server was started, never from a header.
+    A device with none of these (the table code, a guest phone) may write nothing.
+    """
+
+    host_key: str = ""
+    token: str = ""
+    local: bool = False
+
+    def __repr__(self) -> str:  # never a whole key or token in a log line
+        return (f"Sender(host_key={self.host_key[:4] + '…' if self.host_key else ''!r}, "
+                f"token={self.token[:6] + '…' if self.token else ''!r}, local={self.local})")
+
+
+#: a server-side caller (a script, the command line, a test): the host
+HOST = Sender(local=True)
+#: a device without credentials: refused every write
+GUEST = Sender()
+
+
+def _refused(fr: str, en: str) -> StoreError:
+    return StoreError(Tr(fr, en))
 
 _STATUS = {"in_progress": Tr("en cours", "in progress"), "finished": Tr("terminée", "finished"),
            "abandoned": Tr("abandonnée", "abandoned")}
@@ -321,17 +351,47 @@ class Store(SeatTokens, HostKeys):
                            list(events), rows, state, match.started_at, match.ended_at, match.place, match.notes,
                            json.loads(match.sheet) if match.sheet else None, match.code)
 
-    def record(self, match_id: int, action: Mapping[str, Any]) -> dict[str, Any]:
-        """Prepare (recording any random outcome), check, and commit one event.
+    def is_host(self, sender: Sender) -> bool:
+        """Has ``sender`` the host's rights (this machine's browser, or a valid host key)?"""
+        return sender.local or (bool(sender.host_key) and self.is_host_key(sender.host_key))
 
-        Returns the committed event.  Raises :class:`scoring.RulesError` for an
-        illegal action, :class:`StoreError` for a match that is over or a disk that refuses the
-        write, with nothing written.
+    def authorise(self, m: LoadedMatch, action: Mapping[str, Any], sender: Sender) -> None:
+        """Refuse (:class:`StoreError`, both languages) an event ``sender`` may not send, before the engine
+        sees it: the game's moves table says who may send each event type (``Game.sender``): ``host``
+        only the host; ``seat`` only the phone of the seat the event names (or the host, for a seat
+        that has no phone link); ``any`` the host or any seat's phone.  The table code sends nothing."""
+        by = m.game.sender(action)
+        kind = str(action.get("type"))[:40]
+        named = action.get("seat")
+        if self.is_host(sender):
+            if by == "seat" and type(named) is int and named in self.seat_links(m.id):
+                raise _refused(f"ce coup ({kind!r}) se joue sur le téléphone de la place {named + 1}",
+                               f"this event ({kind!r}) is played on seat {named + 1}'s phone")
+            return
+        seat = self.seat_for_token(m.id, sender.token, who="write") if sender.token else None
+        if seat is None:
+            raise _refused("cet appareil ne peut rien jouer dans cette partie : seul l'hôte et le téléphone "
+                           "d'une place le peuvent",
+                           "this device may not play in this match: only the host and a seat's phone may")
+        if by == "host" or by not in ("seat", "any"):
+            raise _refused(f"seul l'hôte peut jouer ce coup ({kind!r})",
+                           f"only the host may send this event ({kind!r})")
+        if by == "seat" and not (type(named) is int and named == seat):
+            raise _refused("un téléphone ne joue que pour sa propre place", "a phone plays only for its own seat")
+
+    def record(self, match_id: int, action: Mapping[str, Any], sender: Sender) -> dict[str, Any]:
+        """Authorise (:meth:`authorise`), prepare (recording any random outcome), check, and commit one
+        event.
+
+        Returns the committed event.  Raises :class:`StoreError` for a sender who may not send it, a
+        match that is over or a disk that refuses the write, :class:`scoring.RulesError` for an illegal
+        action, with nothing written.
         """
         for _attempt in range(3):
             m = self.load(match_id)
             if m.status != "in_progress":
                 raise _is(match_id, m.status, "plus aucun coup ne s'y joue", "no more events")
+            self.authorise(m, action, sender)
             seq = len(m.log) + 1
             event = m.game.prepare(m.state, dict(action), event_rng(m.seed, seq))
             new_state = m.game.apply(m.state, event)
@@ -349,13 +409,15 @@ class Store(SeatTokens, HostKeys):
         raise StoreError(Tr(f"la partie n° {match_id} est très sollicitée : recommencez",
                             f"match #{match_id} is busy: try again"))
 
-    def undo(self, match_id: int) -> dict[str, Any]:
-        """Cancel the last effective event; returns it.  If another device records an event in the
-        meantime, nothing is undone and :class:`StoreError` says so (undoing again would take back the
-        other device's event, which this device has not seen)."""
+    def undo(self, match_id: int, sender: Sender) -> dict[str, Any]:
+        """Cancel the last effective event; returns it.  Only the host may undo.  If another device
+        records an event in the meantime, nothing is undone and :class:`StoreError` says so (undoing
+        again would take back the other device's event, which this device has not seen)."""
         m = self.load(match_id)
         if m.status != "in_progress":
             raise _is(match_id, m.status, "rien à annuler", "nothing to undo")
+        if not self.is_host(sender):
+            raise _refused("seul l'hôte peut annuler un coup", "only the host may undo an event")
         if not m.events:
             raise StoreError(Tr("rien à annuler", "nothing to undo"))
         last = m.events[-1]

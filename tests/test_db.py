@@ -20,7 +20,7 @@ from sqlmodel import Session, select
 
 from db.engine import SchemaTooNew, make_engine, migrate, schema_version
 from db.models import SCHEMA_VERSION, EventRow, Meta
-from db.store import Store, StoreError, effective_events
+from db.store import HOST, Store, StoreError, effective_events
 from scoring import SLUGS, RulesError, find_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,7 +46,7 @@ def drive(store, match_id, steps, seed=1):
         action = m.game.sample_action(m.state, rng)
         if action is None:
             break
-        store.record(match_id, action)
+        store.record(match_id, action, HOST)
         done += 1
     return done
 
@@ -154,7 +154,7 @@ def test_an_illegal_action_writes_nothing(store):
     ids = people(store, "A", "B")
     mid = store.create_match("apaches", {"players": 2}, ids)
     with pytest.raises(RulesError):
-        store.record(mid, {"type": "no-such-thing"})
+        store.record(mid, {"type": "no-such-thing"}, HOST)
     assert store.load(mid).log == []
 
 
@@ -164,7 +164,7 @@ def test_undo_appends_and_cancels_the_last_event(store):
     assert drive(store, mid, 3) == 3
     m = store.load(mid)
     state_before_last = store.load(mid).state
-    last = store.undo(mid)
+    last = store.undo(mid, HOST)
     after = store.load(mid)
     assert last == m.events[-1]
     assert after.events == m.events[:-1]
@@ -172,7 +172,7 @@ def test_undo_appends_and_cancels_the_last_event(store):
     assert after.state != state_before_last
     with pytest.raises(StoreError, match="nothing to undo"):
         for _ in range(10):
-            store.undo(mid)
+            store.undo(mid, HOST)
 
 
 def test_effective_events_skip_undone_rows():
@@ -209,7 +209,7 @@ def test_finish_needs_a_finished_match_and_then_files_it(store):
     with pytest.raises(StoreError, match="already finished"):
         store.finish(mid)
     with pytest.raises(StoreError, match="no more events"):
-        store.record(mid, {"type": "anything"})
+        store.record(mid, {"type": "anything"}, HOST)
 
 
 def test_abandon(store):
@@ -245,7 +245,7 @@ def test_sigkill_in_the_middle_of_a_match_loses_no_committed_event(tmp_path):
     script = textwrap.dedent(f"""
         import random, sys
         sys.path.insert(0, {str(ROOT)!r})
-        from db.store import Store
+        from db.store import HOST, Store
         s = Store({f"sqlite:///{db}"!r})
         ids = [s.add_player(n).id for n in "ABCD"]
         mid = s.create_match("traction-avant", {{"players": 4}}, ids)
@@ -257,7 +257,7 @@ def test_sigkill_in_the_middle_of_a_match_loses_no_committed_event(tmp_path):
             if a is None:
                 rng = random.Random(i)
                 continue
-            s.record(mid, a)
+            s.record(mid, a, HOST)
             print("committed", len(m.log) + 1, flush=True)
     """)
     proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)

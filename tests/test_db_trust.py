@@ -22,7 +22,7 @@ import pytest
 from sqlalchemy import event
 
 from db.backup import RestoreError, backup, matches_csv, restore
-from db.store import Store, StoreError
+from db.store import HOST, Store, StoreError
 from tests.test_transfer import drive
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -153,7 +153,7 @@ def _every_write(store: Store, mid: int, n: int) -> list[tuple[str, object]]:
     def record_then_undo() -> None:
         drive(store, mid, 1, seed=n)
         if store.load(mid).can_undo:
-            store.undo(mid)
+            store.undo(mid, HOST)
     return [("add_player", lambda: store.add_player(f"Nouveau {n} {time.monotonic_ns()}")),
             ("create_match", lambda: table_again(store)),
             ("record", lambda: drive(store, mid, 1, seed=n)),
@@ -258,7 +258,7 @@ def test_an_undo_that_loses_a_race_with_another_device_says_so_and_undoes_nothin
             return seen
         monkeypatch.setattr(mine, "load", stale_load.__get__(mine))
         with pytest.raises(StoreError, match="another device has just recorded an event: nothing was undone") as lost:
-            mine.undo(mid)
+            mine.undo(mid, HOST)
         assert "un autre appareil vient de jouer" in lost.value.get("fr")
         monkeypatch.undo()
         after = theirs.load(mid)

@@ -19,16 +19,24 @@ from scoring import event_rng, find_game
 
 
 def test_a_phone_on_the_network_opens_only_the_table_and_its_seat():
-    assert resolve("/seat/3/Ab_c-9", host_device=False) == (SeatScreen, {"match_id": "3", "token": "Ab_c-9"})
-    assert resolve("/table/3", host_device=False) == (TableScreen, {"match_id": "3"})
+    assert resolve("/seat/Zq3_x-9/Ab_c-9", host_device=False) == (SeatScreen, {"code": "Zq3_x-9", "token": "Ab_c-9"})
+    assert resolve("/table/Zq3_x-9", host_device=False) == (TableScreen, {"code": "Zq3_x-9"})
     for path in ("/", "/match/3", "/new", "/players", "/history", "/history/3", "/nowhere"):
         assert resolve(path, host_device=False) == (GuestHome, {}), path
     assert resolve("/match/3", host_device=True) == (MatchScreen, {"match_id": "3"})
 
 
 def test_who_is_the_host_device(monkeypatch):
-    assert net.is_host_device("127.0.0.1") and net.is_host_device("::1") and net.is_host_device(None)
+    """Without the key, only this machine's browser of a server bound to loopback is the host; an empty
+    address never is (issue 16, item 1)."""
+    monkeypatch.setattr(net, "LOOPBACK_HOST", True)
+    assert net.is_host_device("127.0.0.1") and net.is_host_device("::1")
+    assert not net.is_host_device(None) and not net.is_host_device("")
     assert not net.is_host_device("192.168.1.20") and not net.is_host_device("not an address")
+    # A server reachable from the network (or started with --key-only): an address proves nothing, as a
+    # forwarder on this machine without X-Forwarded-For makes every phone look like 127.0.0.1.
+    monkeypatch.setattr(net, "LOOPBACK_HOST", False)
+    assert not net.is_host_device("127.0.0.1") and not net.is_host_device("::1")
     monkeypatch.setattr(net, "TRUST_NETWORK", True)
     assert net.is_host_device("192.168.1.20")
 

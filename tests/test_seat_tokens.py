@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import inspect
 
 from db.seat_tokens import SeatTokenError
-from db.store import Store
+from db.store import HOST, Store
 
 
 @pytest.fixture
@@ -95,7 +95,7 @@ def test_a_database_written_before_seat_tokens_opens_and_gains_the_table(tmp_pat
     old = Store(url)
     m = a_match(old)
     m_now = old.load(m)
-    old.record(m, m_now.game.sample_action(m_now.state, random.Random(1)))  # a match under way
+    old.record(m, m_now.game.sample_action(m_now.state, random.Random(1)), HOST)  # a match under way
     before = old.load(m)
     with old.engine.begin() as c:
         c.exec_driver_sql("DROP TABLE seat_token")

@@ -14,7 +14,7 @@ import pytest
 from db.backup import RestoreError, backup, matches_csv, restore
 from db.models import SCHEMA_VERSION
 from db.stats import Filters, game_stats, player_stats
-from db.store import Store, StoreError
+from db.store import HOST, Store, StoreError
 
 
 def drive(store: Store, match_id: int, steps: int, seed: int = 1) -> None:
@@ -24,7 +24,7 @@ def drive(store: Store, match_id: int, steps: int, seed: int = 1) -> None:
         action = m.game.sample_action(m.state, rng)
         if action is None:
             return
-        store.record(match_id, action)
+        store.record(match_id, action, HOST)
 
 
 @pytest.fixture
@@ -39,7 +39,7 @@ def played(db_url):
     store.update_match(done, notes="Partie « serrée » — revanche jeudi")
     running = store.create_match("apaches", {"players": 2}, ids[:2], seed="a1")
     drive(store, running, 4)
-    store.undo(running)
+    store.undo(running, HOST)
     gone = store.create_match("apaches", {"players": 3}, ids[1:], seed="a2")
     store.abandon(gone)
     store.set_setting("lang", "en")

@@ -32,8 +32,9 @@ ROUTES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"/history/(?P<match_id>\d+)"), "history:MatchReview"),
     (re.compile(r"/stats"), "stats:StatsScreen"),
     (re.compile(r"/stats/player/(?P<player_id>\d+)"), "stats:StatsScreen"),
-    (re.compile(r"/seat/(?P<match_id>\d+)/(?P<token>[\w-]+)"), "table:SeatScreen"),
-    (re.compile(r"/table/(?P<match_id>\d+)"), "table:TableScreen"),
+    # a phone's links name the match by its unguessable code (``Match.code``), never by its row id
+    (re.compile(r"/seat/(?P<code>[\w-]{1,32})/(?P<token>[\w-]+)"), "table:SeatScreen"),
+    (re.compile(r"/table/(?P<code>[\w-]{1,32})"), "table:TableScreen"),
 ]
 
 #: what a phone on the network may open (every other path shows it :func:`GuestHome`)

@@ -13,7 +13,7 @@ from app.guard import component
 from app.i18n import t
 from app.privacy import PrivacyScreen
 from app.screens.home import emblem
-from app.screens.phones import PhonesSection
+from app.screens.phones import HostDevices, PhonesSection
 from app.shared import load_match, seat_links
 from app.state import use_app, use_data
 from app.timer_view import Timers, now_ms
@@ -163,7 +163,7 @@ def MatchScreen(match_id: str = "") -> ft.Control:
         # Every event carries the time it was sent (``at``, ms): a game that closes a running timer
         # (e.g. the end of a timed phase) reads it there, so a replay never depends on the clock.
         try:
-            app.store.record(int(match_id), {**action, "at": action.get("at", now_ms())})
+            app.store.record(int(match_id), {**action, "at": action.get("at", now_ms())}, app.sender)
         except (RulesError, StoreError) as exc:
             app.refuse(exc)
             return False
@@ -173,7 +173,7 @@ def MatchScreen(match_id: str = "") -> ft.Control:
 
     def undo_last(_e: object) -> None:
         try:
-            last = app.store.undo(int(match_id))
+            last = app.store.undo(int(match_id), app.sender)
         except StoreError as exc:
             app.refuse(exc)
             return
@@ -204,7 +204,8 @@ def MatchScreen(match_id: str = "") -> ft.Control:
     if secrets:
         body.append(Secrets(m.id, tuple(secrets), tuple(names), lang, send))
     if not over:
-        body.append(PhonesSection(m.id, names, on_phones, net.LOBBY.waiting(m.id), lang, key=f"phones-{m.id}"))
+        body.append(PhonesSection(m.id, m.code, names, on_phones, net.LOBBY.waiting(m.id), lang, key=f"phones-{m.id}"))
+        body.append(HostDevices(key="host-devices"))
     if m.events:
         first = max(0, len(m.events) - 12)
         body.append(Timeline(f"{app.t('events')} ({len(m.events)})", m.game,

@@ -10,7 +10,21 @@ import flet as ft
 from app import net
 from app.guard import component
 from app.state import AppState, use_app
+from db.errors import StoreError
 from db.seat_tokens import SeatTokenError
+from scoring import Tr
+
+_HOSTS = {
+    "title": Tr("Autres appareils de l'hôte", "Other host devices"),
+    "help": Tr("Une tablette qui scanne ce code devient hôte (nouvelles parties, codes des places, annuler) "
+               "jusqu'à ce que vous le lui retiriez.",
+               "A tablet that scans this code becomes a host (new matches, seat codes, undo) until you take "
+               "it back."),
+    "name": Tr("Nom de l'appareil", "Device's name"),
+    "grant": Tr("Donner les droits d'hôte", "Give host rights"),
+    "code": Tr("Code d'hôte de {a}", "{a}'s host code"),
+    "revoke": Tr("Retirer les droits de {a}", "Take back {a}'s rights"),
+}
 
 
 def qr(url: str, caption: str, size: int, ident: str) -> ft.Control:
@@ -33,12 +47,13 @@ def request_row(app: AppState, name: str, confirm: Callable[[], None], refuse: C
         bgcolor=ft.Colors.SECONDARY_CONTAINER, padding=8, border_radius=8)
 
 
-def codes(app: AppState, match_id: int, names: Sequence[str], links: dict[int, tuple[str, bool]]) -> list[ft.Control]:
-    """The table's QR code, and each seat's whose link is issued and not opened yet (it stays on screen)."""
-    out = [qr(net.table_url(match_id), app.t("table_code"), 180, "qr-table")]
+def codes(app: AppState, code: str, names: Sequence[str], links: dict[int, tuple[str, bool]]) -> list[ft.Control]:
+    """The table's QR code, and each seat's whose link is issued and not opened yet (it stays on screen);
+    ``code``: the match's unguessable code, which the links name it by."""
+    out = [qr(net.table_url(code), app.t("table_code"), 180, "qr-table")]
     for seat, name in enumerate(names):
         if seat in links and not links[seat][1]:
-            out.append(qr(net.seat_url(match_id, links[seat][0]), app.t("seat_code", a=name), 150, f"qr-seat-{seat}"))
+            out.append(qr(net.seat_url(code, links[seat][0]), app.t("seat_code", a=name), 150, f"qr-seat-{seat}"))
     return out
 
 
@@ -55,7 +70,7 @@ def link_row(app: AppState, name: str, opened: bool, reissue: Callable[[], None]
 
 
 @component
-def _PhonesSection(match_id: int, names: Sequence[str], links: dict[int, tuple[str, bool]],
+def _PhonesSection(match_id: int, code: str, names: Sequence[str], links: dict[int, tuple[str, bool]],
                    requests: Sequence[net.SeatRequest], lang: str) -> ft.Control:
     """``links``: :meth:`db.store.Store.seat_links`; ``requests``: the table code's seat requests."""
     app = use_app()
@@ -84,7 +99,7 @@ def _PhonesSection(match_id: int, names: Sequence[str], links: dict[int, tuple[s
         rows.append(ft.Text(app.t("local_only"), size=12, color=ft.Colors.ERROR))
     rows += [request_row(app, names[r.seat], lambda r=r: act(lambda: confirm(r)), lambda r=r: act(lambda: refuse(r)))
              for r in requests]
-    rows.append(ft.Row(codes(app, match_id, names, links), wrap=True, spacing=8, run_spacing=8,
+    rows.append(ft.Row(codes(app, code, names, links), wrap=True, spacing=8, run_spacing=8,
                        alignment=ft.MainAxisAlignment.CENTER))
     if len(links) < len(names):
         rows.append(ft.Button(app.t("phones_on"), icon=ft.Icons.QR_CODE, on_click=lambda _e: act(link_all)))
@@ -99,3 +114,42 @@ def _PhonesSection(match_id: int, names: Sequence[str], links: dict[int, tuple[s
 
 #: re-rendered only when the links, the requests or the language change
 PhonesSection = ft.memo(_PhonesSection)
+
+
+@component
+def HostDevices() -> ft.Control:
+    """Hand host rights to another device (a tablet) by a QR code of a host link of its own, and take
+    them back (:meth:`db.store.Store.grant_host_device`, ``revoke_host_device``)."""
+    app = use_app()
+    lang = app.lang
+    label, set_label = ft.use_state("")
+    shown, set_shown = ft.use_state("")  # the key just granted: its code stays until it is revoked
+
+    def grant(_e: object) -> None:
+        try:
+            key = app.store.grant_host_device(label)
+        except StoreError as exc:
+            app.refuse(exc)
+            return
+        set_shown(key)
+        set_label("")
+
+    def revoke(key: str) -> None:
+        app.store.revoke_host_device(key)
+        if key == shown:
+            set_shown("")
+        app.changed("hosts")
+
+    devices = app.store.host_devices()
+    rows: list[ft.Control] = [ft.Text(_HOSTS["help"].get(lang), size=12, italic=True),
+                              ft.Row([ft.TextField(label=_HOSTS["name"].get(lang), value=label, max_length=80,
+                                                   on_change=lambda e: set_label(e.control.value), expand=True),
+                                      ft.Button(_HOSTS["grant"].get(lang), icon=ft.Icons.ADMIN_PANEL_SETTINGS,
+                                                on_click=grant)])]
+    for device in devices:
+        if device.key == shown:
+            rows.append(qr(net.host_url(device.key), _HOSTS["code"].get(lang).format(a=device.label), 180,
+                           "qr-host"))
+        rows.append(ft.TextButton(_HOSTS["revoke"].get(lang).format(a=device.label), icon=ft.Icons.BLOCK,
+                                  on_click=lambda _e, k=device.key: revoke(k)))
+    return ft.ExpansionTile(title=ft.Text(_HOSTS["title"].get(lang)), controls=rows)

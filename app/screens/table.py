@@ -20,8 +20,8 @@ from app.screens.home import emblem
 from app.shared import load_match, seat_links
 from app.state import AppState, use_app, use_data
 from app.timer_view import Timers, now_ms
-from app.widgets import PanelCard, score_sheet_view, section
-from db.store import LoadedMatch, StoreError
+from app.widgets import PanelCard, section
+from db.store import LoadedMatch, Sender, StoreError
 from scoring import Action, Game, Panel, RulesError
 from scoring.core import timers as tm
 
@@ -32,17 +32,24 @@ def _header(m: LoadedMatch, lang: str, subtitle: str) -> ft.Control:
         ft.Text(subtitle, size=14, weight=ft.FontWeight.W_500)], spacing=0, expand=True)])
 
 
-def _load(app: AppState, match_id: str) -> LoadedMatch | None:
+def _match_id(app: AppState, code: str) -> int:
+    """The id of the match a phone's link names by its code (-1: none; a row id is no code)."""
+    found = shared.read(("code", id(app.store), code), lambda: app.store.match_id_for_code(code))
+    return -1 if found is None else found
+
+
+def _load(app: AppState, match_id: int) -> LoadedMatch | None:
     try:
-        return load_match(app, int(match_id))
+        return load_match(app, match_id) if match_id >= 0 else None
     except (ValueError, StoreError):
         return None
 
 
-def _sender(app: AppState, match_id: int) -> Any:
+def _sender(app: AppState, match_id: int, who: Sender) -> Any:
+    """How a seat's phone sends its events: as its seat link (``who``), which the store checks again."""
     def send(action: Values) -> bool:
         try:
-            app.store.record(match_id, {**action, "at": action.get("at", now_ms())})
+            app.store.record(match_id, {**action, "at": action.get("at", now_ms())}, who)
         except (RulesError, StoreError) as exc:
             app.refuse(exc)
             return False
@@ -52,11 +59,11 @@ def _sender(app: AppState, match_id: int) -> Any:
     return send
 
 
-def _public(m: LoadedMatch, lang: str, send: Any) -> list[ft.Control]:
-    """What everybody may see: timers, the public panels, the public timeline."""
+def _public(m: LoadedMatch, lang: str) -> list[ft.Control]:
+    """What everybody may see: timers (without buttons: timers are the host's), the public panels."""
     game, state = m.game, m.state
     out: list[ft.Control] = []
-    timers = Timers(game.phases, state.get("timers", {}), list(state.get("names", m.names)), lang, send)
+    timers = Timers(game.phases, state.get("timers", {}), list(state.get("names", m.names)), lang, None)
     if timers is not None and not game.finished(state):
         out.append(timers)
     out += [PanelCard(p, lang) for p in shared.panels(m, None) if p.seat is None]
@@ -69,11 +76,11 @@ def seat_content(game: Game, state: dict[str, Any], seat: int) -> tuple[list[Pan
             [a for a in game.actions(state, None) if a.private and a.seat == seat])
 
 
-def _over(app: AppState, m: LoadedMatch) -> ft.Control:
-    body: list[ft.Control] = [_header(m, app.lang, app.t("match_over"))]
-    if m.sheet:
-        body.append(score_sheet_view(m.sheet, app.lang))
-    return ft.Column(body, spacing=12)
+def _bad_link(app: AppState) -> ft.Control:
+    """What a phone sees of a link that opens nothing: a forged or revoked one, a match that does not exist,
+    or one that is over or abandoned (a phone learns neither its sheet nor whether it exists)."""
+    return ft.Card(ft.Container(ft.Row([ft.Icon(ft.Icons.LINK_OFF, color=ft.Colors.ERROR),
+                                        ft.Text(app.t("bad_link"), expand=True)]), padding=12))
 
 
 def my_timers(m: LoadedMatch | None, seat: int | None) -> list[str]:
@@ -121,19 +128,20 @@ def seat_body(app: AppState, m: LoadedMatch, seat: int, running: bool, send: Any
         private.append(ft.Text(app.t("nothing_to_do"), italic=True))
     body.append(ft.Container(section(app.t("your_secrets"), private), padding=12, border_radius=12,
                              bgcolor=ft.Colors.TERTIARY_CONTAINER))
-    return body + _public(m, lang, send)
+    return body + _public(m, lang)
 
 
 @component
-def SeatScreen(match_id: str = "", token: str = "") -> ft.Control:
+def SeatScreen(code: str = "", token: str = "") -> ft.Control:
     app = use_data()
     page = ft.context.page
     refused = ft.use_ref(False)
-    send = ft.use_callback(_sender(app, int(match_id) if match_id.isdigit() else -1), [match_id])
+    match_id = _match_id(app, code)
+    send = ft.use_callback(_sender(app, match_id, Sender(token=token)), [code, token])
 
     def opened() -> None:  # the host hides a seat's QR code once its phone has opened it
-        if not refused.current:
-            app.tell_others("seat", int(match_id) if match_id.isdigit() else None)
+        if not refused.current and match_id >= 0:
+            app.tell_others("seat", match_id)
 
     ft.use_effect(opened, [])
     m = _load(app, match_id)
@@ -144,31 +152,26 @@ def SeatScreen(match_id: str = "", token: str = "") -> ft.Control:
     running = bool(my_timers(m, seat))
     # Every hook runs at every render, before any early return (the hooks are told apart by order).
     use_buzz(running)
-    if m is not None and m.status != "in_progress":
-        return _over(app, m)
     if m is None or seat is None:
         refused.current = m is not None  # a refused token never becomes good: no need to ask (and log) again
-        return ft.Card(ft.Container(ft.Row([ft.Icon(ft.Icons.LINK_OFF, color=ft.Colors.ERROR),
-                                            ft.Text(app.t("bad_link"), expand=True)]), padding=12))
+        return _bad_link(app)
     return ft.Column(seat_body(app, m, seat, running, send), spacing=12)
 
 
 @component
-def TableScreen(match_id: str = "") -> ft.Control:
+def TableScreen(code: str = "") -> ft.Control:
     """The table code: the public view, and a free seat to ask for (the host confirms)."""
     app = use_data()
     page = ft.context.page
     me = ft.use_ref("")
     if not me.current:
         me.current = _secrets.token_hex(8)
-    m = _load(app, match_id)
-    if m is None:
-        return ft.Text(app.t("no_match"))
-    if m.status != "in_progress":
-        return _over(app, m)
+    m = _load(app, _match_id(app, code))
+    if m is None or m.status != "in_progress":
+        return _bad_link(app)
     granted = LOBBY.take_grant(me.current)
     if granted:
-        page.navigate(f"/seat/{m.id}/{granted}")
+        page.navigate(f"/seat/{m.code}/{granted}")
         return ft.Container()
     names = list(m.state.get("names", m.names))
     taken = seat_links(app, m.id)
@@ -191,7 +194,7 @@ def TableScreen(match_id: str = "") -> ft.Control:
             seats.append(ft.Text(app.t("no_free_seat")))
     body: list[ft.Control] = [_header(m, app.lang, " · ".join(names)),
                               section(app.t("free_seats"), seats)]
-    body += _public(m, app.lang, _sender(app, m.id))
+    body += _public(m, app.lang)  # read-only: the table code writes nothing
     return ft.Column(body, spacing=12)
 
 

@@ -103,6 +103,9 @@ def real_errors(log: str) -> list[str]:
 class Server:
     """``compagnon --no-browser`` in its own process group, with its own data folder."""
 
+    #: more command-line arguments (e.g. ``--key-only``)
+    extra_args: tuple[str, ...] = ()
+
     def __init__(self, data_dir: Path) -> None:
         self.data_dir = data_dir
         self.port = free_port()
@@ -114,7 +117,7 @@ class Server:
         env = {**os.environ, "COMPAGNON_DATA_DIR": str(self.data_dir), "FLET_FORCE_WEB_SERVER": "1"}
         env.pop("DATABASE_URL", None)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "app.main", "--port", str(self.port), "--no-browser"],
+            [sys.executable, "-m", "app.main", "--port", str(self.port), "--no-browser", *self.extra_args],
             cwd=ROOT, env=env, stdout=self.log.open("ab"), stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.time() + 60
         while time.time() < deadline:

@@ -11,7 +11,7 @@ import random
 from pathlib import Path
 
 from app.forms import defaults
-from db.store import Store
+from db.store import HOST, Store
 
 GANGS = ("Ange", "Bébert", "Carlo", "Dédé")
 APACHES = ("Léa", "Sam", "Zoé")
@@ -30,7 +30,7 @@ def _heist(store: Store, ids: list[int]) -> int:
         values = {"type": a.type, **defaults(a.fields, lm.names)}
         if a.type == "heists":
             values["bank1"] = [3, 2, 2, 0]
-        store.record(m, values)
+        store.record(m, values, HOST)
     raise AssertionError("no heist reached")
 
 
@@ -44,7 +44,7 @@ def _bourgeois(store: Store, ids: list[int]) -> int:
             return m
         action = lm.game.sample_action(lm.state, rng)
         assert action is not None and action["type"] != "seen", "the draw should come first"
-        store.record(m, action)
+        store.record(m, action, HOST)
     raise AssertionError("no bourgeois drawn")
 
 

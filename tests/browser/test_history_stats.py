@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from db.store import Store
+from db.store import HOST, Store
 
 pytestmark = pytest.mark.browser
 
@@ -24,7 +24,7 @@ def play_out(store: Store, slug: str, seats: list[int], seed: int, place: str = 
             break
         action = m.game.sample_action(m.state, rng)
         assert action is not None, f"{slug}: no action left before the end"
-        store.record(mid, action)
+        store.record(mid, action, HOST)
     store.finish(mid)
     return mid
 

@@ -53,6 +53,8 @@ class Device(UI):
 
 
 DEVICES: list[Device] = []
+#: each prepared match's unguessable code (the phones' links name a match by it, not by its id)
+CODES: dict[int, str] = {}
 
 
 @pytest.fixture
@@ -61,6 +63,12 @@ def table(request, tmp_path, monkeypatch):
     # links under them carry it; the phones here follow the same paths on loopback.
     monkeypatch.setenv("COMPAGNON_PUBLIC_URL", PUBLIC)
     ta, ap, draw = prepare(tmp_path)
+    from db.store import Store
+
+    store = Store(f"sqlite:///{tmp_path / 'compagnon.db'}")
+    CODES.clear()
+    CODES.update({m: store.load(m).code for m in (ta, ap)})
+    store.engine.dispose()
     server = Server(tmp_path)
     server.start()
     DEVICES.clear()
@@ -95,7 +103,8 @@ def in_view(ui: UI, text: str, top: int = 70) -> None:
 def seat_links(host: UI, match_id: int, last: str) -> dict[str, str]:
     """The seat links written under the host's QR codes (path only), by player."""
     host.see(f"Code de {last}")
-    found = re.findall(rf"Code de (\S+)\n({re.escape(PUBLIC)}(/seat/{match_id}/[\w-]+))", host.text())
+    code = re.escape(CODES[match_id])
+    found = re.findall(rf"Code de (\S+)\n({re.escape(PUBLIC)}(/seat/{code}/[\w-]+))", host.text())
     return {name: path for name, _url, path in found}
 
 
@@ -134,7 +143,8 @@ def test_host_and_three_phones_secret_orders_and_a_bourgeois(browser, table):
 
     # A fourth browser: a forged link, Dédé's revoked one, Carlo's old one, Ange's on another match: nothing.
     intruder = Device(browser, server.url)
-    for path in (f"/seat/{ta}/{'A' * 32}", links["Dédé"], old_carlo, links["Ange"].replace(f"/{ta}/", f"/{ap}/")):
+    elsewhere = links["Ange"].replace(f"/{CODES[ta]}/", f"/{CODES[ap]}/")
+    for path in (f"/seat/{CODES[ta]}/{'A' * 32}", links["Dédé"], old_carlo, elsewhere):
         intruder.open(path)
         intruder.see("Ce lien n'ouvre aucune place")
         assert "Casse" not in intruder.text() and "Ordre secret" not in intruder.text()
@@ -181,7 +191,7 @@ def test_host_and_three_phones_secret_orders_and_a_bourgeois(browser, table):
     host.see("Casse de la banque 1 · round 2 · ordres secrets")
 
     # The table code: the fourth browser asks for the free seat, the host confirms, it lands there.
-    intruder.open(f"/table/{ta}")
+    intruder.open(f"/table/{CODES[ta]}")
     intruder.click("Prendre la place de Dédé")
     intruder.see("Demande envoyée")
     host.click("Confirmer")
