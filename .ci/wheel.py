@@ -37,7 +37,7 @@ from tests.browser.conftest import ARGS, CHROMIUM, UI, free_port  # noqa: E402  
 #: played with the installed code (``python -c``): prints the paths of the screens to open
 PREPARE = textwrap.dedent("""
     import json, random
-    from db.store import Store
+    from db.store import HOST, Store
     from scoring import find_game, slugs
 
     store = Store()
@@ -55,12 +55,13 @@ PREPARE = textwrap.dedent("""
                 action = game.sample_action(lm.state, rng)
                 if action is None:
                     break
-                store.record(m, action)
+                store.record(m, action, HOST)
             if finish and game.finished(store.load(m).state):
                 store.finish(m)
                 paths.append(f"/history/{m}")
             elif not finish:
-                paths += [f"/match/{m}", f"/table/{m}", f"/seat/{m}/{store.issue_seat_token(m, 0)}"]
+                code = store.load(m).code
+                paths += [f"/match/{m}", f"/table/{code}", f"/seat/{code}/{store.issue_seat_token(m, 0)}"]
     print(json.dumps(paths))
 """)
 

@@ -16,7 +16,7 @@ from db.engine import schema_version
 from db.games import all_games, engine_slug, game_name, lookup, pad_key
 from db.models import SCHEMA_VERSION, GameRow, Match, ScoreRow
 from db.stats import Filters, game_stats, matches_per_game, player_stats
-from db.store import Store
+from db.store import HOST, Store
 
 
 @pytest.fixture
@@ -29,8 +29,8 @@ def store(db_url):
 def _pad_play(store: Store, name: str, ids: list[int], rounds: list[list[int]], **options: object) -> int:
     mid = store.create_match("score-pad", {"game_name": name, "players": len(ids), **options}, ids)
     for points in rounds:
-        store.record(mid, {"type": "round", "points": points})
-    store.record(mid, {"type": "finish"})
+        store.record(mid, {"type": "round", "points": points}, HOST)
+    store.record(mid, {"type": "finish"}, HOST)
     store.finish(mid)
     return mid
 
