@@ -14,7 +14,8 @@ from typing import Any
 
 from bench.common import NOT_MEASURED, Row, below, median, parser, percentile, report
 from scoring import SLUGS, find_game
-from scoring.games.apprentis.score import parse_score_input, random_painting, score_sheet
+from scoring.games.apprentis.sample import random_painting
+from scoring.games.apprentis.score import parse_score_input, score_sheet
 
 TARGET_US = 100.0
 NAMES = ("Léa", "Sam", "Ana", "Max", "Zoé", "Hugo")

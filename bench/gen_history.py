@@ -81,7 +81,8 @@ def one_match(rng: random.Random, mid: int, names: list[str], weights: list[floa
     first = first_seat(slug, setup.record)
     out: dict[str, list[dict[str, Any]]] = {"match": [], "seat": [], "event": [], "score": []}
     out["match"].append({
-        "id": mid, "game": slug, "options": json.dumps(options), "setup": json.dumps(setup.record), "seed": seed,
+        "id": mid, "code": f"bench-{mid:016d}",  # unique; a benchmark's links need not be unguessable
+        "game": slug, "options": json.dumps(options), "setup": json.dumps(setup.record), "seed": seed,
         "status": "finished", "started_at": started, "ended_at": ended, "place": rng.choice(PLACES), "notes": "",
         "winner_names": ", ".join(sheet.winners)[:400], "first_seat": first,
         "seats": len(sheet.ranking),

@@ -14,11 +14,12 @@ from typing import Any
 
 from sqlalchemy import delete, event, insert, inspect, select, text
 from sqlalchemy.engine import Connection, Engine
-from sqlmodel import Session, SQLModel, create_engine
+from sqlmodel import Session, SQLModel, col, create_engine
 
 from db import seat_tokens as _seat_tokens  # noqa: F401 - registers the seat_token table
 from db import summary
-from db.models import SCHEMA_VERSION, Meta
+from db.models import SCHEMA_VERSION, Meta, new_code
+from scoring import cards
 
 
 class SchemaTooNew(RuntimeError):
@@ -79,14 +80,16 @@ def _v2_covering_indexes(conn: Connection) -> None:
     The new indexes are created with the DDL that version 2's models gave a new database; the
     old ones are dropped only once their successors exist.
     """
-    # The seat that played first, from each match's set-up JSON (see db.models.first_seat).
+    # The seat that played first, from each match's set-up JSON, under the key its game's card names
+    # (see db.models.first_seat).
     conn.exec_driver_sql("ALTER TABLE match ADD COLUMN first_seat INTEGER NOT NULL DEFAULT 0")
     if conn.dialect.name == "postgresql":
         key = "(setup::json ->> '{}')::int"
     else:
         key = "CAST(json_extract(setup, '$.{}') AS INTEGER)"
-    conn.exec_driver_sql(f"UPDATE match SET first_seat = COALESCE({key.format('first_player')}, "
-                         f"{key.format('first_gentleman')}, 0)")
+    for slug, card in cards().items():
+        conn.execute(text(f"UPDATE match SET first_seat = COALESCE({key.format(card.first_seat_key)}, 0) "
+                          "WHERE game = :game"), {"game": slug})
     # How many lines each match's score sheet has (0 for a match not scored yet).
     conn.exec_driver_sql("ALTER TABLE match ADD COLUMN seats INTEGER NOT NULL DEFAULT 0")
     conn.exec_driver_sql("UPDATE match SET seats = (SELECT COUNT(*) FROM score WHERE score.match_id = match.id)")
@@ -149,20 +152,31 @@ def _v4_game_summary(conn: Connection) -> None:
     summary.rebuild(conn)
 
 
+def _v5_codes_hosts_changes(conn: Connection) -> None:
+    """Version 5: each match's unguessable ``code`` (existing matches get theirs here, from
+    :mod:`secrets`), unique; the tables ``host_device`` and ``change_feed`` come from the models."""
+    conn.exec_driver_sql("ALTER TABLE match ADD COLUMN code VARCHAR(32) NOT NULL DEFAULT ''")
+    ids = [row[0] for row in conn.exec_driver_sql("SELECT id FROM match")]
+    if ids:
+        conn.execute(text("UPDATE match SET code = :code WHERE id = :id"),
+                     [{"code": new_code(), "id": i} for i in ids])
+    conn.exec_driver_sql("CREATE UNIQUE INDEX ix_match_code ON match (code)")
+
+
 # Each entry upgrades the schema from version N-1 to N, inside the one transaction of
 # :func:`migrate` (on PostgreSQL a failed step leaves the database as it was).  Version 1 is
 # the first release: tables are created from the models.  tests/test_db.py opens databases
 # written with the version-1, -2 and -3 schemas (tests/data/schema-v*.*.sql) and checks every step.
 # This is the project's equivalent of Alembic: a handful of steps, no autogeneration needed.
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {2: _v2_covering_indexes, 3: _v3_score_copies,
-                                                       4: _v4_game_summary}
+                                                       4: _v4_game_summary, 5: _v5_codes_hosts_changes}
 
 
 def schema_version(engine: Engine | Connection) -> int:
     if not inspect(engine).has_table("meta"):
         return 0
     if isinstance(engine, Connection):
-        value = engine.execute(select(Meta.value).where(Meta.key == "schema_version")).scalar()
+        value = engine.execute(select(col(Meta.value)).where(col(Meta.key) == "schema_version")).scalar()
     else:
         with Session(engine) as s:
             row = s.get(Meta, "schema_version")
@@ -213,7 +227,7 @@ def migrate(engine: Engine) -> int:
                     MIGRATIONS[version](conn)
                 SQLModel.metadata.create_all(conn)  # new tables only; existing ones untouched
             if found != SCHEMA_VERSION:
-                conn.execute(delete(Meta).where(Meta.key == "schema_version"))
+                conn.execute(delete(Meta).where(col(Meta.key) == "schema_version"))
                 conn.execute(insert(Meta).values(key="schema_version", value=str(SCHEMA_VERSION)))
             conn.commit()
         finally:

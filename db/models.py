@@ -7,6 +7,7 @@ PostgreSQL behave alike.
 
 from __future__ import annotations
 
+import secrets
 from datetime import UTC, datetime
 from typing import Any
 
@@ -22,12 +23,22 @@ from scoring import cards
 #: aggregate the score lines from an index without joining the matches.  4: per-game running totals
 #: (:class:`GameSummary`, :class:`GameScore`) and per-player ones (:class:`PlayerSummary`), kept by
 #: triggers (:mod:`db.summary`), so that a game's or a player's unfiltered statistics read a few rows
-#: instead of aggregating every match and line.
-SCHEMA_VERSION = 4
+#: instead of aggregating every match and line.  5: each match's unguessable ``code`` (links name a
+#: match by it, not by its row id), the devices granted host rights (:class:`HostDevice`) and the
+#: feed of changes other processes watch (:class:`ChangeRow`).
+SCHEMA_VERSION = 5
+
+#: bytes of randomness in a match's code (22 URL-safe characters)
+CODE_BYTES = 16
 
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
+
+
+def new_code() -> str:
+    """A match's code: :data:`CODE_BYTES` random bytes from :mod:`secrets`, URL-safe."""
+    return secrets.token_urlsafe(CODE_BYTES)
 
 
 def first_seat(slug: str, setup: dict[str, Any]) -> int:
@@ -108,6 +119,8 @@ class Match(SQLModel, table=True):
     # Version 2: the number of lines of the score sheet (0 until the match is scored).
     seats: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     sheet: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))  # JSON score sheet
+    # Version 5: what links name the match by (never the guessable row id); every writer gets one.
+    code: str = Field(default_factory=new_code, max_length=32, unique=True, index=True)
 
 
 class Seat(SQLModel, table=True):
@@ -178,6 +191,7 @@ class ScoreRow(SQLModel, table=True):
 def score_line(match: Match, seat_index: int, **fields: Any) -> ScoreRow:
     """A line of ``match``'s score sheet, with its copies of the match (version 3) filled in:
     every writer of score lines builds them here.  ``match`` has its final status, end and seats."""
+    assert match.id is not None, "the match is written (flushed) before its lines"
     return ScoreRow(match_id=match.id, seat_index=seat_index, game=match.game, ended_at=match.ended_at,
                     finished=match.status == "finished",
                     turn_pos=turn_position(seat_index, match.first_seat, match.seats), **fields)
@@ -234,3 +248,29 @@ class PlayerSummary(SQLModel, table=True):
     won: int = Field(default=0, sa_column=_count())
     score_sum: int = Field(default=0, sa_column=_count())
     best: int | None = Field(default=None, sa_column=Column(BigInteger))
+
+
+class HostDevice(SQLModel, table=True):
+    """Version 5: a device the host gave host rights to (a tablet), by a key of its own.
+    ``revoked_at`` set: the key grants nothing any more.  The server's own master key is a row of
+    :class:`Meta` (``host_key``), never part of a backup."""
+
+    __tablename__ = "host_device"
+
+    id: int | None = Field(default=None, primary_key=True)
+    key: str = Field(max_length=64, unique=True, index=True)
+    label: str = Field(default="", max_length=80)
+    granted_at: datetime = Field(default_factory=utcnow, sa_column=_when())
+    revoked_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True)))
+
+
+class ChangeRow(SQLModel, table=True):
+    """Version 5: one committed write of one process (``origin``) to one match (``match_id``; ``None``:
+    players or the whole history), so that the other processes on the same SQLite file learn of it
+    (:mod:`db.watch`; PostgreSQL is told by ``NOTIFY`` instead).  Old rows are pruned as new ones come."""
+
+    __tablename__ = "change_feed"
+
+    id: int | None = Field(default=None, primary_key=True)
+    match_id: int | None = Field(default=None)
+    origin: str = Field(max_length=32)

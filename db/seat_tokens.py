@@ -25,7 +25,9 @@ from datetime import datetime
 from sqlalchemy import Column, DateTime
 from sqlmodel import Field, Session, SQLModel, col, select
 
+from db.errors import StoreError
 from db.models import Match, Seat, utcnow
+from scoring import Tr
 
 log = logging.getLogger("compagnon.seats")
 
@@ -48,8 +50,9 @@ class SeatToken(SQLModel, table=True):
     revoked_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True)))
 
 
-class SeatTokenError(ValueError):
-    """A token request the store cannot honour (unknown match, no such seat, match over)."""
+class SeatTokenError(StoreError):
+    """A token request the store cannot honour (unknown match, no such seat, match over), in French
+    and English (a :class:`db.errors.StoreError`)."""
 
 
 def _shown(token: str) -> str:
@@ -66,9 +69,10 @@ class SeatTokens:
     def _seat_count(self, s: Session, match_id: int) -> int:
         match = s.get(Match, match_id)
         if match is None:
-            raise SeatTokenError(f"no match with id {match_id!r}")
+            raise SeatTokenError(Tr(f"aucune partie n'a le numéro {match_id!r}", f"no match with id {match_id!r}"))
         if match.status != "in_progress":
-            raise SeatTokenError(f"match #{match_id} is {match.status.replace('_', ' ')}: its seats are closed")
+            raise SeatTokenError(Tr(f"la partie n° {match_id} n'est plus en cours : ses places sont fermées",
+                                    f"match #{match_id} is {match.status.replace('_', ' ')}: its seats are closed"))
         return len(s.exec(select(Seat.id).where(Seat.match_id == match_id)).all())
 
     def _active(self, s: Session, match_id: int, seat: int) -> list[SeatToken]:
@@ -80,7 +84,8 @@ class SeatTokens:
         with self.session() as s:
             count = self._seat_count(s, match_id)
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count:
-                raise SeatTokenError(f"match #{match_id} has seats 0 to {count - 1}, got {seat!r}")
+                raise SeatTokenError(Tr(f"la partie n° {match_id} a les places 0 à {count - 1}, reçu {seat!r:.20}",
+                                        f"match #{match_id} has seats 0 to {count - 1}, got {seat!r:.20}"))
             now = utcnow()
             for old in self._active(s, match_id, seat):
                 old.revoked_at = now
@@ -130,7 +135,11 @@ class SeatTokens:
                 if row.claimed_at is None:
                     row.claimed_at = utcnow()
                     s.add(row)
-                    s.commit()
+                    try:
+                        s.commit()
+                    except StoreError as exc:  # a full or read-only disk: the link still opens its seat
+                        log.warning("match #%s seat %s: could not note the link's first use (%s)",
+                                    match_id, seat, exc)
         if seat is None:
             log.warning("refused access to match #%s private view (%s) with token %s%s",
                         match_id, reason, _shown(str(token)), f" from {who}" if who else "")

@@ -33,16 +33,19 @@ from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import Float, and_, bindparam, case, func, text, true
+from sqlalchemy import select as core_select
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.orm import aliased
 from sqlalchemy.sql.compiler import SQLCompiler
-from sqlalchemy.sql.elements import ColumnElement
+from sqlalchemy.sql.elements import BindParameter, ColumnElement, Label
 from sqlalchemy.sql.functions import FunctionElement
 from sqlmodel import Session, col, select
 
+from db.errors import StoreError
 from db.models import EventRow, GameScore, GameSummary, Match, Player, PlayerSummary, ScoreRow
-from db.store import Store, StoreError
+from db.store import Store
+from scoring import Tr
 
 FINISHED = "finished"
 
@@ -295,7 +298,7 @@ def _player_rows(source: Session | Store, player_id: int, *queries: Any) -> tupl
     with _connection(source) as conn:
         name = conn.execute(_PLAYER_NAME, {"player_id": player_id}).scalar()
         if name is None:
-            raise StoreError(f"no player with id {player_id!r}")
+            raise StoreError(Tr(f"aucun joueur n'a le numéro {player_id!r}", f"no player with id {player_id!r}"))
         return name, [list(conn.execute(q).all()) for q in queries]
 
 
@@ -319,14 +322,14 @@ def player_stats(source: Session | Store, player_id: int, filters: Filters = NO_
         with _connection(source) as conn:
             rows = conn.execute(_player_totals(filters.game), {"player_id": player_id}).all()
         if not rows:
-            raise StoreError(f"no player with id {player_id!r}")
+            raise StoreError(Tr(f"aucun joueur n'a le numéro {player_id!r}", f"no player with id {player_id!r}"))
         return PlayerStats(player_id, rows[0][0], tuple(
             GameRecord(game, int(n), int(w), int(best), int(total) / int(n))
             for _name, game, n, w, best, total in rows if game is not None))
     with _connection(source) as conn:
         rows = conn.execute(_player_query(filters), {"player_id": player_id}).all()
     if not rows:
-        raise StoreError(f"no player with id {player_id!r}")
+        raise StoreError(Tr(f"aucun joueur n'a le numéro {player_id!r}", f"no player with id {player_id!r}"))
     games = tuple(GameRecord(game, int(n), int(w or 0), int(best), float(avg))
                   for _name, game, n, w, best, avg in rows if game is not None)
     return PlayerStats(player_id, rows[0][0], games)
@@ -337,8 +340,8 @@ def _player_totals(game: str | None) -> Any:
     """:func:`player_stats` from the player's running totals (:class:`db.models.PlayerSummary`,
     kept by :mod:`db.summary`): a row per game, the player's name ``LEFT JOIN``ed to them."""
     on = [col(PlayerSummary.player_id) == col(Player.id)] + ([col(PlayerSummary.game) == game] if game else [])
-    return (select(Player.name, PlayerSummary.game, PlayerSummary.played, PlayerSummary.won, PlayerSummary.best,
-                   PlayerSummary.score_sum)
+    return (core_select(col(Player.name), col(PlayerSummary.game), col(PlayerSummary.played),
+                        col(PlayerSummary.won), col(PlayerSummary.best), col(PlayerSummary.score_sum))
             .select_from(Player).outerjoin(PlayerSummary, and_(*on)).where(col(Player.id) == bindparam("player_id"))
             .order_by(col(PlayerSummary.played).desc(), col(PlayerSummary.game)))
 
@@ -347,16 +350,16 @@ def _player_totals(game: str | None) -> Any:
 def _player_query(filters: Filters) -> Any:
     """:func:`player_stats`' statement for ``filters``, the player a bound parameter: built once per
     filter (building it cost more than running it for most players)."""
-    me = bindparam("player_id")
+    me: BindParameter[int] = bindparam("player_id")
     played = func.count().label("played")  # COUNT(*): COUNT(id) would read the table where an index covers the rest
-    per_game = (select(col(ScoreRow.game).label("game"), played, _WON.label("won"),
+    per_game = (core_select(col(ScoreRow.game).label("game"), played, _WON.label("won"),
                        func.max(ScoreRow.total).label("best"), func.avg(ScoreRow.total).label("average"))
                 .where(col(ScoreRow.player_id) == me, *_lines(filters, with_player=False))
                 .group_by(col(ScoreRow.game)).subquery())
     # The player's name comes with the groups (a LEFT JOIN: a player who never played gets one
     # row with no game), so the whole is one statement, one round trip.
-    return (select(Player.name, per_game.c.game, per_game.c.played, per_game.c.won, per_game.c.best,
-                   per_game.c.average)
+    return (core_select(col(Player.name), per_game.c.game, per_game.c.played, per_game.c.won, per_game.c.best,
+                        per_game.c.average)
             .select_from(Player).outerjoin(per_game, true()).where(col(Player.id) == me)
             .order_by(per_game.c.played.desc(), per_game.c.game))
 
@@ -378,7 +381,7 @@ def head_to_head(source: Session | Store, player_id: int, filters: Filters = NO_
                                col(other.player_id).is_not(None)))
              .where(me.player_id == player_id, *filters.line_conditions(me, with_player=False))
              .group_by(col(other.player_id)).subquery())
-    query = (select(duels.c.pid, Player.name, duels.c.met, duels.c.wins, duels.c.losses)
+    query = (core_select(duels.c.pid, col(Player.name), duels.c.met, duels.c.wins, duels.c.losses)
              .select_from(duels).join(Player, col(Player.id) == duels.c.pid)
              .order_by(duels.c.met.desc(), func.lower(Player.name), duels.c.pid))
     _, (rows,) = _player_rows(source, player_id, query)
@@ -393,7 +396,7 @@ def seat_effect(source: Session | Store, filters: Filters = NO_FILTERS,
     Over every line of the filtered matches, or over one player's lines with ``player_id``.
     The number of seats of a match is the number of lines of its score sheet (``match.seats``).
     """
-    position = col(ScoreRow.turn_pos).label("position")  # db.models.turn_position, kept on the line
+    position: Label[int | None] = col(ScoreRow.turn_pos).label("position")  # db.models.turn_position, kept on the line
     query = (select(position, func.count(), _WON, func.avg(ScoreRow.total))
              .where(*_lines(filters, with_player=player_id is None))
              .group_by(position).order_by(position))
@@ -407,8 +410,9 @@ def seat_effect(source: Session | Store, filters: Filters = NO_FILTERS,
 def score_timeline(source: Session | Store, player_id: int, filters: Filters = NO_FILTERS,
                    limit: int = 200) -> tuple[ScorePoint, ...]:
     """A player's last ``limit`` scores, oldest first (for the score-over-time chart)."""
-    query = (select(ScoreRow.match_id, ScoreRow.game, ScoreRow.ended_at, ScoreRow.total, ScoreRow.winner)
-             .where(ScoreRow.player_id == player_id, *_lines(filters, with_player=False))
+    query = (core_select(col(ScoreRow.match_id), col(ScoreRow.game), col(ScoreRow.ended_at), col(ScoreRow.total),
+                         col(ScoreRow.winner))
+             .where(col(ScoreRow.player_id) == player_id, *_lines(filters, with_player=False))
              .order_by(col(ScoreRow.ended_at).desc(), col(ScoreRow.match_id).desc()).limit(limit))
     _, (rows,) = _player_rows(source, player_id, query)
     return tuple(ScorePoint(int(i), g, at, int(t), bool(w)) for i, g, at, t, w in reversed(rows))
@@ -421,9 +425,9 @@ def _whole_history(filters: Filters, slug: str) -> bool:
     return filters.game in (None, slug) and replace(filters, game=None) == NO_FILTERS
 
 
-_OF_GAME = bindparam("game")
-_SUMMARY = select(GameSummary.matches, GameSummary.timed, GameSummary.microseconds, GameSummary.lines,
-                  GameSummary.score_sum, GameSummary.first_seat_wins,
+_OF_GAME: BindParameter[str] = bindparam("game")
+_SUMMARY = core_select(col(GameSummary.matches), col(GameSummary.timed), col(GameSummary.microseconds),
+                       col(GameSummary.lines), col(GameSummary.score_sum), col(GameSummary.first_seat_wins),
                   select(func.min(GameScore.total)).where(col(GameScore.game) == _OF_GAME).scalar_subquery(),
                   select(func.max(GameScore.total)).where(col(GameScore.game) == _OF_GAME).scalar_subquery()
                   ).where(col(GameSummary.game) == _OF_GAME)

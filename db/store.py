@@ -9,7 +9,10 @@ effective event (the timeline keeps both).
 >>> store.add_player(" léa ")
 Traceback (most recent call last):
 ...
-db.store.StoreError: a player named 'Léa' already exists
+db.errors.StoreError: a player named 'Léa' already exists
+>>> m = store.create_match("apaches", {"players": 2}, [a, b])
+>>> store.match_id_for_code(store.load(m).code) == m, store.match_id_for_code("guess") is None
+(True, True)
 """
 
 from __future__ import annotations
@@ -17,25 +20,53 @@ from __future__ import annotations
 import json
 import random
 import secrets
-from collections.abc import Mapping, Sequence
+import uuid
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Integer, any_, bindparam, func
+from sqlalchemy import select as core_select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
+from db import watch as _watch
+from db.documents import (
+    MAX_NAME,
+    MAX_NOTES,
+    MAX_PLACE,
+    check_match,
+    effective_events,
+    insert_match,
+    match_document,
+)
 from db.engine import make_engine
+from db.errors import RestoreError, StoreError
+from db.host_keys import HostKeys
 from db.models import EventRow, Match, Meta, Player, ScoreRow, Seat, first_seat, score_line, utcnow
 from db.seat_tokens import SeatTokens
-from scoring import Game, RulesError, ScoreSheet, event_rng, find_game
+from db.session import WriteSession
+from scoring import Game, RulesError, ScoreSheet, Tr, event_rng, find_game
 
-MAX_NAME = 80
+__all__ = ["MAX_NAME", "LoadedMatch", "MatchSummary", "Store", "StoreError", "effective_events"]
+
+_STATUS = {"in_progress": Tr("en cours", "in progress"), "finished": Tr("terminée", "finished"),
+           "abandoned": Tr("abandonnée", "abandoned")}
 
 
-class StoreError(ValueError):
-    """A request the history cannot honour (unknown match, bad name...)."""
+def _no_match(match_id: object) -> StoreError:
+    return StoreError(Tr(f"aucune partie n'a le numéro {match_id!r}", f"no match with id {match_id!r}"))
+
+
+def _no_player(player_id: object) -> StoreError:
+    return StoreError(Tr(f"aucun joueur n'a le numéro {player_id!r}", f"no player with id {player_id!r}"))
+
+
+def _is(match_id: int, status: str, fr: str, en: str) -> StoreError:
+    """``match #3 is finished: no more events`` (``fr``/``en``: what follows the colon)."""
+    said = _STATUS.get(status, Tr(status, status.replace("_", " ")))
+    return StoreError(Tr(f"la partie n° {match_id} est {said.fr} : {fr}", f"match #{match_id} is {said.en}: {en}"))
 
 
 @dataclass
@@ -56,6 +87,8 @@ class LoadedMatch:
     place: str
     notes: str
     sheet: dict[str, Any] | None
+    #: what links name the match by (unguessable; :meth:`Store.match_id_for_code` finds the id back)
+    code: str = ""
 
     @property
     def can_undo(self) -> bool:
@@ -75,36 +108,58 @@ class MatchSummary:
     place: str
 
 
+def _already(match_id: int, status: str) -> StoreError:
+    said = _STATUS.get(status, Tr(status, status.replace("_", " ")))
+    return StoreError(Tr(f"la partie n° {match_id} est déjà {said.fr}", f"match #{match_id} is already {said.en}"))
+
+
 def _clean_name(name: str) -> str:
     name = " ".join(str(name).split())
     if not name:
-        raise StoreError("a player's name cannot be empty")
+        raise StoreError(Tr("le nom d'un joueur ne peut pas être vide", "a player's name cannot be empty"))
     if len(name) > MAX_NAME:
-        raise StoreError(f"a player's name is at most {MAX_NAME} characters, got {len(name)}")
+        raise StoreError(Tr(f"le nom d'un joueur a au plus {MAX_NAME} caractères, celui-ci en a {len(name)}",
+                            f"a player's name is at most {MAX_NAME} characters, got {len(name)}"))
     return name
 
 
-def effective_events(rows: Sequence[EventRow]) -> list[dict[str, Any]]:
-    """Replay the log's undo rows: what is left is what happened."""
-    stack: list[dict[str, Any]] = []
-    for row in rows:
-        if row.type == "undo":
-            if stack:
-                stack.pop()
-        else:
-            stack.append(json.loads(row.payload))
-    return stack
+def _clean_place(place: str) -> str:
+    place = str(place).strip()
+    if len(place) > MAX_PLACE:
+        raise StoreError(Tr(f"un lieu a au plus {MAX_PLACE} caractères, celui-ci en a {len(place)}",
+                            f"a place is at most {MAX_PLACE} characters, got {len(place)}"))
+    return place
 
 
-class Store(SeatTokens):
+class Store(SeatTokens, HostKeys):
     def __init__(self, url: str | None = None) -> None:
         self.engine = make_engine(url)
-        # match id -> (rows seen, effective events, state): saves a replay per event.
-        self._cache: dict[int, tuple[int, list[dict[str, Any]], dict[str, Any]]] = {}
+        #: who writes, for the other processes' watchers (db.session, db.watch): one per store
+        self.origin = uuid.uuid4().hex
+        # match id -> ((seed, rows seen), effective events, state): saves a replay per event.  The seed
+        # tells a match from another that took its id since (SQLite gives a deleted highest id again).
+        self._cache: dict[int, tuple[tuple[str, int], list[dict[str, Any]], dict[str, Any]]] = {}
         self._pages: dict[str, tuple[Any, Any, Any]] = {}  # status -> the statements of a page
 
     def session(self) -> Session:
-        return Session(self.engine, expire_on_commit=False)
+        """A session whose writes commit whole or raise :class:`StoreError` (:mod:`db.session`)."""
+        return WriteSession(self.engine, self.origin)
+
+    def forget(self, match_id: int | None = None) -> None:
+        """Drop what this store keeps of ``match_id`` (``None``: of every match)."""
+        if match_id is None:
+            self._cache.clear()
+        else:
+            self._cache.pop(match_id, None)
+
+    def watch(self, callback: Callable[[int | None], None]) -> Callable[[], None]:
+        """Call ``callback(match_id)`` from a daemon thread each time another process (another server
+        on this database) commits a write to that match (``None``: to players, or anything); what
+        this store kept of it is dropped first.  Returns ``stop()``.  See :mod:`db.watch`."""
+        def changed(match_id: int | None) -> None:
+            self.forget(match_id)
+            callback(match_id)
+        return _watch.watch(self.engine, self.origin, changed)
 
     # ------------------------------------------------------------ settings
     def get_setting(self, key: str, default: str = "") -> str:
@@ -125,7 +180,8 @@ class Store(SeatTokens):
     def _check_unique(self, s: Session, name: str, except_id: int | None = None) -> None:
         for p in s.exec(select(Player).where(func.lower(Player.name) == name.lower())):
             if p.id != except_id:
-                raise StoreError(f"a player named {p.name!r} already exists")
+                raise StoreError(Tr(f"un joueur nommé {p.name!r} existe déjà",
+                                    f"a player named {p.name!r} already exists"))
 
     def add_player(self, name: str) -> Player:
         name = _clean_name(name)
@@ -142,7 +198,7 @@ class Store(SeatTokens):
         with self.session() as s:
             player = s.get(Player, player_id)
             if player is None:
-                raise StoreError(f"no player with id {player_id!r}")
+                raise _no_player(player_id)
             self._check_unique(s, name, except_id=player_id)
             player.name = name
             s.add(player)
@@ -155,17 +211,19 @@ class Store(SeatTokens):
     def merge_players(self, keep_id: int, drop_id: int) -> None:
         """Fold a duplicate into ``keep_id``: its seats and scores move over, it goes."""
         if keep_id == drop_id:
-            raise StoreError("cannot merge a player with itself")
+            raise StoreError(Tr("un joueur ne peut pas être fusionné avec lui-même",
+                                "cannot merge a player with itself"))
         with self.session() as s:
             keep, drop = s.get(Player, keep_id), s.get(Player, drop_id)
             if keep is None or drop is None:
-                raise StoreError(f"no player with id {keep_id if keep is None else drop_id!r}")
+                raise _no_player(keep_id if keep is None else drop_id)
             clash = s.exec(select(Seat.match_id).where(Seat.player_id == keep_id)
                            .where(col(Seat.match_id).in_(
                                select(Seat.match_id).where(Seat.player_id == drop_id)))).first()
             if clash is not None:
-                raise StoreError(f"{keep.name!r} and {drop.name!r} sat at the same match "
-                                 f"(#{clash}): they are two people")
+                raise StoreError(Tr(f"{keep.name!r} et {drop.name!r} étaient à la même partie (n° {clash}) : ce sont "
+                                    "deux personnes", f"{keep.name!r} and {drop.name!r} sat at the same match "
+                                    f"(#{clash}): they are two people"))
             for seat in s.exec(select(Seat).where(Seat.player_id == drop_id)):
                 seat.player_id = keep_id
                 s.add(seat)
@@ -176,7 +234,7 @@ class Store(SeatTokens):
             self._rename_lines(s, keep)  # the duplicate's past sheets now name the one person
             s.delete(drop)
             s.commit()
-        self._cache.clear()
+        self.forget()
 
     # ------------------------------------------------------------ matches
     def create_match(self, slug: str, options: Mapping[str, Any], player_ids: Sequence[int],
@@ -184,19 +242,22 @@ class Store(SeatTokens):
         """Validate the options, generate the set-up and store the new match."""
         game = find_game(slug)
         opts = game.validate_options(dict(options))
-        if len(player_ids) != game.seat_count(opts):
-            raise StoreError(f"{game.name.en} with these options needs {game.seat_count(opts)} "
-                             f"players, got {len(player_ids)}")
+        need = game.seat_count(opts)
+        if len(player_ids) != need:
+            raise StoreError(Tr(f"{game.name.fr} avec ces options se joue à {need}, pas à {len(player_ids)}",
+                                f"{game.name.en} with these options needs {need} players, got {len(player_ids)}"))
         if len(set(player_ids)) != len(player_ids):
-            raise StoreError("the same player cannot take two seats")
+            raise StoreError(Tr("un même joueur ne peut pas occuper deux places",
+                                "the same player cannot take two seats"))
+        place = _clean_place(place)
         seed = seed or secrets.token_hex(8)
         setup = game.setup(opts, random.Random(f"{seed}:setup"))
         with self.session() as s:
             for pid in player_ids:
                 if s.get(Player, pid) is None:
-                    raise StoreError(f"no player with id {pid!r}")
+                    raise _no_player(pid)
             match = Match(game=slug, options=json.dumps(opts), setup=json.dumps(setup.record),
-                          seed=seed, place=place.strip()[:120], first_seat=first_seat(game.slug, setup.record))
+                          seed=seed, place=place, first_seat=first_seat(game.slug, setup.record))
             s.add(match)
             s.flush()
             assert match.id is not None
@@ -208,8 +269,37 @@ class Store(SeatTokens):
     def _match(self, s: Session, match_id: int) -> Match:
         match = s.get(Match, match_id)
         if match is None:
-            raise StoreError(f"no match with id {match_id!r}")
+            raise _no_match(match_id)
         return match
+
+    def match_id_for_code(self, code: str) -> int | None:
+        """The id of the match a link's ``code`` names, or ``None`` (an unknown or malformed code)."""
+        if not isinstance(code, str) or not 0 < len(code) <= 32:
+            return None
+        with self.session() as s:
+            found = s.exec(select(Match.id, Match.code).where(Match.code == code)).first()
+        if found is None or not secrets.compare_digest(found[1].encode(), code.encode()):
+            return None
+        return found[0]
+
+    def _replayed(self, match: Match, rows: list[EventRow], names: list[str]) -> tuple[list[dict[str, Any]],
+                                                                                     dict[str, Any]]:
+        """The effective events and the state of ``match`` (kept for the next load of the same log)."""
+        assert match.id is not None
+        setup = json.loads(match.setup)
+        if "imported_from" in setup:  # a match imported from another app: its score lines, no events to replay
+            return [], {}
+        key = (match.seed, len(rows))
+        cached = self._cache.get(match.id)
+        if cached and cached[0] == key:
+            return cached[1], cached[2]
+        game = find_game(match.game)
+        events = effective_events(rows)
+        state = game.initial_state(setup, names)
+        for e in events:
+            state = game.apply(state, e)
+        self._cache[match.id] = (key, events, state)
+        return events, state
 
     def load(self, match_id: int) -> LoadedMatch:
         with self.session() as s:
@@ -218,36 +308,25 @@ class Store(SeatTokens):
                            .order_by(col(Seat.seat_index))).all()
             rows = list(s.exec(select(EventRow).where(EventRow.match_id == match_id)
                                .order_by(col(EventRow.seq))))
-        game = find_game(match.game)
         names = [p.name for _, p in seats]
-        setup = json.loads(match.setup)
-        cached = self._cache.get(match_id)
-        if "imported_from" in setup:  # a match imported from another app: its score lines, no events to replay
-            events, state = [], {}
-        elif cached and cached[0] == len(rows):
-            events, state = cached[1], cached[2]
-        else:
-            events = effective_events(rows)
-            state = game.initial_state(setup, names)
-            for e in events:
-                state = game.apply(state, e)
-            self._cache[match_id] = (len(rows), events, state)
+        events, state = self._replayed(match, rows, names)
         assert match.id is not None
-        return LoadedMatch(match.id, game, match.status, json.loads(match.options), setup, match.seed,
-                           [p.id for _, p in seats if p.id is not None], names, list(events), rows,
-                           state, match.started_at, match.ended_at, match.place, match.notes,
-                           json.loads(match.sheet) if match.sheet else None)
+        return LoadedMatch(match.id, find_game(match.game), match.status, json.loads(match.options),
+                           json.loads(match.setup), match.seed, [p.id for _, p in seats if p.id is not None], names,
+                           list(events), rows, state, match.started_at, match.ended_at, match.place, match.notes,
+                           json.loads(match.sheet) if match.sheet else None, match.code)
 
     def record(self, match_id: int, action: Mapping[str, Any]) -> dict[str, Any]:
         """Prepare (recording any random outcome), check, and commit one event.
 
         Returns the committed event.  Raises :class:`scoring.RulesError` for an
-        illegal action, with nothing written.
+        illegal action, :class:`StoreError` for a match that is over or a disk that refuses the
+        write, with nothing written.
         """
         for _attempt in range(3):
             m = self.load(match_id)
             if m.status != "in_progress":
-                raise StoreError(f"match #{match_id} is {m.status.replace('_', ' ')}: no more events")
+                raise _is(match_id, m.status, "plus aucun coup ne s'y joue", "no more events")
             seq = len(m.log) + 1
             event = m.game.prepare(m.state, dict(action), event_rng(m.seed, seq))
             new_state = m.game.apply(m.state, event)
@@ -258,40 +337,53 @@ class Store(SeatTokens):
                                    payload=json.dumps(event, ensure_ascii=False)))
                     s.commit()
             except IntegrityError:  # another device wrote seq first: reload and try again
-                self._cache.pop(match_id, None)
+                self.forget(match_id)
                 continue
-            self._cache[match_id] = (seq, [*m.events, event], new_state)
+            self._cache[match_id] = ((m.seed, seq), [*m.events, event], new_state)
             return event
-        raise StoreError(f"match #{match_id} is busy: try again")
+        raise StoreError(Tr(f"la partie n° {match_id} est très sollicitée : recommencez",
+                            f"match #{match_id} is busy: try again"))
 
     def undo(self, match_id: int) -> dict[str, Any]:
-        """Cancel the last effective event; returns it."""
+        """Cancel the last effective event; returns it.  If another device records an event in the
+        meantime, nothing is undone and :class:`StoreError` says so (undoing again would take back the
+        other device's event, which this device has not seen)."""
         m = self.load(match_id)
         if m.status != "in_progress":
-            raise StoreError(f"match #{match_id} is {m.status.replace('_', ' ')}: nothing to undo")
+            raise _is(match_id, m.status, "rien à annuler", "nothing to undo")
         if not m.events:
-            raise StoreError("nothing to undo")
+            raise StoreError(Tr("rien à annuler", "nothing to undo"))
         last = m.events[-1]
         if not m.game.undoable(last):
-            raise StoreError(f"the last event ({last['type']!r}) cannot be undone")
+            raise StoreError(Tr(f"le dernier coup ({last['type']!r}) ne peut pas être annulé",
+                                f"the last event ({last['type']!r}) cannot be undone"))
         seq = len(m.log) + 1
-        with self.session() as s:
-            s.add(EventRow(match_id=match_id, seq=seq, type="undo",
-                           payload=json.dumps({"type": "undo", "undoes": last.get("type")})))
-            s.commit()
+        try:
+            with self.session() as s:
+                s.add(EventRow(match_id=match_id, seq=seq, type="undo",
+                               payload=json.dumps({"type": "undo", "undoes": last.get("type")})))
+                s.commit()
+        except IntegrityError:
+            self.forget(match_id)
+            raise StoreError(Tr("un autre appareil vient de jouer un coup : rien n'a été annulé. Regardez la partie, "
+                                "puis annulez à nouveau si besoin.",
+                                "another device has just recorded an event: nothing was undone. Look at the match, "
+                                "then undo again if need be.")) from None
         return last
 
     def finish(self, match_id: int) -> ScoreSheet:
         """Score the match and store its sheet; the match moves to the history."""
         m = self.load(match_id)
         if m.status != "in_progress":
-            raise StoreError(f"match #{match_id} is already {m.status.replace('_', ' ')}")
+            raise _already(match_id, m.status)
         if not m.game.finished(m.state):
-            raise StoreError("the match is not over yet: play on, or abandon it")
+            raise StoreError(Tr("la partie n'est pas finie : jouez la suite, ou abandonnez-la",
+                                "the match is not over yet: play on, or abandon it"))
         try:
             sheet = m.game.score(m.state)
         except RulesError as exc:
-            raise StoreError(f"cannot score the match: {exc}") from exc
+            raise StoreError(Tr(f"la partie ne peut pas être comptée : {exc.get('fr')}",
+                                f"cannot score the match: {exc}")) from exc
         with self.session() as s:
             match = self._match(s, match_id)
             match.status, match.ended_at, match.seats = "finished", utcnow(), len(sheet.ranking)
@@ -310,16 +402,19 @@ class Store(SeatTokens):
         with self.session() as s:
             match = self._match(s, match_id)
             if match.status != "in_progress":
-                raise StoreError(f"match #{match_id} is already {match.status.replace('_', ' ')}")
+                raise _already(match_id, match.status)
             match.status, match.ended_at = "abandoned", utcnow()
             s.add(match)
             s.commit()
 
     def update_match(self, match_id: int, *, place: str | None = None, notes: str | None = None) -> None:
+        if notes is not None and len(notes) > MAX_NOTES:
+            raise StoreError(Tr(f"les notes ont au plus {MAX_NOTES} caractères, celles-ci en ont {len(notes)}",
+                                f"notes are at most {MAX_NOTES} characters, got {len(notes)}"))
         with self.session() as s:
             match = self._match(s, match_id)
             if place is not None:
-                match.place = place.strip()[:120]
+                match.place = _clean_place(place)
             if notes is not None:
                 match.notes = notes
             s.add(match)
@@ -349,7 +444,22 @@ class Store(SeatTokens):
         lines = s.exec(select(ScoreRow).where(ScoreRow.player_id == player.id, ScoreRow.name != player.name)).all()
         for line in lines:
             self._rename_line(s, line, self._match(s, line.match_id), player.name)
-        self._cache.clear()
+        self.forget()
+
+    def _seat_player(self, s: Session, match_id: int, seat: Seat, name: str) -> Player:
+        """The player named ``name`` (any case; a new one if none), who does not sit elsewhere at the match."""
+        player = s.exec(select(Player).where(func.lower(Player.name) == name.lower())).first()
+        if player is None:
+            player = Player(name=name)
+            s.add(player)
+            s.flush()
+        if player.id != seat.player_id:
+            clash = s.exec(select(Seat).where(Seat.match_id == match_id, Seat.player_id == player.id)).first()
+            if clash is not None:
+                raise StoreError(Tr(f"{player.name!r} occupe déjà la place {clash.seat_index + 1} de la partie "
+                                    f"n° {match_id}", f"{player.name!r} already sits at seat {clash.seat_index + 1} "
+                                    f"of match #{match_id}"))
+        return player
 
     def set_seat_player(self, match_id: int, seat_index: int, name: str) -> Player:
         """Correct who sat at a seat of a match, by name: an existing player (any case), else a new one.
@@ -362,17 +472,9 @@ class Store(SeatTokens):
             match = self._match(s, match_id)
             seat = s.exec(select(Seat).where(Seat.match_id == match_id, Seat.seat_index == seat_index)).first()
             if seat is None:
-                raise StoreError(f"match #{match_id} has no seat {seat_index + 1}")
-            player = s.exec(select(Player).where(func.lower(Player.name) == name.lower())).first()
-            if player is None:
-                player = Player(name=name)
-                s.add(player)
-                s.flush()
-            if player.id != seat.player_id:
-                clash = s.exec(select(Seat).where(Seat.match_id == match_id, Seat.player_id == player.id)).first()
-                if clash is not None:
-                    raise StoreError(f"{player.name!r} already sits at seat {clash.seat_index + 1} "
-                                     f"of match #{match_id}")
+                raise StoreError(Tr(f"la partie n° {match_id} n'a pas de place {seat_index + 1}",
+                                    f"match #{match_id} has no seat {seat_index + 1}"))
+            player = self._seat_player(s, match_id, seat, name)
             assert player.id is not None
             seat.player_id = player.id
             s.add(seat)
@@ -383,46 +485,43 @@ class Store(SeatTokens):
                 self._rename_line(s, line, match, player.name)
             s.commit()
             s.refresh(player)
-        self._cache.pop(match_id, None)
+        self.forget(match_id)
         return player
 
     def delete_match(self, match_id: int) -> dict[str, Any]:
         """Delete a match with its seats, events and score lines; returns its document for
         :meth:`undelete_match` (the screen's short undo)."""
-        from db.backup import match_document
-
         with self.session() as s:
             match = self._match(s, match_id)
             doc = match_document(s, match)
-            for table in (ScoreRow, EventRow, Seat):
-                for row in s.exec(select(table).where(table.match_id == match_id)):  # type: ignore[attr-defined]
-                    s.delete(row)
+            for row in (*s.exec(select(ScoreRow).where(ScoreRow.match_id == match_id)),
+                        *s.exec(select(EventRow).where(EventRow.match_id == match_id)),
+                        *s.exec(select(Seat).where(Seat.match_id == match_id))):
+                s.delete(row)
             s.flush()
             s.delete(match)
             s.commit()
-        self._cache.pop(match_id, None)
+        self.forget(match_id)
         return doc
 
     def undelete_match(self, doc: dict[str, Any]) -> int:
         """Put back a match deleted by :meth:`delete_match`; returns its id.
 
-        It keeps its own id, unless a match started since was given that id (SQLite hands out the
-        highest id again once its match is deleted): then it comes back under a new one.  Putting
-        back a match that is already back (the same match in every field but its id) is refused.
+        It keeps its own id and code, unless a match started since was given that id (SQLite hands
+        out the highest id again once its match is deleted): then it comes back under a new one.
+        Putting back a match that is already back (the same match in every field but its id) is refused.
         """
-        from db.backup import RestoreError, check_match, insert_match, match_document
-
         with self.session() as s:
             for twin in s.exec(select(Match).where(Match.seed == doc.get("seed"), Match.game == doc.get("game"))):
                 if {**match_document(s, twin), "id": None} == {**doc, "id": None}:
-                    raise StoreError(f"match #{doc.get('id')} already exists (as #{twin.id})")
-            player_ids = {p for p in s.exec(select(Player.id)) if p is not None}
+                    raise StoreError(Tr(f"la partie n° {doc.get('id')} existe déjà (n° {twin.id})",
+                                        f"match #{doc.get('id')} already exists (as #{twin.id})"))
+            players = {p.id: p.name for p in s.exec(select(Player)) if p.id is not None}
             try:
-                check_match(doc, player_ids, f"match #{doc.get('id')}")
+                m = check_match(doc, players, Tr(f"partie n° {doc.get('id')}", f"match #{doc.get('id')}"))
             except RestoreError as exc:
-                raise StoreError(str(exc)) from exc
-            taken = s.get(Match, doc.get("id")) is not None
-            new_id = insert_match(s, {**doc, "id": None} if taken else doc)
+                raise StoreError(exc.text) from exc
+            new_id = insert_match(s, m, new_id=s.get(Match, m.id) is not None)
             s.commit()
         return new_id
 
@@ -444,8 +543,9 @@ class Store(SeatTokens):
                 def among(column: Any) -> Any:
                     return column.in_(bindparam("ids", expanding=True))
             order = col(Match.ended_at).desc() if status == "finished" else col(Match.started_at).desc()
-            built = (select(Match.id, Match.game, Match.started_at, Match.ended_at, Match.winner_names, Match.place)
-                     .where(Match.status == status).order_by(order, col(Match.id).desc())
+            built = (core_select(col(Match.id), col(Match.game), col(Match.started_at), col(Match.ended_at),
+                                 col(Match.winner_names), col(Match.place))
+                     .where(col(Match.status) == status).order_by(order, col(Match.id).desc())
                      .offset(bindparam("offset")).limit(bindparam("limit")),
                      select(Seat.match_id, Player.name).join(Player, col(Player.id) == col(Seat.player_id))
                      .where(among(col(Seat.match_id))).order_by(col(Seat.seat_index)),

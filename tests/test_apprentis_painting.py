@@ -18,14 +18,16 @@ from hypothesis import strategies as st
 from scoring.core import InvalidScoreInput
 from scoring.games.apprentis import game as apprentis
 from scoring.games.apprentis import rules as apprentis_table
+from scoring.games.apprentis import sample as apprentis_sample
 from scoring.games.apprentis import score as apprentis_painting
+from scoring.games.apprentis import texts as apprentis_texts
+from scoring.games.apprentis.sample import random_painting
 from scoring.games.apprentis.score import (
     CATEGORIES,
     card_map,
     parse_cell,
     parse_painting,
     perso_points,
-    random_painting,
     score_paintings,
     score_sheet,
 )
@@ -44,7 +46,7 @@ def cells(rows: Rows, category: str) -> list[list[int]]:
 
 
 def test_doctests() -> None:
-    for module in (apprentis_painting, apprentis_table, apprentis):
+    for module in (apprentis_painting, apprentis_table, apprentis, apprentis_sample, apprentis_texts):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0
 

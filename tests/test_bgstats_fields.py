@@ -89,7 +89,7 @@ def test_the_export_says_who_won_who_started_and_how_the_match_was_set_up(store,
     t = store.load(history["broken"])
     assert broken["manualWinner"] is True
     assert [line["playerRefId"] for line in broken["playerScores"] if line["winner"]] == ["Sam"]
-    assert broken["board"] == "players: 4; bosses out: " + ", ".join(t.setup["bosses_out"])
+    assert broken["board"] == "players: 4; cafe cards: series; bosses out: " + ", ".join(t.setup["bosses_out"])
     assert "comments" not in broken and broken["locationRefId"] is None  # a real export omits empty comments
     assert sum(line["startPlayer"] for line in broken["playerScores"]) == 1
     assert broken["playerScores"][0]["playerRefId"] == t.names[t.setup["first_player"]]

@@ -310,7 +310,7 @@ def test_a_database_of_this_version_opens_in_the_next_one_without_loss(tmp_path,
 
 
 def _version_1_database(url: str, version: int = 1) -> dict[str, int]:
-    """A database as release ``version`` (1, 2 or 3) wrote it: its frozen DDL
+    """A database as release ``version`` (1 to 4) wrote it: its frozen DDL
     (tests/data/schema-v<version>.*.sql), then rows.
 
     Two Apaches matches whose set-ups name seat 1 as the first player: one running, one
@@ -328,8 +328,9 @@ def _version_1_database(url: str, version: int = 1) -> dict[str, int]:
     seed = next(f"s{i}" for i in range(200)
                 if game.setup(opts, random.Random(f"s{i}:setup")).record["first_player"] == 1)
     setup = json.dumps(game.setup(opts, random.Random(f"{seed}:setup")).record)
+    separator = "\n;;\n" if "-- separator: ;;" in ddl else ";\n"
     with engine.begin() as c:
-        for stmt in ddl.split(";\n"):
+        for stmt in ddl.split(separator):
             stmt = "\n".join(line for line in stmt.splitlines() if not line.startswith("--")).strip()
             if stmt:
                 c.exec_driver_sql(stmt)
@@ -377,7 +378,7 @@ def test_a_version_1_database_is_migrated_to_version_2_and_on(db_url):
     ids = _version_1_database(db_url)
     store = Store(db_url)  # opening it migrates it
     try:
-        assert schema_version(store.engine) == SCHEMA_VERSION == 4
+        assert schema_version(store.engine) == SCHEMA_VERSION == 5
         running = store.load(ids["running"])  # the set-up still replays, nothing lost
         assert running.names == ["A", "B", "C", "D"] and running.setup["first_player"] == 1
         with store.session() as s:
@@ -415,7 +416,7 @@ def test_a_version_2_database_is_migrated_to_version_3(db_url):
     ids = _version_1_database(db_url, version=2)
     store = Store(db_url)  # opening it migrates it
     try:
-        assert schema_version(store.engine) == SCHEMA_VERSION == 4
+        assert schema_version(store.engine) == SCHEMA_VERSION == 5
         assert store.load(ids["running"]).names == ["A", "B", "C", "D"]  # nothing lost
         with store.session() as s:
             finished = s.get(Match, ids["finished"])
@@ -461,7 +462,7 @@ def test_a_version_3_database_is_migrated_to_version_4(db_url):
     ids = _version_1_database(db_url, version=3)
     store = Store(db_url)  # opening it migrates it
     try:
-        assert schema_version(store.engine) == SCHEMA_VERSION == 4
+        assert schema_version(store.engine) == SCHEMA_VERSION == 5
         assert store.load(ids["running"]).names == ["A", "B", "C", "D"]  # nothing lost
         with store.engine.connect() as c:
             # One finished Apaches match of an hour, its four lines (900 1200 1500 2050), B first and won.
@@ -485,6 +486,35 @@ def test_a_version_3_database_is_migrated_to_version_4(db_url):
         store.engine.dispose()
 
 
+def test_a_version_4_database_is_migrated_to_version_5(db_url):
+    """Schema 5 gives every match an unguessable code (links name matches by it, not by their row id),
+    unique, and adds the host devices and the change feed; nothing else moves."""
+    from sqlalchemy import inspect
+
+    from db import summary
+
+    ids = _version_1_database(db_url, version=4)
+    store = Store(db_url)  # opening it migrates it
+    try:
+        assert schema_version(store.engine) == SCHEMA_VERSION == 5
+        running, finished = store.load(ids["running"]), store.load(ids["finished"])
+        assert running.names == ["A", "B", "C", "D"]  # nothing lost
+        codes = {running.code, finished.code}
+        assert len(codes) == 2 and all(len(c) >= 22 for c in codes)
+        assert store.match_id_for_code(running.code) == ids["running"]
+        assert store.match_id_for_code(finished.code) == ids["finished"]
+        insp = inspect(store.engine)
+        assert {"host_device", "change_feed"} <= set(insp.get_table_names())
+        assert any(ix["name"] == "ix_match_code" and ix["unique"] for ix in insp.get_indexes("match"))
+        with store.engine.connect() as c:
+            assert summary.stored(c) == summary.expected(c)
+        new = store.create_match("apaches", {"players": 2}, [1, 2])  # and it takes new matches, with codes
+        assert store.load(new).code not in codes
+        assert store.grant_host_device("Tablette") and store.host_key()
+    finally:
+        store.engine.dispose()
+
+
 OPENER = """
 import sys, time
 from pathlib import Path
@@ -500,7 +530,7 @@ print(schema_version(store.engine))
 """
 
 
-@pytest.mark.parametrize("found", [0, 3], ids=["new", "version-3"])
+@pytest.mark.parametrize("found", [0, 3, 4], ids=["new", "version-3", "version-4"])
 def test_processes_opening_one_database_at_once_create_or_upgrade_it_once(db_url, tmp_path, found):
     """A server's warm-up and a command, or two club machines on one PostgreSQL, may open the same
     new (or old) database at the same moment: each opening succeeds, the schema is created or

@@ -145,7 +145,7 @@ def enter_painting(ui, painting, refused: tuple[str, str] | None = None) -> None
             canvas.lay(ui, r, c, card)
         if refused and refused[0] == card:  # cards that touch no other card: the placement rule says no
             ui.click(refused[1])
-            ui.see("breaks the placement rule")
+            ui.see("ne respecte pas la règle de pose")  # the refusal, in the page's language
 
 
 def test_a_three_player_short_game_at_the_table(ui):

@@ -168,8 +168,8 @@ def test_host_and_three_phones_secret_orders_and_a_bourgeois(browser, table):
     carlo.click(SECRET_ORDER.format("Carlo", 1))
     for screen in (host, ange, bebert, carlo):
         screen.see("Casse de la banque 1 · round 1 · ordres révélés")
-        screen.see(f"Colt ×2 · cibles / targets : Bébert · « {NOTE['Ange']} »")
-        screen.see(f"Sten ×1 (3) · cibles / targets : Ange · « {NOTE['Bébert']} »")
+        screen.see(f"Colt ×2 · cibles : Bébert · « {NOTE['Ange']} »")
+        screen.see(f"Sten ×1 (3) · cibles : Ange · « {NOTE['Bébert']} »")
     assert not ange.sees("Changer l'ordre secret"), "no order changes after the reveal"
 
     # The host's machine dies mid-match and starts again: the phones come back by themselves, nothing lost.

@@ -18,7 +18,8 @@ NOTE_BEBERT = "Rafale depuis la traction"
 
 
 def money(amount: int) -> str:
-    return f"{amount:,}".replace(",", " ")
+    """As the screens write it in French (scoring.core.fmt.number: a no-break space between thousands)."""
+    return f"{amount:,}".replace(",", "\u00a0")
 
 
 def value_after(ui, label: str, panel: str | None = None) -> str:
@@ -204,8 +205,8 @@ def test_two_turns_timers_heist_secret_orders_and_a_win(ui, new_ui):
     # The last order reveals them all at once, on every screen.
     ui.see("Casse de la banque 1 · round 1 · ordres révélés")
     for screen in (ui, other):
-        screen.see(f"Colt ×2 · cibles / targets : Bébert · « {NOTE_ANGE} »")
-        screen.see(f"Sten ×1 (3) · cibles / targets : Ange · « {NOTE_BEBERT} »")
+        screen.see(f"Colt ×2 · cibles : Bébert · « {NOTE_ANGE} »")
+        screen.see(f"Sten ×1 (3) · cibles : Ange · « {NOTE_BEBERT} »")
     in_view(ui, "Casse de la banque 1 · round 1 · ordres révélés")
     ui.shot("traction-avant-orders-revealed")
 

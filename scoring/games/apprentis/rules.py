@@ -1,4 +1,4 @@
-"""Les apprentis: set-up tables, the market grid and the dice order (pure helpers).
+"""Les apprentis: the book's constants and tables (lengths, market grid, dice order, card values).
 
 The market is the grid formed by the cards 1 to 3 (columns, left to right) and
 4 to 6 (rows, top to bottom).  A spot is named like the rulebook, column first:
@@ -13,8 +13,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from scoring.core import Tr
-
 #: (turns, final-touch cards per player) by length and number of players.
 LENGTHS = {
     "short": {1: (12, 2), 2: (6, 2), 3: (12, 2), 4: (12, 2), 5: (10, 2)},
@@ -25,7 +23,27 @@ LENGTHS = {
 ALL_SPOTS = ("1-4", "2-4", "3-4", "1-5", "2-5", "3-5", "1-6", "2-6", "3-6")
 #: The six crossings used at 1 and 3 players ("1-5; 1-6; 2-4; 2-6; 3-4; 3-5").
 SMALL_SPOTS = ("1-5", "1-6", "2-4", "2-6", "3-4", "3-5")
-STAINS = (0, 1, -1)
+
+# --------------------------------------------------------------------------- the cards
+
+#: The painting cards as a painting names them, besides ``maison:N`` and ``arbre:A1`` ... ``A4``.
+SIMPLE_CARDS = ("ciel", "oiseau", "lac", "perso", "fontaine", "pont", "sapin", "eglise")
+#: « Triez les cartes arbres (A1, A2, A3, A4) »: four tree types (docs/rules-notes.md).
+TREE_TYPES = ("A1", "A2", "A3", "A4")
+#: The score sheet's categories, in order (``taches``: the stains).
+CATEGORIES = ("maison", "ciel", "oiseau", "lac", "perso", "arbre", "fontaine", "pont", "sapin",
+              "eglise", "taches")
+#: « Bonus de diversité » by the number of different tree types (« 1 type : 0 / 2 types : 3 points /
+#: 3 types : 7 points / 4 types : 12 points »).
+DIVERSITY = {0: 0, 1: 0, 2: 3, 3: 7, 4: 12}
+#: « 1 fontaine : -3 points / 2 fontaines : 8 points / 3 fontaines : -5 points » (3 or more: -5).
+FOUNTAINS = {0: 0, 1: -3, 2: 8}
+#: The largest number printed on a house the app accepts (the text gives none; see the rules notes).
+MAX_HOUSE = 999
+#: The readings of the character rule when every player has as many characters (docs/rules-notes.md):
+#: ``both`` (the ruling) each is the most and the fewest, +9 and -5; ``none`` nobody gains or loses;
+#: ``zero`` as ``both``, but having no character is never having the most (all at zero: -5 each).
+PERSO_TIES = ("both", "none", "zero")
 
 
 def game_length(players: int, length: str) -> tuple[int, int]:
@@ -37,6 +55,27 @@ def game_length(players: int, length: str) -> tuple[int, int]:
     [(15, 1), (8, 1), (15, 1), (16, 1), (15, 1)]
     """
     return LENGTHS[length][players]
+
+
+def cards_dealt(players: int, length: str) -> int:
+    """The cards a player lays over a whole game: one a turn (two at 2 players), then the final touch.
+
+    >>> [cards_dealt(n, "short") for n in range(1, 6)], [cards_dealt(n, "long") for n in range(1, 6)]
+    ([14, 14, 14, 14, 12], [16, 17, 16, 17, 16])
+    """
+    turns, final_touch = game_length(players, length)
+    return turns * cards_per_turn(players) + final_touch
+
+
+def stains_possible(players: int, length: str) -> int:
+    """The most stains a player can make: one per card taken with a die (not the final touch)."""
+    turns, _ = game_length(players, length)
+    return turns * cards_per_turn(players)
+
+
+def longest(players: int) -> str:
+    """The length dealing the most cards at ``players`` (a score document that gives none)."""
+    return max(LENGTHS, key=lambda length: cards_dealt(players, length))
 
 
 def cards_per_turn(players: int) -> int:
@@ -129,37 +168,6 @@ def take_order(players: int, first: int) -> list[int]:
         second = 1 - first
         return [first, second, first, second]
     return [(first + i) % players for i in range(players)]
-
-
-def line_name(value: int) -> Tr:
-    """What a die face points at.
-
-    >>> line_name(2).fr, line_name(5).en
-    ('colonne 2', 'row 5')
-    """
-    return Tr(f"colonne {value}", f"column {value}") if value <= 3 else Tr(f"ligne {value}", f"row {value}")
-
-
-def spot_name(spot: str) -> Tr:
-    """A market spot in words.
-
-    >>> spot_name("1-5").en
-    'column 1 × row 5'
-    """
-    col, row = spot_column(spot), spot_row(spot)
-    return Tr(f"colonne {col} × ligne {row}", f"column {col} × row {row}")
-
-
-def draft_rule(players: int) -> Tr:
-    if players == 1:
-        return Tr("Lancez deux dés et gardez-en un.", "Roll two dice and keep one.")
-    if players == 2:
-        return Tr("Le premier joueur prend un dé sur quatre, le second deux des trois restants, "
-                  "le premier récupère le dernier.",
-                  "The first player takes one die of four, the second two of the remaining three, "
-                  "the first player takes the last one.")
-    return Tr("Le premier joueur choisit un dé et passe les autres à sa gauche, et ainsi de suite.",
-              "The first player picks a die and passes the rest to the left, and so on.")
 
 
 # --------------------------------------------------------------------------- the market during a turn

@@ -1,4 +1,5 @@
-"""Les apprentis: the painting scorer (pure functions, no game state).
+"""Les apprentis: the painting checker and scorer, the score sheet and the ``python -m scoring score``
+document (pure functions, no game state).
 
 A painting is a list of rows, top row first, all of the same length; ``None``
 is an empty cell.  Cells are ``maison:N`` (the points printed on the card),
@@ -20,31 +21,36 @@ Cells are given as ``[row, column]`` of the grid as entered, for highlighting:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain, repeat
 from operator import add, itemgetter
 from typing import Any, NamedTuple
 
-from scoring.core import InvalidScoreInput, ScoreSheet, Tr, _seat_score
+from scoring.core import InvalidScoreInput, ScoreSheet, Tr, _seat_score, one_of, quote, whole
+from scoring.games.apprentis.rules import (
+    CATEGORIES,
+    DIVERSITY,
+    FOUNTAINS,
+    LENGTHS,
+    MAX_HOUSE,
+    PERSO_TIES,
+    SIMPLE_CARDS,
+    TREE_TYPES,
+    cards_dealt,
+    longest,
+    stains_possible,
+)
+from scoring.games.apprentis.texts import SAME_PERSO
 
 Cell = str | None
 Grid = tuple[tuple[Cell, ...], ...]
 Pos = tuple[int, int]
 
-#: The breakdown keys, in score-sheet order.
-CATEGORIES = ("maison", "ciel", "oiseau", "lac", "perso", "arbre", "fontaine", "pont", "sapin",
-              "eglise", "taches")
-SIMPLE_CARDS = ("ciel", "oiseau", "lac", "perso", "fontaine", "pont", "sapin", "eglise")
-TREE_TYPES = ("A1", "A2", "A3", "A4")
 #: Accepted spellings that are not the canonical cell names.
 ALIASES = {"église": "eglise"}
-#: Arbre diversity bonus by the number of different tree types in the painting.
-DIVERSITY = {0: 0, 1: 0, 2: 3, 3: 7, 4: 12}
-#: Fontaine points by the number of fountains (3 or more: -5).
-FOUNTAINS = {0: 0, 1: -3, 2: 8}
-EXPECTED = "maison:N, ciel, oiseau, lac, perso, arbre:A1..arbre:A4, fontaine, pont, sapin, eglise or null"
+EXPECTED = Tr("maison:N, ciel, oiseau, lac, perso, arbre:A1..arbre:A4, fontaine, pont, sapin, eglise ou null",
+              "maison:N, ciel, oiseau, lac, perso, arbre:A1..arbre:A4, fontaine, pont, sapin, eglise or null")
 
 
 # --------------------------------------------------------------------------- parsing
@@ -64,16 +70,20 @@ def parse_cell(value: Any, where: str = "cell") -> Cell:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise InvalidScoreInput(where, f"must be a card name or null, got {value!r}")
+        raise InvalidScoreInput(where, Tr(f"doit être un nom de carte ou null, reçu {quote(value)}",
+                                          f"must be a card name or null, got {quote(value)}"))
     name = ALIASES.get(value, value)
     if name in SIMPLE_CARDS:
         return name
     kind, sep, arg = name.partition(":")
-    if kind == "maison" and sep and arg.isascii() and arg.isdigit():
-        return f"maison:{int(arg)}"
+    # A house prints its points: a few digits (a long string of them is no card, nor a number to convert).
+    if kind == "maison" and sep and arg.isascii() and arg.isdigit() and len(arg.lstrip("0")) <= 3:
+        if int(arg) <= MAX_HOUSE:
+            return f"maison:{int(arg)}"
     if kind == "arbre" and arg in TREE_TYPES:
         return name
-    raise InvalidScoreInput(where, f"unknown card {value!r} (expected {EXPECTED})")
+    raise InvalidScoreInput(where, Tr(f"carte inconnue {quote(value)} (attendu : {EXPECTED.fr})",
+                                      f"unknown card {quote(value)} (expected {EXPECTED.en})"))
 
 
 #: Every spelling :func:`parse_cell` accepts in a painting of the box (houses print 0 to 6
@@ -83,8 +93,9 @@ _CANON: dict[Any, Cell] = {spelling: parse_cell(spelling) for spelling in (
     None, *SIMPLE_CARDS, *ALIASES, *(f"arbre:{t}" for t in TREE_TYPES), *(f"maison:{n}" for n in range(100)))}
 
 
-def parse_painting(raw: Any, where: str = "painting", who: str = "this player") -> Grid:
-    """Check and normalise a painting: a list of equal rows of cards connected by sides.
+def parse_painting(raw: Any, where: str = "painting", who: str = "", most: int | None = None) -> Grid:
+    """Check and normalise a painting: a list of equal rows of cards connected by sides, of at most
+    ``most`` cards (what the game's length deals a player; ``None``: any number).
 
     >>> parse_painting([["lac", None], [None, "lac"]], "players[0].painting", "Ana")
     Traceback (most recent call last):
@@ -96,23 +107,26 @@ the card at [1][1] ('lac') does not touch the card at [0][0] ('lac') through car
     ...
     scoring.core.errors.InvalidScoreInput: p[1]: has 2 cells but row 0 has 1 (all rows must have the same length)
     """
-    return _checked(raw, where, who)[0]
+    return _checked(raw, where, who, most)[0]
 
 
-def _checked(raw: Any, where: str, who: str) -> tuple[Grid, _Layout]:
+def _checked(raw: Any, where: str, who: str, most: int | None) -> tuple[Grid, _Layout]:
     """:func:`parse_painting`, with the layout the scorer needs."""
     if not isinstance(raw, list | tuple):
-        raise InvalidScoreInput(where, f"must be a list of rows, got {raw!r}")
+        raise InvalidScoreInput(where, Tr(f"doit être une liste de lignes, reçu {quote(raw)}",
+                                          f"must be a list of rows, got {quote(raw)}"))
     canon, code = _CANON.__getitem__, _CODE.__getitem__
     rows: list[tuple[Cell, ...]] = []
     lines: list[bytes] | None = []  # each row's codes, while every cell is spelled as the scorer spells it
     width = len(raw[0]) if raw and isinstance(raw[0], list | tuple) else 0
     for r, row in enumerate(raw):
         if type(row) is not list and not isinstance(row, list | tuple):
-            raise InvalidScoreInput(f"{where}[{r}]", f"must be a list of cells, got {row!r}")
+            raise InvalidScoreInput(f"{where}[{r}]", Tr(f"doit être une liste de cases, reçu {quote(row)}",
+                                                        f"must be a list of cells, got {quote(row)}"))
         if len(row) != width:
-            raise InvalidScoreInput(f"{where}[{r}]", f"has {len(row)} cells but row 0 has {width} "
-                                                     "(all rows must have the same length)")
+            raise InvalidScoreInput(f"{where}[{r}]", Tr(
+                f"a {len(row)} cases mais la ligne 0 en a {width} (toutes les lignes doivent avoir la même longueur)",
+                f"has {len(row)} cells but row 0 has {width} (all rows must have the same length)"))
         if lines is not None:
             try:
                 lines.append(bytes(map(code, row)))
@@ -127,10 +141,18 @@ def _checked(raw: Any, where: str, who: str) -> tuple[Grid, _Layout]:
     grid = tuple(rows)
     layout = _layout(grid, width) if lines is None else _from_lines(lines, width)
     _placement(layout, grid, where, who)
+    if most is not None and layout.cards.bit_count() > most:
+        _too_many(layout.cards, most, where)
     return grid, layout
 
 
-def _laid_out(raw: Any, i: int, who: str) -> _Layout:
+def _too_many(cards: int, most: int, where: str) -> None:
+    count = cards.bit_count()
+    raise InvalidScoreInput(where, Tr(f"a {count} cartes, mais un joueur en pose au plus {most} dans cette partie",
+                                      f"has {count} cards, but a player lays at most {most} in this game"))
+
+
+def _laid_out(raw: Any, i: int, who: str, most: int) -> _Layout:
     """The layout of ``players[i].painting``, checked, for a document scored at once (its grid
     is not kept).
 
@@ -147,7 +169,7 @@ def _laid_out(raw: Any, i: int, who: str) -> _Layout:
         try:  # at least two keys (with one, itemgetter would not give a tuple)
             codes = bytes(itemgetter(*sum(map(add, raw, _ENDS), _END_ROW))(_READ_TABLE))
         except (KeyError, TypeError):
-            return _checked(raw, f"players[{i}].painting", who)[1]
+            return _checked(raw, f"players[{i}].painting", who, most)[1]
         if codes[::s] == _END_BYTE * (len(raw) + 1):
             codes = codes[:0:-1]  # last cell first, without the leading mark
             cards = int(codes.translate(_OCCUPIED), 2)
@@ -158,8 +180,10 @@ def _laid_out(raw: Any, i: int, who: str) -> _Layout:
             seed = cards >> middle
             if _reach(cards, (seed & -seed) << middle, s) != cards:
                 _placement(_Layout(s, codes, cards), raw, f"players[{i}].painting", who)
+            if cards.bit_count() > most:
+                _too_many(cards, most, f"players[{i}].painting")
             return _new_layout(_Layout, (s, codes, cards, 0, _TREE_CODES, _TREES))
-    return _checked(raw, f"players[{i}].painting", who)[1]
+    return _checked(raw, f"players[{i}].painting", who, most)[1]
 
 
 _ROW_TYPE = {list}
@@ -203,10 +227,12 @@ def _placement(layout: _Layout, grid: Sequence[Sequence[Any]], where: str, who: 
     if unreached:
         s = layout.stride
         (r0, c0), (r1, c1) = divmod(_first(layout.cards), s), divmod(_first(unreached), s)
-        raise InvalidScoreInput(
-            where, f"{who}'s painting breaks the placement rule: the card at [{r1}][{c1}] "
-            f"({grid[r1][c1]!r}) does not touch the card at [{r0}][{c0}] "
-            f"({grid[r0][c0]!r}) through cards sharing a side")
+        lone, first = quote(grid[r1][c1]), quote(grid[r0][c0])
+        raise InvalidScoreInput(where, Tr(
+            f"{f'le tableau de {who}' if who else 'ce tableau'} ne respecte pas la règle de pose : la carte en "
+            f"[{r1}][{c1}] ({lone}) ne touche pas la carte en [{r0}][{c0}] ({first}) par des cartes côte à côte",
+            f"{who or 'this player'}'s painting breaks the placement rule: the card at [{r1}][{c1}] ({lone}) "
+            f"does not touch the card at [{r0}][{c0}] ({first}) through cards sharing a side"))
 
 
 def card_map(grid: Sequence[Sequence[Cell]]) -> dict[Pos, str]:
@@ -227,12 +253,6 @@ def grid_json(grid: Grid) -> list[list[Cell]]:
 # the last one is always empty, so ``p - 1`` of a first column is an empty cell, not the end
 # of the row above; bits shifted above the top row fall off; masks count their cells with
 # ``int.bit_count`` and their lowest bit is the first cell in reading order.
-
-
-def sides(p: Pos) -> tuple[Pos, ...]:
-    """The four cells sharing a side with ``p``."""
-    r, c = p
-    return ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
 
 
 #: A code per card of the box (one byte): 0 is an empty cell, houses are HOUSE + their points.
@@ -360,17 +380,13 @@ def _largest_linked(mask: int, linked: int, s: int) -> int:
     return best
 
 
-def _rc(mask: int, s: int) -> list[list[int]]:
-    """``[row, column]`` of each cell of ``mask``, in reading order.
-
-    >>> _rc(1 << 1 | 1 << 9, 4)
-    [[0, 1], [2, 1]]
-    """
-    return _cells(s, (mask,))[0]
-
-
 def _cells(s: int, masks: Iterable[int]) -> list[list[list[int]]]:
-    """:func:`_rc` of each mask (one call for a painting's ten categories)."""
+    """``[row, column]`` of each cell of each mask, in reading order (one call for a painting's ten
+    categories).
+
+    >>> _cells(4, [1 << 1 | 1 << 9])
+    [[[0, 1], [2, 1]]]
+    """
     out = []
     for mask in masks:
         cells = []
@@ -483,19 +499,26 @@ class PaintingScore:
         return sum(self.breakdown.values())
 
 
-def perso_points(counts: Sequence[int]) -> list[int]:
+def perso_points(counts: Sequence[int], tie: str = "both") -> list[int]:
     """The perso points of every player from their numbers of perso cards.
 
-    3 to 5 players: the most gain 9, the fewest lose 5, ties all score; when
-    everyone ties, everyone gains 9 and loses 5.  1 or 2 players: 1 per card.
+    3 to 5 players: the most gain 9, the fewest lose 5, ties all score.  When everyone ties, ``tie``
+    says which reading is played (docs/rules-notes.md): ``both`` (the ruling) everyone gains 9 and
+    loses 5; ``none`` nobody scores; ``zero`` as ``both``, but with no character at all nobody has the
+    most: everyone loses 5.  1 or 2 players: 1 per card.
 
     >>> perso_points([3, 1, 1]), perso_points([2, 2, 2]), perso_points([4, 0]), perso_points([0, 2, 1])
     ([9, -5, -5], [4, 4, 4], [4, 0], [-5, 9, 0])
+    >>> perso_points([0, 0, 0]), perso_points([0, 0, 0], "none"), perso_points([0, 0, 0], "zero")
+    ([4, 4, 4], [0, 0, 0], [-5, -5, -5])
     """
     if len(counts) <= 2:
         return list(counts)
     most, fewest = max(counts), min(counts)
-    points = {fewest: -5, most: 9} if most != fewest else {most: 4}
+    if most != fewest:
+        points = {fewest: -5, most: 9}
+    else:
+        points = {most: 4 if tie == "both" or (tie == "zero" and most) else -5 if tie == "zero" else 0}
     return list(map(points.get, counts, _ZERO))
 
 
@@ -517,8 +540,9 @@ _NO_CELLS = (0,) * len(_EARNING)
 _A1, _A2, _A3, _A4 = _TREE_CODES
 
 
-def _score_one(layout: _Layout, stains: int, perso: int) -> tuple[int, dict[str, int], Highlights]:
-    """One painting's total, its points per category, and the cells that earned them.
+def _score_one(layout: _Layout, stains: int, perso: int) -> tuple[int, dict[str, int], Highlights]:  # noqa: C901
+    """One painting's total, its points per category, and the cells that earned them.  (One function for
+    the ten cards on purpose: a call per card would cost the five-player sheet of issue #9 its budget.)
 
     Masks the points do not need (the houses when no eglise is there, the birds when no ciel is,
     the persos and the fountains) are left to :class:`Highlights`, as the table that gives them.
@@ -653,67 +677,116 @@ def score_paintings(grids: Sequence[Grid], stains: Sequence[int]) -> list[Painti
 
 # --------------------------------------------------------------------------- the CLI document
 
-_DOC_FIELDS = frozenset({"players"})
+_DOC_FIELDS = frozenset({"players", "length", "perso_tie", "stain_points"})
 _PLAYER_FIELDS = frozenset({"name", "stains", "painting"})
 
 
+class Document(NamedTuple):
+    """A checked score document: the players' names, paintings laid out and stains, the house rules."""
+
+    names: list[str]
+    layouts: list[_Layout]
+    stains: list[int]
+    perso_tie: str = "both"
+    stain_points: int = 1
+
+
 def parse_score_input(doc: Any) -> tuple[list[str], list[Grid], list[int]]:
-    """Check the JSON of ``python -m scoring score apprentis``; errors name the field.
+    """Check the JSON of ``python -m scoring score apprentis``; errors name the field.  (The house
+    rules it may give are read by :func:`score_document`.)
 
     >>> parse_score_input({"players": [{"name": "Ana", "stains": -1, "painting": []}]})
     Traceback (most recent call last):
     ...
-    scoring.core.errors.InvalidScoreInput: players[0].stains: must be a whole number ≥ 0, got -1
+    scoring.core.errors.InvalidScoreInput: players[0].stains: must be at least 0, got -1
     """
     grids: list[Grid] = []
-    names, _, stains = _parse_input(doc, grids)
+    names, _, stains, _, _ = _parse_input(doc, grids)
     return names, grids, stains
 
 
-def _parse_input(doc: Any, grids: list[Grid] | None = None) -> tuple[list[str], list[_Layout], list[int]]:
-    """The names, paintings laid out and stains of a document (``grids``: where to keep the checked
-    grids too; without it the rows are not copied)."""
+def _players(doc: Any) -> list[Any]:
+    """The document's list of players, once the document's own fields are checked."""
     if not isinstance(doc, dict):
-        raise InvalidScoreInput("input", f"must be an object with 'players', got {doc!r}")
+        raise InvalidScoreInput("input", Tr(f"doit être un objet avec « players », reçu {quote(doc)}",
+                                            f"must be an object with 'players', got {quote(doc)}"))
     if not doc.keys() <= _DOC_FIELDS:
-        raise InvalidScoreInput(sorted(doc.keys() - _DOC_FIELDS)[0], "unknown field (expected only 'players')")
+        raise InvalidScoreInput(sorted(doc.keys() - _DOC_FIELDS, key=str)[0], Tr(
+            "champ inconnu (attendus : « players », « length », « perso_tie », « stain_points »)",
+            "unknown field (expected players, length, perso_tie, stain_points)"))
     players = doc.get("players")
     if not isinstance(players, list) or not 1 <= len(players) <= 5:
-        got = len(players) if isinstance(players, list) else players
-        raise InvalidScoreInput("players", f"must be a list of 1 to 5 players, got {got!r}")
+        got = quote(len(players) if isinstance(players, list) else players)
+        raise InvalidScoreInput("players", Tr(f"doit être une liste de 1 à 5 joueurs, reçu {got}",
+                                              f"must be a list of 1 to 5 players, got {got}"))
+    return players
+
+
+def _game_fields(doc: dict[str, Any]) -> tuple[int, int, str, int]:
+    """The most cards of a painting, the most stains of a player, and the house rules of a document."""
+    n = len(doc["players"])
+    if len(doc) == 1:  # players only: the longest game, the rulings
+        return (*_LONGEST[n], "both", 1)
+    length = one_of(doc["length"], "length", tuple(LENGTHS), error=InvalidScoreInput) if "length" in doc \
+        else longest(n)
+    tie = one_of(doc.get("perso_tie", "both"), "perso_tie", PERSO_TIES, error=InvalidScoreInput)
+    cost = whole(doc.get("stain_points", 1), "stain_points", 0, 5, error=InvalidScoreInput, digits=False)
+    return cards_dealt(n, length), stains_possible(n, length), tie, cost
+
+
+def _parse_input(doc: Any, grids: list[Grid] | None = None) -> Document:
+    """The names, paintings laid out and stains of a document, and its house rules (``grids``: where
+    to keep the checked grids too; without it the rows are not copied).
+
+    A painting holds at most the cards the game's ``length`` deals a player, and a player makes at
+    most one stain per card taken with a die; with no ``length``, the longest game bounds them.
+    """
+    players, (most, most_stains, tie, cost) = _players(doc), _game_fields(doc)
     names: list[str] = []
     layouts: list[_Layout] = []
     stains: list[int] = []
     for i, player in enumerate(players):
         if not isinstance(player, dict):
-            raise InvalidScoreInput(f"players[{i}]", f"must be an object with name, stains and painting, "
-                                                     f"got {player!r}")
+            raise InvalidScoreInput(f"players[{i}]", Tr(
+                f"doit être un objet avec « name », « stains » et « painting », reçu {quote(player)}",
+                f"must be an object with name, stains and painting, got {quote(player)}"))
         if not player.keys() <= _PLAYER_FIELDS:
-            raise InvalidScoreInput(f"players[{i}].{sorted(player.keys() - _PLAYER_FIELDS)[0]}",
-                                    "unknown field (expected name, stains, painting)")
+            raise InvalidScoreInput(f"players[{i}].{sorted(player.keys() - _PLAYER_FIELDS, key=str)[0]}",
+                                    Tr("champ inconnu (attendus : « name », « stains », « painting »)",
+                                       "unknown field (expected name, stains, painting)"))
         name = player.get("name")
         if not isinstance(name, str) or not name.strip():
-            raise InvalidScoreInput(f"players[{i}].name", f"must be a non-empty text, got {name!r}")
+            raise InvalidScoreInput(f"players[{i}].name", Tr(f"doit être un texte non vide, reçu {quote(name)}",
+                                                             f"must be a non-empty text, got {quote(name)}"))
         if name in names:
-            raise InvalidScoreInput(f"players[{i}].name", f"{name!r} is already players[{names.index(name)}]")
+            raise InvalidScoreInput(f"players[{i}].name", Tr(
+                f"{quote(name)} est déjà players[{names.index(name)}]",
+                f"{quote(name)} is already players[{names.index(name)}]"))
         stain = player.get("stains", 0)
-        if type(stain) is not int and (isinstance(stain, bool) or not isinstance(stain, int)) or stain < 0:
-            raise InvalidScoreInput(f"players[{i}].stains", f"must be a whole number ≥ 0, got {stain!r}")
+        if type(stain) is not int or not 0 <= stain <= most_stains:  # whole() says what is wrong
+            whole(stain, f"players[{i}].stains", 0, most_stains, error=InvalidScoreInput, digits=False)
         if "painting" not in player:
-            raise InvalidScoreInput(f"players[{i}].painting", "is missing (a list of rows, top row first)")
+            raise InvalidScoreInput(f"players[{i}].painting", Tr("manque (une liste de lignes, celle du haut d'abord)",
+                                                                 "is missing (a list of rows, top row first)"))
         if grids is None:
-            layouts.append(_laid_out(player["painting"], i, name))
+            layouts.append(_laid_out(player["painting"], i, name, most))
         else:
-            grid, layout = _checked(player["painting"], f"players[{i}].painting", name)
+            grid, layout = _checked(player["painting"], f"players[{i}].painting", name, most)
             grids.append(grid)
             layouts.append(layout)
         names.append(name)
         stains.append(stain)
-    return names, layouts, stains
+    return _new_layout(Document, (names, layouts, stains, tie, cost))  # Document(...), without its __new__
 
 
-def score_sheet(names: Sequence[str], grids: Sequence[Grid], stains: Sequence[int]) -> ScoreSheet:
-    """The score sheet of checked paintings; ties share the victory.
+#: By number of players: the cards and the stains of the longest game (a document without ``length``).
+_LONGEST = {n: (cards_dealt(n, longest(n)), stains_possible(n, longest(n))) for n in range(1, 6)}
+
+
+def score_sheet(names: Sequence[str], grids: Sequence[Grid], stains: Sequence[int], *, perso_tie: str = "both",
+                stain_points: int = 1) -> ScoreSheet:
+    """The score sheet of checked paintings; ties share the victory.  ``perso_tie`` and ``stain_points``:
+    the house rules played (:func:`perso_points`; the points each stain costs).
 
     Each row's ``extra["cells"]`` lists, per category, the ``[row, column]`` of the cards
     that earned (or lost) its points, for highlighting on the grid.
@@ -723,11 +796,12 @@ def score_sheet(names: Sequence[str], grids: Sequence[Grid], stains: Sequence[in
     >>> [(r.name, r.rank, r.total) for r in sheet.ranking], sheet.winners
     ([('Ana', 1, 5), ('Bo', 1, 5)], ('Ana', 'Bo'))
     """
-    return _sheet(names, [_layout(g) for g in grids], stains)
+    return _sheet(names, [_layout(g) for g in grids], stains, perso_tie, stain_points)
 
 
 def score_document(doc: Any) -> ScoreSheet:
-    """``score_sheet(*parse_score_input(doc))``, each painting read once and its grid not copied.
+    """``score_sheet(*parse_score_input(doc))`` with the document's house rules, each painting read once
+    and its grid not copied.
 
     >>> score_document({"players": [{"name": "Ana", "painting": [["ciel", "ciel"]]}]}).ranking[0].total
     9
@@ -735,11 +809,8 @@ def score_document(doc: Any) -> ScoreSheet:
     return _sheet(*_parse_input(doc))
 
 
-_SAME_PERSO = (Tr("Tout le monde a autant de personnages : chacun gagne 9 et perd 5.",
-                  "Everyone has as many characters: everyone gains 9 and loses 5."),)
-
-
-def _sheet(names: Sequence[str], layouts: Sequence[_Layout], stains: Sequence[int]) -> ScoreSheet:
+def _sheet(names: Sequence[str], layouts: Sequence[_Layout], stains: Sequence[int], perso_tie: str = "both",
+           stain_points: int = 1) -> ScoreSheet:
     """The sheet ``rank_rows("apprentis", rows, extras=..., notes=...)`` gives, built directly: no
     tie-break keys (every row's are ``()``), so the order is by total, highest first, seats in
     order on a tie (a stable sort), and equal totals share a rank ("1, 1, 3")."""
@@ -749,7 +820,9 @@ def _sheet(names: Sequence[str], layouts: Sequence[_Layout], stains: Sequence[in
         list(zip(names, layouts, strict=True))  # the error it gives
     # The loops over the players are map calls (no Python step per player) up to the ranking.
     counts = list(map(bytes.count, map(_CODES, layouts), _PERSO_CODE))
-    scored = list(map(_score_one, layouts, stains, perso_points(counts)))
+    if stain_points != 1:  # a house rule: the points each stain costs
+        stains = [stain_points * s for s in stains]
+    scored = list(map(_score_one, layouts, stains, perso_points(counts, perso_tie)))
     totals = list(map(_TOTAL, scored))
     ranking = []
     winners = []
@@ -762,9 +835,10 @@ def _sheet(names: Sequence[str], layouts: Sequence[_Layout], stains: Sequence[in
         if rank == 1:
             winners.append(name)
         ranking.append(_seat_score(seat, name, points, total, rank, None, {"cells": cells}))
+    notes = (SAME_PERSO[perso_tie],) if len(scored) >= 3 and len(set(counts)) == 1 else ()
     sheet = _new(ScoreSheet)
     _set(sheet, "__dict__", {"game": "apprentis", "ranking": tuple(ranking), "winners": tuple(winners),
-                             "extra": {}, "notes": _SAME_PERSO if len(scored) >= 3 and len(set(counts)) == 1 else ()})
+                             "extra": {}, "notes": notes})
     return sheet
 
 
@@ -772,37 +846,3 @@ _TOTAL, _CODES, _PERSO_CODE = itemgetter(0), itemgetter(1), repeat(PERSO)
 
 
 _new, _set = object.__new__, object.__setattr__
-
-
-# --------------------------------------------------------------------------- random paintings
-
-
-def palette(trees: bool = True) -> tuple[str, ...]:
-    """The card kinds a painting form offers (``maison`` takes its printed points: ``maison:N``)."""
-    kinds = ("maison",) + SIMPLE_CARDS
-    return kinds + tuple(f"arbre:{t}" for t in TREE_TYPES) if trees else kinds
-
-
-def random_painting(rng: random.Random, size: int, trees: bool = True) -> list[list[Cell]]:
-    """A random painting of ``size`` cards connected by sides (for tests and sample matches).
-
-    >>> p = random_painting(random.Random(1), 6)
-    >>> len(card_map(p)), parse_painting(p) == tuple(map(tuple, p))
-    (6, True)
-    """
-    if size <= 0:
-        return []
-    placed = {(0, 0)}
-    while len(placed) < size:
-        frontier = sorted({n for p in placed for n in sides(p)} - placed)
-        placed.add(rng.choice(frontier))
-    r0 = min(r for r, _ in placed)
-    c0 = min(c for _, c in placed)
-    height = max(r for r, _ in placed) - r0 + 1
-    width = max(c for _, c in placed) - c0 + 1
-    grid: list[list[Cell]] = [[None] * width for _ in range(height)]
-    kinds = palette(trees)
-    for r, c in sorted(placed):
-        kind = rng.choice(kinds)
-        grid[r - r0][c - c0] = f"maison:{rng.randint(0, 6)}" if kind == "maison" else kind
-    return grid

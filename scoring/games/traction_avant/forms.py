@@ -6,10 +6,12 @@ secret order, its signature, its movement chores while it moves, money it gives.
 
 from __future__ import annotations
 
-from scoring.core import Action, Field, State, Tr
-from scoring.games.traction_avant.checks import points_left
+from scoring.core import Action, Field, Tr
 from scoring.games.traction_avant.rules import (
+    CAFES,
+    COHABITATION,
     EXTRA_TIME_PRICE,
+    HOTELS,
     MEN_PER_CAR,
     POWER_KEYS,
     POWERS,
@@ -17,8 +19,12 @@ from scoring.games.traction_avant.rules import (
     RECRUIT_PRICE,
     RESERVE,
     STEN_BULLETS,
-    money,
+    VAN_UNIT,
+    bosses_out,
 )
+from scoring.games.traction_avant.state import TractionState as State
+from scoring.games.traction_avant.state import points_left
+from scoring.games.traction_avant.texts import money as _money
 
 __all__ = ["actions"]
 
@@ -128,11 +134,11 @@ def _setup_actions(state: State, seat: int | None) -> list[Action]:
 
 
 def _move_actions(state: State, seat: int | None) -> list[Action]:
-    m = state["mover"]
-    if seat is not None and seat != m:
+    m, move = state["mover"], state["move"]
+    if m is None or move is None or (seat is not None and seat != m):
         return []
     name, n = state["names"][m], len(state["names"])
-    left = points_left(state["move"])
+    left = points_left(move)
     return [
         Action("done", Tr(f"{name} a fini ses mouvements", f"{name} has finished moving"),
                (_seat_field(state, m),), seat=m, primary=True),
@@ -142,32 +148,38 @@ def _move_actions(state: State, seat: int | None) -> list[Action]:
             Field("pay", Tr("Payé en", "Paid with"), "choice", default="points" if left >= RECRUIT_POINTS
                   else "money", choices=(("points", Tr(f"{RECRUIT_POINTS} points de mouvement chacun",
                                                       f"{RECRUIT_POINTS} movement points each")),
-                                         ("money", Tr(f"{money(RECRUIT_PRICE)} Thunes chacun",
-                                                      f"{money(RECRUIT_PRICE)} Thunes each"))))),
+                                         ("money", Tr(f"{_money(RECRUIT_PRICE).fr} Thunes chacun",
+                                                      f"{_money(RECRUIT_PRICE).en} Thunes each"))))),
             seat=m),
         Action("traction", Tr("Jouer des cartes Traction-Avant", "Play Traction-Avant cards"), (
             _seat_field(state, m),
             Field("cards", Tr("Cartes jouées en même temps", "Cards played together"), "int", default=1,
                   minimum=1, maximum=10)), seat=m),
-        Action("buy_time", Tr(f"3 minutes de plus ({money(EXTRA_TIME_PRICE)} à chaque adversaire)",
-                              f"3 more minutes ({money(EXTRA_TIME_PRICE)} to each opponent)"),
+        Action("buy_time", Tr(f"3 minutes de plus ({_money(EXTRA_TIME_PRICE).fr} à chaque adversaire)",
+                              f"3 more minutes ({_money(EXTRA_TIME_PRICE).en} to each opponent)"),
                (_seat_field(state, m),), seat=m,
-               help=Tr(f"Total {money(EXTRA_TIME_PRICE * (n - 1))} Thunes.",
-                       f"{money(EXTRA_TIME_PRICE * (n - 1))} Thunes in all.")),
-        Action("cohabit", Tr("Cohabiter dans un hôtel (300 000)", "Share a hotel (300,000)"), (
+               help=Tr(f"Total {_money(EXTRA_TIME_PRICE * (n - 1)).fr} Thunes, et 3 minutes à partir de "
+                       f"l'achat, même après la fin du sablier.",
+                       f"{_money(EXTRA_TIME_PRICE * (n - 1)).en} Thunes in all, and 3 minutes from the "
+                       f"purchase, even after the hourglass ran out.")),
+        Action("cohabit", Tr(f"Cohabiter dans un hôtel ({_money(COHABITATION).fr})",
+                             f"Share a hotel ({_money(COHABITATION).en})"), (
             _seat_field(state, m),
             Field("owner", Tr("Occupant de l'hôtel", "Hotel occupant"), "seat", default=(m + 1) % n)),
             seat=m),
     ]
 
 
-def _order_fields(state: State, k: int) -> tuple[Field, ...]:
-    pawns = state["heist"]["pawns"][k]
+def _order_fields(state: State, k: int, pawns: int) -> tuple[Field, ...]:
     return (
         _seat_field(state, k),
         Field("cars", Tr(f"S'enfuir : tractions utilisées ({MEN_PER_CAR} hommes max. chacune)",
                          f"Flee: cars used ({MEN_PER_CAR} men at most each)"), "int", default=0, minimum=0,
               maximum=pawns),
+        Field("men", Tr("Hommes qui s'enfuient (0 : tous ceux qui ne tirent pas, autant que les tractions en "
+                        "ramènent)",
+                        "Men fleeing (0: all who do not shoot, as many as the cars bring home)"), "int",
+              default=0, minimum=0, maximum=pawns),
         Field("colts", Tr("Colts tirés", "Colts fired"), "int", default=0, minimum=0, maximum=pawns),
         Field("stens", Tr("Stens utilisées", "Stens used"), "int", default=0, minimum=0, maximum=pawns),
         Field("bullets", Tr("Balles de Sten tirées", "Sten bullets fired"), "int", default=0, minimum=0,
@@ -193,18 +205,19 @@ def _heist_actions(state: State, seat: int | None) -> list[Action]:
                          if again
                          else Tr(f"Ordre secret de {names[k]} (round {heist['round']})",
                                  f"{names[k]}'s secret order (round {heist['round']})"))
-                out.append(Action("order", label, _order_fields(state, k), seat=k, primary=not again,
+                out.append(Action("order", label, _order_fields(state, k, heist["pawns"][k]), seat=k, primary=not again,
                                   private=True))
         elif table:
-            out.append(Action("split", Tr(f"Partage final du butin ({money(heist['loot'])})",
-                                          f"Final split of the loot ({money(heist['loot'])})"),
+            out.append(Action("split", Tr(f"Partage final du butin ({_money(heist['loot']).fr})",
+                                          f"Final split of the loot ({_money(heist['loot']).en})"),
                               (Field("shares", Tr("Part finale de chaque gang (Thunes)",
                                                   "Each gang's final share (Thunes)"), "ints",
                                      default=list(heist["first_share"]), minimum=0, maximum=heist["loot"]),),
                               primary=True,
                               help=Tr("À la fin des combats ; ce que personne ne reprend retourne à la "
-                                      "banque.",
-                                      "When the fighting is over; what nobody takes goes back to the bank.")))
+                                      "banque. La première part (une brique par pion) n'est acquise qu'ici.",
+                                      "When the fighting is over; what nobody takes goes back to the bank. "
+                                      "The first share (a million per pawn) is only won here.")))
             out.append(Action("combat_round", Tr("Nouveau round de combat (nouveaux ordres secrets)",
                                                  "New combat round (new secret orders)")))
         return out
@@ -224,7 +237,7 @@ def _heist_actions(state: State, seat: int | None) -> list[Action]:
         others = [s for s in range(n) if s != state["first"]]
         out.append(Action("van_pass", Tr("Le fourgon n'est pas attaqué", "Nobody attacks the van"),
                           primary=True))
-        out.append(Action("van_attack", Tr("Attaque du fourgon (butin 2 dés × 200 000)",
+        out.append(Action("van_attack", Tr(f"Attaque du fourgon (butin 2 dés × {_money(VAN_UNIT).fr})",
                                            "Van attacked (loot 2 dice × 200,000)"), (
             Field("seat", Tr("Qui rafle le butin", "Who takes the loot"), "seat", default=others[0]),)))
     elif van_on and van["turn"] != state["turn"] and step in ("heists", "van"):
@@ -241,6 +254,21 @@ def _heist_actions(state: State, seat: int | None) -> list[Action]:
         out.append(Action("next_phase", Tr("Fin de la phase 4 : obtention des cartes",
                                            "End of phase 4: drawing cards"), primary=step == "bases"))
     return out
+
+
+def _cards_action(state: State) -> Action:
+    n = len(state["names"])
+    hotels = HOTELS - 2 * len(bosses_out(n))
+    return Action("cards", Tr("Cartes à prendre : pions dans les hôtels et les cafés",
+                              "Cards to take: pawns in hotels and cafés"), (
+        Field("hotels", Tr("Pions dans des hôtels", "Pawns in hotels"), "ints", default=[0] * n, minimum=0,
+              maximum=hotels),
+        *(Field(f"cafe{c + 1}", Tr(f"Pions dans le café {c + 1}", f"Pawns in café {c + 1}"), "ints",
+                default=[0] * n, minimum=0, maximum=RESERVE) for c in range(CAFES))),
+        help=Tr("Une carte « Embrouille » par pion dans un hôtel ; les « Super Embrouille » des cafés selon "
+                "l'option de la partie.",
+                "One 'Embrouille' card per pawn in a hotel; the cafés' 'Super Embrouille' as the match's "
+                "option says."))
 
 
 def actions(state: State, seat: int | None) -> list[Action]:
@@ -269,5 +297,6 @@ def actions(state: State, seat: int | None) -> list[Action]:
     elif phase == "cards" and table:
         out.append(Action("next_phase", Tr("Nouveau tour (le marqueur passe à droite)",
                                            "New turn (the marker passes to the right)"), primary=True))
+        out.append(_cards_action(state))
     out.extend(_common(state, seat))
     return out

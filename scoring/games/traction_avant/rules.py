@@ -1,6 +1,5 @@
-"""Le Gang des Traction-Avant: the rule arithmetic (constants, victory, dice, heists).
-
-Pure helpers used by :mod:`scoring.games.traction_avant.game`; each quotes the rulebook.
+"""Le Gang des Traction-Avant: the book's constants and arithmetic (victory, turn order, dice, heists,
+cars, cards), each quoting the rulebook.
 
 >>> victor([20_000_000, 18_000_000, 500_000, 0])
 0
@@ -14,7 +13,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from scoring.core import IllegalEvent, ScoreSheet, Tr, rank_rows
+from scoring.core import IllegalEvent, Tr
+from scoring.core.fields import quote
 
 SLUG = "traction-avant"
 
@@ -168,8 +168,6 @@ def traction_points(cards: int, series: bool) -> int:
     >>> traction_points(0, series=True)
     0
     """
-    if cards < 0:
-        raise ValueError(f"cards must be 0 or more, got {cards!r}")
     if not series:
         return 6 * cards
     return sum(5 + k for k in range(1, cards + 1))
@@ -229,18 +227,26 @@ def roulette_rolls(proposer: int, opponent: int, rng: random.Random) -> list[lis
 
 def roulette_loser(rolls: Any, proposer: int, opponent: int) -> int:
     """Check a recorded roulette and return the seat that rolled the 1 (raises :class:`IllegalEvent`)."""
-    if not isinstance(rolls, list) or not rolls:
-        raise IllegalEvent(f"rolls: a roulette needs its list of [seat, die] rolls, got {rolls!r}")
+    if not isinstance(rolls, list) or not rolls or len(rolls) > 1000:
+        raise IllegalEvent(Tr(f"rolls : une roulette a besoin de sa liste de lancers [place, dé], "
+                              f"reçu {quote(rolls)}",
+                              f"rolls: a roulette needs its list of [seat, die] rolls, got {quote(rolls)}"))
     for i, roll in enumerate(rolls):
         expected = proposer if i % 2 == 0 else opponent
         if (not isinstance(roll, list) or len(roll) != 2 or roll[0] != expected
                 or not _die(roll[1])):
-            raise IllegalEvent(f"rolls[{i}]: expected [{expected}, 1..6] (proposer first, then in turn), "
-                               f"got {roll!r}")
+            raise IllegalEvent(Tr(f"rolls[{i}] : attendu [{expected}, 1..6] (le proposeur d'abord, puis "
+                                  f"chacun son tour), reçu {quote(roll)}",
+                                  f"rolls[{i}]: expected [{expected}, 1..6] (proposer first, then in turn), "
+                                  f"got {quote(roll)}"))
         if roll[1] == 1 and i != len(rolls) - 1:
-            raise IllegalEvent(f"rolls[{i}]: {roll!r} is a 1, the roulette stops there")
+            raise IllegalEvent(Tr(f"rolls[{i}] : {quote(roll)} est un 1, la roulette s'arrête là",
+                                  f"rolls[{i}]: {quote(roll)} is a 1, the roulette stops there"))
     if rolls[-1][1] != 1:
-        raise IllegalEvent(f"rolls: the roulette goes on until someone rolls a 1, last roll {rolls[-1]!r}")
+        raise IllegalEvent(Tr(f"rolls : la roulette continue jusqu'à ce que quelqu'un tire un 1, dernier "
+                              f"lancer {quote(rolls[-1])}",
+                              f"rolls: the roulette goes on until someone rolls a 1, last roll "
+                              f"{quote(rolls[-1])}"))
     return int(rolls[-1][0])
 
 
@@ -251,39 +257,39 @@ def _die(value: Any) -> bool:
 def check_dice(dice: Any, count: int = 2) -> list[int]:
     """Validate a recorded roll of ``count`` dice."""
     if not isinstance(dice, list) or len(dice) != count or not all(_die(d) for d in dice):
-        raise IllegalEvent(f"dice: expected {count} dice of 1 to 6, got {dice!r}")
+        raise IllegalEvent(Tr(f"dice : {count} dés de 1 à 6 attendus, reçu {quote(dice)}",
+                              f"dice: expected {count} dice of 1 to 6, got {quote(dice)}"))
     return list(dice)
 
 
-def money(amount: int) -> str:
-    """Thunes written the French way.
+def cars_carry(men: int) -> int:
+    """The fewest Traction-Avant cards that bring ``men`` home: « Cette carte permet à un joueur de
+    ramener à sa base 4 hommes maximum. »
 
-    >>> money(2400000)
-    '2 400 000'
+    >>> [cars_carry(m) for m in (0, 1, 4, 5, 8, 9)]
+    [0, 1, 1, 2, 2, 3]
     """
-    return f"{amount:,}".replace(",", " ")
+    return -(-men // MEN_PER_CAR)
 
 
-VICTORY_NOTE = Tr(
-    "Victoire : le premier joueur qui atteint 20 millions de Thunes (20 millions pile compte) avec un écart "
-    "d'au moins 2 millions (2 millions pile compte) sur le plus fortuné des autres joueurs.",
-    "Victory: the first player to reach 20 million Thunes (exactly 20 million counts) with a lead of at "
-    "least 2 million (exactly 2 million counts) over the richest other player.")
+#: The two readings of the Super Embrouille cards earned in the cafés (docs/rules-notes.md): phase 5's
+#: « autant de cartes « Super Embrouille » qu'ils ont de séries de 3 pions dans des cafés » (one per full
+#: set of 3 in a café: the ruling) or phase 3's « Tout joueur représenté par 3 de ses hommes dans le même
+#: établissement recevra une carte « Super Embrouille » » (one per café holding 3 or more).
+CAFE_CARDS = ("series", "one_per_cafe")
+#: « On y trouve 2 banques, 3 cafés et 15 hôtels. »
+CAFES = 3
+HOTELS = 15
 
 
-def score_players(names: Sequence[str], thunes: Sequence[int],
-                  breakdowns: Sequence[dict[str, int]] | None = None) -> ScoreSheet:
-    """The score sheet: gangs ranked by fortune, the winner marked when the victory condition holds.
+def super_cards(cafes: Sequence[int], reading: str = "series") -> int:
+    """The Super Embrouille cards a gang takes in phase 5 for its pawns in each café.
 
-    >>> sheet = score_players(["A", "B", "C", "D"], [21_000_000, 19_000_000, 0, 0])
-    >>> sheet.winners, sheet.extra
-    (('A',), {'game_over': True})
-    >>> score_players(["A", "B", "C", "D"], [21_000_000, 19_500_000, 0, 0]).winners
-    ()
+    >>> super_cards([6, 2, 0]), super_cards([6, 2, 0], "one_per_cafe")
+    (2, 1)
+    >>> super_cards([2, 1, 0]), super_cards([3, 3, 5])
+    (0, 3)
     """
-    winner = victor(thunes)
-    rows = [(s, names[s], dict(breakdowns[s]) if breakdowns else {"thunes": thunes[s]}, thunes[s], ())
-            for s in range(len(names))]
-    extras = {s: {"thunes": thunes[s]} for s in range(len(names))}
-    return rank_rows(SLUG, rows, extras=extras, winners_if=lambda r: r.seat == winner,
-                     extra={"game_over": winner is not None}, notes=(VICTORY_NOTE,))
+    if reading == "one_per_cafe":
+        return sum(1 for pawns in cafes if pawns >= 3)
+    return sum(pawns // 3 for pawns in cafes)

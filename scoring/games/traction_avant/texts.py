@@ -1,14 +1,26 @@
-"""Le Gang des Traction-Avant: the texts (phase names, rulings, set-up instructions), French and English."""
+"""Le Gang des Traction-Avant: the texts (phase names, ledger kinds, rulings, notes, set-up instructions),
+French and English."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.core import Tr
+from scoring.core import Phase, Tr
+from scoring.core.fmt import number
 from scoring.games.traction_avant.rules import (
     POWERS,
 )
+
+
+def money(amount: int) -> Tr:
+    """An amount of Thunes as each language writes it.
+
+    >>> money(2_400_000)
+    Tr(fr='2\xa0400\xa0000', en='2,400,000')
+    """
+    return Tr(number(amount, "fr"), number(amount, "en"))
+
 
 PHASE_NAMES: dict[str, Tr] = {
     "first": Tr("1. Détermination du premier joueur", "1. First player"),
@@ -17,6 +29,22 @@ PHASE_NAMES: dict[str, Tr] = {
     "heists": Tr("4. Casses et attaques de bases", "4. Heists and base attacks"),
     "cards": Tr("5. Obtention des cartes", "5. Drawing cards"),
 }
+
+#: The five phases of a turn.  The engine creates the countdowns itself (``seconds`` is left unset so
+#: that the app offers no timer of its own): ``magouilles`` (6 minutes) when phase 2 begins and
+#: ``moves:<seat>`` (3 minutes, longer when time is bought) when a player's movement begins; the app
+#: shows and pauses/resumes exactly those.
+PHASES = (
+    Phase("first", PHASE_NAMES["first"]),
+    Phase("magouilles", PHASE_NAMES["magouilles"], who="table",
+          help=Tr("6 minutes au plus (2 sabliers), seulement pour les joueurs présents dans un café.",
+                  "6 minutes at most (2 hourglasses), only for the players in a café.")),
+    Phase("moves", PHASE_NAMES["moves"], who="each",
+          help=Tr("3 minutes par joueur ; 3 minutes de plus = 100 000 Thunes à chaque adversaire.",
+                  "3 minutes each; 3 more minutes = 100,000 Thunes to each opponent.")),
+    Phase("heists", PHASE_NAMES["heists"]),
+    Phase("cards", PHASE_NAMES["cards"]),
+)
 
 KINDS: dict[str, Tr] = {
     "start": Tr("Capital de départ", "Starting capital"),
@@ -28,6 +56,35 @@ KINDS: dict[str, Tr] = {
     "extra_time": Tr("3 minutes supplémentaires", "3 extra minutes"),
     "van": Tr("Fourgon postal", "Postal van"),
     "transfer": Tr("Transfert", "Transfer"),
+}
+
+VICTORY_NOTE = Tr(
+    "Victoire : le premier joueur qui atteint 20 millions de Thunes (20 millions pile compte) avec un écart "
+    "d'au moins 2 millions (2 millions pile compte) sur le plus fortuné des autres joueurs. La part d'un casse "
+    "disputé ne compte qu'au partage final.",
+    "Victory: the first player to reach 20 million Thunes (exactly 20 million counts) with a lead of at "
+    "least 2 million (exactly 2 million counts) over the richest other player. A contested heist's share "
+    "counts only at the final split.")
+
+STEPS: dict[str, Tr] = {
+    "heists": Tr("casses", "heists"), "resolve": Tr("casse en cours", "heist being fought"),
+    "van": Tr("fourgon postal", "postal van"), "bases": Tr("attaques de bases", "base attacks"),
+}
+
+ALLIANCE_STATUS: dict[str, Tr] = {
+    "proposed": Tr("à signer", "to sign"), "signed": Tr("signée", "signed"), "broken": Tr("trahie", "betrayed"),
+    "ended": Tr("dissoute", "ended"),
+}
+
+REPRISAL_STATUS: dict[str, Tr] = {
+    "due": Tr("à exercer", "due"), "done": Tr("exercées", "taken"), "waived": Tr("abandonnées", "waived"),
+}
+
+#: What each boss power reminds the table of at the start of a turn.
+TURN_START: dict[str, Tr] = {
+    "monmon": Tr("choisit et montre 2 cartes Embrouille (Colt/Esquive)", "picks and shows 2 Colt/Esquive cards"),
+    "riton": Tr("prend 2 cartes Traction", "takes 2 Traction cards"),
+    "pierrot": Tr("Sten gratuite face visible", "free Sten face up"),
 }
 
 RIGHT_NOTE = Tr(
@@ -70,8 +127,8 @@ PHASE_NOTES: dict[str, Tr] = {
                      "Embrouille' cards in hand."),
     "moves": Tr("3 minutes et 12 points de mouvement chacun. « Coup de force » avant le recrutement ; "
                 "recruter "
-                "coûte 4 points ou 1 brique ; un pion par hôtel (cohabiter : 300 000 Thunes) ; 3 minutes de "
-                "plus : 100 000 Thunes à chaque adversaire.",
+                "coûte 4 points ou 1 brique ; un pion par hôtel (cohabiter : 300 000 Thunes) ; 3 minutes de "
+                "plus : 100 000 Thunes à chaque adversaire.",
                 "3 minutes and 12 movement points each. 'Coup de force' before recruiting; recruiting costs "
                 "4 "
                 "points or 1 million; one pawn per hotel (sharing: 300,000 Thunes); 3 more minutes: 100,000 "
@@ -82,10 +139,9 @@ PHASE_NOTES: dict[str, Tr] = {
                  "attacks (1 million per pawn engaged)."),
     "cards": Tr("Chacun prend autant de cartes « Embrouille » qu'il a de pions dans des hôtels, et autant de "
                 "« Super Embrouille » qu'il a de séries de 3 pions dans des cafés (dans la limite des "
-                "cartes).",
+                "cartes ; voir l'option des cafés).",
                 "Each takes one 'Embrouille' card per pawn in a hotel and one 'Super Embrouille' per set of "
-                "3 "
-                "pawns in a café (while cards last)."),
+                "3 pawns in a café (while cards last; see the cafés' option)."),
 }
 
 
@@ -126,7 +182,7 @@ def setup_instructions(record: Mapping[str, Any]) -> tuple[Tr, ...]:
                   "Embrouille ».",
                   "Stack the 54 'Embrouille' and 24 'Super Embrouille' cards on their spaces. Each player "
                   "secretly picks 3 'Embrouille' cards and 1 'Super Embrouille' card."))
-    out.append(_q("Chaque gang reçoit son capital de départ, 500 000 Thunes : l'app tient la banque (les "
+    out.append(_q("Chaque gang reçoit son capital de départ, 500 000 Thunes : l'app tient la banque (les "
                   "billets peuvent rester dans la boîte).",
                   "Each gang receives its starting capital, 500,000 Thunes: the app keeps the bank (the "
                   "notes "
@@ -150,6 +206,11 @@ def setup_instructions(record: Mapping[str, Any]) -> tuple[Tr, ...]:
                       "une deuxième jouée en même temps, 8 pour une troisième, etc.",
                       "Optional rule 'Traction-Avant series': 6 points for one card, 7 more for a second "
                       "played together, 8 for a third, and so on."))
+    if opts.get("cafe_cards") == "one_per_cafe":
+        out.append(_q("Règle maison (cartes des cafés) : une carte « Super Embrouille » par café où le gang a "
+                      "3 pions ou plus, quel que soit leur nombre (« une carte », phase 3).",
+                      "House rule (cafés' cards): one 'Super Embrouille' card per café where the gang has 3 "
+                      "pawns or more, however many ('one card', phase 3)."))
     if opts["personnalisation"]:
         powers = record.get("powers")
         if powers:

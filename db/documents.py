@@ -1,0 +1,332 @@
+"""A match as a document (a backup's matches, a deleted match kept for its undo), described and
+checked whole by pydantic models before anything is written.
+
+The models carry the screens' own limits (a name of 1 to 80 characters, a place of at most 120,
+notes of at most :data:`MAX_NOTES`), whole numbers within their columns (ids from 1, totals within
+32 bits), dates within the calendar and JSON texts that parse.  :func:`check_match` then replays
+the match through its engine (:func:`scoring.replay`): a document whose match could not be opened
+afterwards is refused, naming the match and the reason.
+
+Every refusal is a :class:`db.errors.RestoreError` in French and English naming the first bad field
+(``match 3 (#3), seat 1: no player with id 99 in the backup``).  :mod:`db.store` and
+:mod:`db.backup` both build on this module, which imports neither.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic_core import PydanticCustomError
+from sqlmodel import Session, col, select
+
+from db.errors import RestoreError
+from db.models import EventRow, Match, ScoreRow, Seat, score_line
+from scoring import Tr, find_game, replay, slugs
+
+MAX_NAME = 80  # a player's name, as the screens allow it
+MAX_PLACE = 120
+MAX_NOTES = 10_000
+MAX_SEATS = 64
+MAX_EVENTS = 100_000  # events of one match
+MAX_JSON = 1_000_000  # characters of one JSON text (a set-up, a score sheet, an event)
+INT32 = 2**31 - 1
+STATUSES = ("in_progress", "finished", "abandoned")
+
+
+def _bad(fr: str, en: str) -> PydanticCustomError:
+    return PydanticCustomError("compagnon", "{en}", {"fr": fr, "en": en})
+
+
+def iso(value: datetime | None) -> str | None:
+    """A stored date as ISO 8601 text in UTC (SQLite hands back naive UTC)."""
+    if value is None:
+        return None
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    return value.astimezone(UTC).isoformat()
+
+
+def _when(value: Any) -> Any:
+    """An ISO 8601 date and time within the calendar (years 1900 to 9998), as an aware UTC datetime."""
+    if isinstance(value, datetime):
+        parsed = value
+    elif not isinstance(value, str) or len(value) > 40:
+        raise _bad(f"une date et une heure ISO 8601 est attendue, reçu {value!r:.80}",
+                   f"expected a date and time (ISO 8601), got {value!r:.80}")
+    else:
+        try:
+            parsed = datetime.fromisoformat(value)
+        except ValueError:
+            raise _bad(f"{value!r} n'est pas une date et une heure ISO 8601 du calendrier",
+                       f"{value!r} is not an ISO 8601 date and time of the calendar") from None
+    try:
+        parsed = (parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)).astimezone(UTC)
+    except OverflowError:
+        parsed = datetime.max.replace(tzinfo=UTC)
+    if not 1900 <= parsed.year <= 9998:
+        raise _bad(f"{value!r} : l'année doit être entre 1900 et 9998", f"{value!r}: the year must be 1900 to 9998")
+    return parsed
+
+
+def _json_text(kind: type) -> Any:
+    def check(value: Any) -> Any:
+        if not isinstance(value, str):
+            return value  # the str type's own error says it
+        try:
+            parsed = json.loads(value)
+        except (ValueError, RecursionError):
+            raise _bad(f"n'est pas du JSON valide : {value!r:.80}", f"is not valid JSON: {value!r:.80}") from None
+        if not isinstance(parsed, kind):
+            what = ("un objet", "an object") if kind is dict else ("du JSON", "JSON")
+            raise _bad(f"doit être {what[0]} JSON, reçu {value!r:.80}", f"must be {what[1]} JSON, got {value!r:.80}")
+        return value
+    return BeforeValidator(check)
+
+
+def _name(value: Any) -> Any:
+    if isinstance(value, str) and " ".join(value.split()) != value:
+        raise _bad(f"le nom {value!r} est vide ou a des espaces que l'app n'aurait pas gardées",
+                   f"the name {value!r} is empty or has spaces the app would not keep")
+    return value
+
+
+Whole = Annotated[int, Field(strict=True, ge=-INT32, le=INT32)]
+Id = Annotated[int, Field(strict=True, ge=1, le=INT32)]
+Index = Annotated[int, Field(strict=True, ge=0, lt=MAX_SEATS)]
+When = Annotated[datetime, BeforeValidator(_when)]
+Name = Annotated[str, Field(strict=True, min_length=1, max_length=MAX_NAME), BeforeValidator(_name)]
+Object = Annotated[str, Field(strict=True, max_length=MAX_JSON), _json_text(dict)]
+AnyJson = Annotated[str, Field(strict=True, max_length=MAX_JSON), _json_text(object)]
+
+
+class Doc(BaseModel):
+    model_config = ConfigDict(strict=True, extra="ignore", frozen=True)
+
+
+class SeatDoc(Doc):
+    seat_index: Index
+    player_id: Id
+    colour: Annotated[str, Field(max_length=20)] = ""
+
+
+class EventDoc(Doc):
+    seq: Annotated[int, Field(strict=True, ge=1, le=INT32)]
+    type: Annotated[str, Field(min_length=1, max_length=40)]
+    payload: Object
+    at: When
+
+
+class ScoreDoc(Doc):
+    seat_index: Index
+    player_id: Id | None
+    name: Name
+    total: Whole
+    rank: Annotated[int, Field(strict=True, ge=0, le=MAX_SEATS)]
+    winner: bool
+    breakdown: AnyJson
+
+
+class MatchDoc(Doc):
+    id: Id | None
+    game: str
+    options: Object
+    setup: Object
+    seed: Annotated[str, Field(max_length=64)]
+    status: Literal["in_progress", "finished", "abandoned"]
+    started_at: When
+    ended_at: When | None
+    place: Annotated[str, Field(max_length=MAX_PLACE)]
+    notes: Annotated[str, Field(max_length=MAX_NOTES)]
+    winner_names: Annotated[str, Field(max_length=400)]
+    first_seat: Index
+    seat_count: Annotated[int, Field(strict=True, ge=0, le=MAX_SEATS)]
+    sheet: Annotated[str, Field(max_length=MAX_JSON)]
+    code: Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{16,32}$")] | None = None
+    seats: Annotated[list[SeatDoc], Field(max_length=MAX_SEATS)]
+    events: Annotated[list[EventDoc], Field(max_length=MAX_EVENTS)]
+    scores: Annotated[list[ScoreDoc], Field(max_length=MAX_SEATS)]
+
+
+# ---------------------------------------------------------------- messages
+_PLACES = {"players": ("joueur", "player"), "matches": ("partie", "match"), "seats": ("place", "seat"),
+           "events": ("événement", "event"), "scores": ("ligne de score", "score line")}
+
+_PROBLEMS: dict[str, tuple[str, str]] = {
+    "missing": ("manque", "is missing"),
+    "int_type": ("doit être un nombre entier, reçu {input}", "must be a whole number, got {input}"),
+    "int_from_float": ("doit être un nombre entier, reçu {input}", "must be a whole number, got {input}"),
+    "bool_type": ("doit valoir true ou false, reçu {input}", "must be true or false, got {input}"),
+    "string_type": ("doit être un texte, reçu {input}", "must be text, got {input}"),
+    "list_type": ("doit être une liste, reçu {input}", "must be a list, got {input}"),
+    "model_type": ("doit être un objet, reçu {input}", "must be an object, got {input}"),
+    "dict_type": ("doit être un objet, reçu {input}", "must be an object, got {input}"),
+    "greater_than_equal": ("doit valoir au moins {ge}, reçu {input}", "must be at least {ge}, got {input}"),
+    "less_than_equal": ("doit valoir au plus {le}, reçu {input}", "must be at most {le}, got {input}"),
+    "less_than": ("doit valoir moins de {lt}, reçu {input}", "must be less than {lt}, got {input}"),
+    "string_too_short": ("ne peut pas être vide", "cannot be empty"),
+    "string_too_long": ("a au plus {max_length} caractères, en a {length}",
+                        "is at most {max_length} characters, has {length}"),
+    "too_long": ("a au plus {max_length} éléments, en a {actual_length}",
+                 "has at most {max_length} items, has {actual_length}"),
+    "literal_error": ("doit valoir {expected}, reçu {input}", "must be one of {expected}, got {input}"),
+    "string_pattern_mismatch": ("n'a pas la forme d'un code de partie, reçu {input}",
+                                "is not shaped like a match code, got {input}"),
+}
+
+
+def _where(loc: Sequence[str | int], doc: Any) -> Tr:
+    """``("matches", 2, "seats", 0, "player_id")`` → ``match 3 (#3), seat 1, 'player_id'``."""
+    fr: list[str] = []
+    en: list[str] = []
+    node = doc
+    for i, step in enumerate(loc):
+        if isinstance(step, int) and i > 0 and loc[i - 1] in _PLACES:
+            node = node[step] if isinstance(node, list) and step < len(node) else None
+            known = f" (#{node['id']})" if loc[i - 1] == "matches" and isinstance(node, dict) and "id" in node else ""
+            fr.append(f"{_PLACES[str(loc[i - 1])][0]} {step + 1}{known}")
+            en.append(f"{_PLACES[str(loc[i - 1])][1]} {step + 1}{known}")
+        elif isinstance(step, str) and step not in _PLACES:
+            fr.append(repr(step))
+            en.append(repr(step))
+        elif isinstance(step, str):
+            node = node.get(step) if isinstance(node, dict) else None
+    return Tr(", ".join(fr) or "le document", ", ".join(en) or "the document")
+
+
+def refusal(exc: ValidationError, doc: Any, prefix: Sequence[str | int] = ()) -> RestoreError:
+    """The first of pydantic's errors as one bilingual message naming where it is."""
+    error = exc.errors(include_url=False)[0]
+    loc = (*prefix, *[step for step in error["loc"] if not str(step).startswith(("function-", "constrained-"))])
+    ctx = dict(error.get("ctx") or {})
+    if error["type"] == "compagnon":
+        problem = Tr(str(ctx["fr"]), str(ctx["en"]))
+    else:
+        given = error.get("input")
+        values = {**ctx, "input": f"{given!r:.80}", "length": len(given) if isinstance(given, str | list) else "?",
+                  "actual_length": len(given) if isinstance(given, str | list) else "?"}
+        fr, en = _PROBLEMS.get(error["type"], (error["msg"], error["msg"]))
+        problem = Tr(fr.format(**values), en.format(**values))
+    where = _where(loc, doc)
+    return RestoreError(Tr(f"{where.fr} : {problem.fr}", f"{where.en}: {problem.en}"))
+
+
+# ---------------------------------------------------------------- one match
+def match_document(session: Session, match: Match) -> dict[str, Any]:
+    """One match with its seats, events and score lines, as it is stored."""
+    assert match.id is not None
+    seats = session.exec(select(Seat).where(Seat.match_id == match.id).order_by(col(Seat.seat_index))).all()
+    events = session.exec(select(EventRow).where(EventRow.match_id == match.id).order_by(col(EventRow.seq))).all()
+    scores = session.exec(select(ScoreRow).where(ScoreRow.match_id == match.id)
+                          .order_by(col(ScoreRow.seat_index))).all()
+    return {
+        "id": match.id, "code": match.code, "game": match.game, "options": match.options, "setup": match.setup,
+        "seed": match.seed, "status": match.status, "started_at": iso(match.started_at),
+        "ended_at": iso(match.ended_at), "place": match.place, "notes": match.notes,
+        "winner_names": match.winner_names, "first_seat": match.first_seat, "seat_count": match.seats,
+        "sheet": match.sheet,
+        "seats": [{"seat_index": s.seat_index, "player_id": s.player_id, "colour": s.colour} for s in seats],
+        "events": [{"seq": e.seq, "type": e.type, "payload": e.payload, "at": iso(e.at)} for e in events],
+        "scores": [{"seat_index": r.seat_index, "player_id": r.player_id, "name": r.name, "total": r.total,
+                    "rank": r.rank, "winner": r.winner, "breakdown": r.breakdown} for r in scores],
+    }
+
+
+def effective_events(rows: Sequence[Any]) -> list[dict[str, Any]]:
+    """Replay the log's undo rows (anything with ``type`` and a JSON ``payload``): what is left is
+    what happened."""
+    stack: list[dict[str, Any]] = []
+    for row in rows:
+        if row.type == "undo":
+            if stack:
+                stack.pop()
+        else:
+            stack.append(json.loads(row.payload))
+    return stack
+
+
+def _unique(rows: Sequence[Any], key: str, what: Tr) -> None:
+    seen: set[int] = set()
+    for i, row in enumerate(rows):
+        value = getattr(row, key)
+        if value in seen:
+            raise RestoreError(Tr(f"{what.fr} {i + 1} : {key} {value} apparaît deux fois",
+                                  f"{what.en} {i + 1}: {key} {value} appears twice"))
+        seen.add(value)
+
+
+def _check_rows(m: MatchDoc, players: Mapping[int, str]) -> None:
+    """The seats, events and lines: each once, each player in the backup."""
+    _unique(m.seats, "seat_index", Tr("place", "seat"))
+    _unique(m.events, "seq", Tr("événement", "event"))
+    _unique(m.scores, "seat_index", Tr("ligne de score", "score line"))
+    named: list[tuple[Tr, int, int | None]] = [(Tr("place", "seat"), i, r.player_id) for i, r in enumerate(m.seats)]
+    named += [(Tr("ligne de score", "score line"), i, r.player_id) for i, r in enumerate(m.scores)]
+    for what, i, pid in named:
+        if pid is not None and pid not in players:
+            raise RestoreError(Tr(f"{what.fr} {i + 1} : aucun joueur n'a le numéro {pid} dans la sauvegarde",
+                                  f"{what.en} {i + 1}: no player with id {pid} in the backup"))
+
+
+def _check_replays(m: MatchDoc, players: Mapping[int, str]) -> None:
+    """The match opens: its game knows the options and the seats, and its events replay."""
+    if m.game not in slugs():
+        raise RestoreError(Tr(f"jeu inconnu {m.game!r} (connus : {', '.join(slugs())})",
+                              f"unknown game {m.game!r} (known: {', '.join(slugs())})"))
+    setup = json.loads(m.setup)
+    if "imported_from" in setup:  # imported from another app: score lines, no events to replay
+        return
+    game = find_game(m.game)
+    names = [players[s.player_id] for s in sorted(m.seats, key=lambda s: s.seat_index)]
+    try:
+        options = game.validate_options(json.loads(m.options))
+        if game.seat_count(options) != len(names):
+            raise RestoreError(Tr(f"{game.seat_count(options)} places attendues, {len(names)} données",
+                                  f"{game.seat_count(options)} seats expected, {len(names)} given"))
+        events = effective_events(sorted(m.events, key=lambda e: e.seq))
+        replay(game, setup, names, events)
+    except RestoreError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - any engine's refusal of a damaged file, said, never raised
+        said = getattr(exc, "text", None)
+        reason = said if isinstance(said, Tr) else Tr(str(exc), str(exc))
+        raise RestoreError(Tr(f"la partie ne se rejoue pas ({type(exc).__name__}) : {reason.fr}"[:400],
+                              f"the match does not replay ({type(exc).__name__}): {reason.en}"[:400])) from None
+
+
+def check_match(doc: Any, players: Mapping[int, str], where: Tr) -> MatchDoc:
+    """One match document checked whole (``players``: id → name of the players it may name):
+    its fields, its rows, and that it replays.  :class:`RestoreError` names ``where`` and the problem."""
+    try:
+        m = MatchDoc.model_validate(doc)
+        _check_rows(m, players)
+        _check_replays(m, players)
+    except ValidationError as exc:
+        inner = refusal(exc, doc).text
+        raise RestoreError(Tr(f"{where.fr}, {inner.fr}", f"{where.en}, {inner.en}")) from None
+    except RestoreError as exc:
+        raise RestoreError(Tr(f"{where.fr}, {exc.text.fr}", f"{where.en}, {exc.text.en}")) from None
+    return m
+
+
+def insert_match(session: Session, m: MatchDoc, *, new_id: bool = False) -> int:
+    """Write one checked match document with its own id and code (``new_id``: the database gives
+    the match a new id); returns the match's id."""
+    match = Match(id=None if new_id else m.id, game=m.game, options=m.options, setup=m.setup, seed=m.seed,
+                  status=m.status, started_at=m.started_at, ended_at=m.ended_at, place=m.place, notes=m.notes,
+                  winner_names=m.winner_names, first_seat=m.first_seat, seats=m.seat_count, sheet=m.sheet)
+    if m.code:
+        match.code = m.code
+    session.add(match)
+    session.flush()
+    assert match.id is not None
+    for seat in m.seats:
+        session.add(Seat(match_id=match.id, **seat.model_dump()))
+    for event in m.events:
+        session.add(EventRow(match_id=match.id, **event.model_dump()))
+    for line in m.scores:  # with their copies of the match (db.models.score_line)
+        session.add(score_line(match, **line.model_dump()))
+    return match.id

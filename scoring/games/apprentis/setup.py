@@ -1,0 +1,121 @@
+"""Les apprentis: the set-up options, the set-up record and the instructions read to the table."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scoring.core import JSON, InvalidOptions, Option, Setup, Tr
+from scoring.games.apprentis.rules import (
+    cards_per_turn,
+    dice_count,
+    game_length,
+    market_spots,
+    trees_in_play,
+)
+
+#: « Les configurations imposées » : the rulebook's canvas pictures by level and length.
+CANVAS = {("easy", "short"): "Partie courte et longue facile", ("easy", "long"): "Partie courte et longue facile",
+          ("hard", "short"): "Partie courte difficile", ("hard", "long"): "Partie longue difficile"}
+
+OPTIONS: tuple[Option, ...] = (
+    Option("players", Tr("Joueurs", "Players"), "int", 3, minimum=1, maximum=5),
+    Option("length", Tr("Durée", "Length"), "choice", "short",
+           choices=(("short", Tr("Partie courte", "Short game")),
+                    ("long", Tr("Partie longue", "Long game")))),
+    Option("canvas", Tr("Toile imposée", "Imposed canvas"), "choice", "easy",
+           choices=(("easy", Tr("Facile", "Easy")), ("hard", Tr("Difficile", "Hard"))),
+           help=Tr("La forme que le tableau ne peut pas dépasser : « facile » (la même pour les deux durées) "
+                   "ou « difficile » (une par durée), dessinées dans la règle.",
+                   "The shape a painting may not go beyond: “easy” (the same for both lengths) or “hard” "
+                   "(one per length), drawn in the rulebook.")),
+    Option("programming", Tr("Variante « programmation »", "“Programming” variant"), "bool", False,
+           help=Tr("3 à 5 joueurs : chacun choisit sa face de dé en secret, révélées ensemble.",
+                   "3 to 5 players: everyone picks a die face in secret, revealed together.")),
+    Option("first_player", Tr("Premier joueur (le dernier à avoir peint)",
+                              "First player (the last one to have painted)"), "int", 0,
+           minimum=0, maximum=4,
+           help=Tr("Numéro de place, 0 pour la première personne.", "Seat number, 0 for the first one.")),
+    Option("perso_tie", Tr("Personnages : tout le monde à égalité", "Characters: everyone tied"), "choice", "both",
+           choices=(("both", Tr("Chacun +9 et −5 (règle)", "Each +9 and −5 (ruling)")),
+                    ("none", Tr("Personne ne marque", "Nobody scores")),
+                    ("zero", Tr("Comme la règle, mais sans personnage : −5 chacun",
+                                "As the ruling, but with no character: −5 each"))),
+           help=Tr("3 à 5 joueurs, quand tous ont autant de personnages (zéro compris) ; voir les notes de règles.",
+                   "3 to 5 players, when all have as many characters (zero included); see the rules notes."),
+           house_rule=True),
+    Option("stain_points", Tr("Points perdus par tache", "Points lost per stain"), "int", 1, minimum=0, maximum=5,
+           help=Tr("La règle dit seulement « Les points négatifs seront reportés » ; 1 par tache par défaut.",
+                   "The rules only say “the negative points will be carried over”; 1 per stain by default."),
+           house_rule=True),
+)
+
+
+def check_options(opts: JSON) -> JSON:
+    """The rules between options (each option alone is checked by the contract)."""
+    n = opts["players"]
+    if opts["programming"] and n < 3:
+        raise InvalidOptions(Tr(f"programming : la variante se joue de 3 à 5 joueurs, pas à {n}",
+                                f"programming: the variant is for 3 to 5 players, not {n}"))
+    if opts["first_player"] >= n:
+        raise InvalidOptions(Tr(f"first_player : {opts['first_player']} n'est pas une place d'une partie à {n} "
+                                "joueurs",
+                                f"first_player: {opts['first_player']} is not a seat of a {n}-player game"))
+    return opts
+
+
+def make_setup(opts: JSON) -> Setup:
+    n = opts["players"]
+    turns, final_touch = game_length(n, opts["length"])
+    record: JSON = {"options": opts, "turns": turns, "final_touch": final_touch,
+                    "cards_per_turn": cards_per_turn(n), "dice": dice_count(n), "market": list(market_spots(n)),
+                    "trees": trees_in_play(n), "first_player": opts["first_player"],
+                    "programming": opts["programming"]}
+    return Setup(record, instructions(record))
+
+
+def instructions(record: Mapping[str, Any]) -> tuple[Tr, ...]:
+    opts = record["options"]
+    n = opts["players"]
+    spots = ", ".join(record["market"])
+    steps = [Tr("Mélangez les cartes « élément de tableau ».", "Shuffle the painting element cards.")]
+    if not record["trees"]:
+        steps.append(Tr("Rangez les cartes arbres (A1 à A4) dans la boîte : elles ne sont pas jouées à "
+                        f"{n} joueur{'s' if n > 1 else ''}.",
+                        f"Put the tree cards (A1 to A4) back in the box: they are not played with {n} "
+                        f"player{'s' if n > 1 else ''}."))
+    elif n == 2:
+        steps.append(Tr("À 2 joueurs, les cartes arbres restent en jeu (voir la note de règle).",
+                        "With 2 players the tree cards stay in play (see the rules note)."))
+    fp = record["final_touch"]
+    picture = CANVAS[opts.get("canvas", "easy"), opts["length"]]
+    steps += [
+        Tr("Donnez une feuille de score à chaque joueur.", "Give each player a score sheet."),
+        Tr(f"Distribuez face cachée {fp} carte{'s' if fp > 1 else ''} « touche finale » à chaque joueur : "
+           "chacun peut les regarder, elles seront placées à la fin.",
+           f"Deal {fp} “final touch” card{'s' if fp > 1 else ''} face down to each player: everyone may "
+           "look at them, they are placed at the end."),
+        Tr(f"Gardez {record['dice']} dés.", f"Keep {record['dice']} dice."),
+        Tr("Posez les cartes 1, 2, 3 en colonnes de gauche à droite et 4, 5, 6 en lignes de haut en bas.",
+           "Lay cards 1, 2, 3 as columns from left to right and 4, 5, 6 as rows from top to bottom."),
+        Tr(f"Posez une carte à chacun de ces croisements (colonne-ligne) : {spots}.",
+           f"Put one card on each of these crossings (column-row): {spots}."),
+        Tr(f"Toile : la configuration imposée « {picture} » de la règle ; le tableau ne peut pas la dépasser.",
+           f"Canvas: the rulebook's imposed shape “{picture}”; a painting may not go beyond it."),
+    ]
+    length = Tr("deux cartes par tour", "two cards per turn") if n == 2 else Tr("une carte par tour",
+                                                                                   "one card per turn")
+    steps.append(Tr(f"La partie dure {record['turns']} tours ({length.fr}).",
+                    f"The game lasts {record['turns']} turns ({length.en})."))
+    if n > 1:
+        first = record["first_player"] + 1
+        steps.append(Tr(f"La personne n° {first} de la liste (la dernière à avoir peint) prend le jeton premier "
+                        "joueur ; il passe à gauche à chaque tour.",
+                        f"Person no. {first} of the list (the last one to have painted) takes the first-player "
+                        "token; it passes left every turn."))
+    if record["programming"]:
+        steps.append(Tr("Variante programmation : à chaque tour chacun choisit en secret la face de son dé, "
+                        "révélée en même temps que les autres.",
+                        "Programming variant: every turn each player secretly chooses a die face, revealed "
+                        "together with the others."))
+    return tuple(steps)
