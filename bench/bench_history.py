@@ -24,6 +24,7 @@ from __future__ import annotations
 import sqlite3
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,8 @@ from db.stats import (
     game_stats,
     h_index,
     head_to_head,
+    matches_per_game,
+    places,
     player_stats,
     score_distribution,
     score_timeline,
@@ -229,6 +232,54 @@ def measure(label: str, store: Store, raw: Raw, runs: int) -> list[Row]:
     return rows
 
 
+def whole_screen(store: Store, filters: Filters) -> dict[str, Any]:
+    """Every query the Statistics screen (app/screens/stats.py) runs for ``filters``, as it runs them:
+    the filter bar (players, places), the summary (matches per game, H-index), the player's sections
+    (card, score over time, head to head, turn order) when a player is chosen, the wins per player,
+    and the game's sections (card, distribution, turn order, set-ups) when a game is chosen."""
+    out: dict[str, Any] = {"players": store.players(), "places": places(store),
+                           "counts": matches_per_game(store, filters),
+                           "h_index": h_index(store, replace(filters, game=None))}
+    mine = replace(filters, player_id=None)
+    if filters.player_id is not None:
+        pid = filters.player_id
+        out |= {"player": player_stats(store, pid, mine), "timeline": score_timeline(store, pid, mine),
+                "h2h": head_to_head(store, pid, mine), "seats": seat_effect(store, mine, player_id=pid)}
+    out["standings"] = standings(store, mine)[:10]
+    if filters.game is not None:
+        others = replace(filters, game=None)
+        out |= {"game": game_stats(store, filters.game, others),
+                "distribution": score_distribution(store, filters.game, others),
+                "game_seats": seat_effect(store, filters), "setups": setups(store, filters.game, others)}
+    return out
+
+
+def screen_filters(top: int, slug: str, place: str, since: datetime) -> list[tuple[str, Filters]]:
+    """The filter combinations of the screen: none, each alone, and together."""
+    return [("no filter", Filters()), ("game", Filters(game=slug)), ("player", Filters(player_id=top)),
+            ("period (last year)", Filters(since=since)), (f"place {place!r}", Filters(place=place)),
+            ("game + player", Filters(game=slug, player_id=top)),
+            ("game + player + period + place", Filters(game=slug, player_id=top, since=since, place=place))]
+
+
+def measure_screen(label: str, store: Store, runs: int) -> list[Row]:
+    """The whole Statistics screen, server side, per filter combination: target < 50 ms."""
+    with store.engine.connect() as c:  # not timed
+        top = c.execute(select(ScoreRow.player_id).where(col(ScoreRow.player_id).is_not(None))
+                        .group_by(col(ScoreRow.player_id)).order_by(func.count().desc()).limit(1)).scalar_one()
+        slug = c.execute(select(Match.game).group_by(col(Match.game)).order_by(func.count().desc()).limit(1)
+                         ).scalar_one()
+        last = c.execute(select(func.max(Match.ended_at))).scalar_one()
+    since = last.replace(year=last.year - 1)
+    rows: list[Row] = []
+    for name, filters in screen_filters(top, slug, "Club", since):
+        whole_screen(store, filters)
+        times = [timed(lambda f=filters: whole_screen(store, f))[0] for _ in range(max(3, runs // 3))]  # type: ignore[misc]
+        rows.append(Row(f"{label}: whole Statistics screen, {name}", median(times), "ms", f"< {TARGET_MS:.0f}",
+                        below(median(times), TARGET_MS), f"player #{top}, {slug}" if "+" in name else ""))
+    return rows
+
+
 def sqlite_file(matches: int) -> tuple[Path, float | None]:
     """The cached SQLite history of ``matches`` matches, generated when missing; and how long that took."""
     path = ROOT / "build" / "bench" / f"history-{matches}.db"
@@ -260,6 +311,7 @@ def main() -> int:
     store = Store(f"sqlite:///{path}")
     with sqlite3.connect(path) as conn:
         rows += measure(f"SQLite {matches}", store, Raw(conn, "sqlite"), runs)
+    rows += measure_screen(f"SQLite {matches}", store, runs)
     store.engine.dispose()
     if not args.no_postgres:
         from bench.pg import TempPostgres, Unavailable
@@ -275,6 +327,7 @@ def main() -> int:
                 with psycopg.connect(pg.dsn) as conn:
                     conn.autocommit = True
                     rows += measure(label, store, Raw(conn, "postgresql"), runs)
+                rows += measure_screen(label, store, runs)
                 store.engine.dispose()
         except Unavailable as exc:
             rows.append(Row(f"{label}: every figure", None, "", f"< {TARGET_MS:.0f} ms", NOT_MEASURED,

@@ -32,7 +32,7 @@ from bench.bench_scoring import DOCS, random_doc
 from bench.common import ROOT
 from db.engine import make_engine
 from db.models import EventRow, Match, Player, ScoreRow, Seat, first_seat, turn_position
-from scoring import SLUGS, find_game
+from scoring import find_game
 
 FIRST = ("Léa", "Sam", "Ana", "Max", "Zoé", "Hugo", "Inès", "Tom", "Chloé", "Noé", "Jade", "Louis", "Emma",
          "Paul", "Lina", "Jules", "Rose", "Adam", "Mila", "Yanis")
@@ -67,7 +67,7 @@ def pick_seats(rng: random.Random, weights: list[float], n: int) -> list[int]:
 def one_match(rng: random.Random, mid: int, names: list[str], weights: list[float],
               next_ids: dict[str, int]) -> dict[str, list[dict[str, Any]]]:
     """The rows of one finished match (ids assigned here, so no round trip is needed)."""
-    slug = rng.choice(SLUGS)
+    slug = rng.choice(tuple(SEATS))  # the games this generator knows (not the score pad)
     game = find_game(slug)
     seats = pick_seats(rng, weights, rng.choice(SEATS[slug]))
     options = game.validate_options({"players": len(seats)})
@@ -78,10 +78,11 @@ def one_match(rng: random.Random, mid: int, names: list[str], weights: list[floa
     started = END - timedelta(seconds=rng.randrange(5 * 365 * 86400))
     ended = started + timedelta(seconds=rng.randint(*MINUTES[slug]) * 60 + rng.randrange(60))
     span = int((ended - started).total_seconds() * 1000)
-    first = first_seat(setup.record)
+    first = first_seat(slug, setup.record)
     out: dict[str, list[dict[str, Any]]] = {"match": [], "seat": [], "event": [], "score": []}
     out["match"].append({
-        "id": mid, "game": slug, "options": json.dumps(options), "setup": json.dumps(setup.record), "seed": seed,
+        "id": mid, "code": f"bench-{mid:016d}",  # unique; a benchmark's links need not be unguessable
+        "game": slug, "options": json.dumps(options), "setup": json.dumps(setup.record), "seed": seed,
         "status": "finished", "started_at": started, "ended_at": ended, "place": rng.choice(PLACES), "notes": "",
         "winner_names": ", ".join(sheet.winners)[:400], "first_seat": first,
         "seats": len(sheet.ranking),

@@ -32,7 +32,7 @@ from datetime import UTC, date, datetime, time
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Float, and_, bindparam, case, func, true
+from sqlalchemy import Float, and_, bindparam, case, func, text, true
 from sqlalchemy import select as core_select
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.compiler import compiles
@@ -520,25 +520,85 @@ def setups(source: Session | Store, slug: str, filters: Filters = NO_FILTERS) ->
 
 
 # ---------------------------------------------------------------- the table
+def _summarised(filters: Filters) -> bool:
+    """Whether ``filters`` choose at most a game and a player, so that the running totals of
+    :mod:`db.summary` (a row per game, a row per player and game) answer without reading the lines."""
+    return replace(filters, game=None, player_id=None) == NO_FILTERS
+
+
 def standings(source: Session | Store, filters: Filters = NO_FILTERS) -> tuple[Standing, ...]:
-    """Every real player's matches and wins in the filtered history, most wins first."""
-    per_player = (select(col(ScoreRow.player_id).label("pid"), func.count().label("played"), _WON.label("won"))
-                  .where(col(ScoreRow.player_id).is_not(None), *_lines(filters))
-                  .group_by(col(ScoreRow.player_id)).subquery())  # names joined to the groups, not the lines
-    query = (select(per_player.c.pid, Player.name, per_player.c.played, per_player.c.won)
-             .select_from(per_player).join(Player, col(Player.id) == per_player.c.pid)
-             .order_by(per_player.c.won.desc(), per_player.c.played.desc(), func.lower(Player.name),
-                       per_player.c.pid))
-    (rows,) = _rows(source, query)
+    """Every real player's matches and wins in the filtered history, most wins first.
+
+    Over the whole history or one game's, the sum of the players' running totals (a few rows per
+    player); otherwise one aggregate over the filtered lines.  Both give the same figures
+    (tests/test_perf_stats.py)."""
+    if _summarised(filters) and filters.player_id is None:
+        return _standings(source, _summary_standings(filters.game))
+    return _standings(source, _line_standings(filters))
+
+
+@lru_cache(maxsize=8)
+def _summary_standings(game: str | None) -> Any:
+    played, won = func.sum(PlayerSummary.played), func.sum(PlayerSummary.won)
+    per_player = (select(col(PlayerSummary.player_id).label("pid"), played.label("played"), won.label("won"))
+                  .where(*([col(PlayerSummary.game) == game] if game else []))
+                  .group_by(col(PlayerSummary.player_id)).subquery())
+    return _standings_order(per_player)
+
+
+def _standings_order(per_player: Any) -> Any:
+    return (select(per_player.c.pid, Player.name, per_player.c.played, per_player.c.won)
+            .select_from(per_player).join(Player, col(Player.id) == per_player.c.pid)
+            .order_by(per_player.c.won.desc(), per_player.c.played.desc(), func.lower(Player.name),
+                      per_player.c.pid))
+
+
+def _standings(source: Session | Store, query: Any) -> tuple[Standing, ...]:
+    with _connection(source) as conn:
+        rows = conn.execute(query).all()
     return tuple(Standing(int(pid), name, int(n), int(w or 0)) for pid, name, n, w in rows)
 
 
+def _line_standings(filters: Filters) -> Any:
+    """:func:`standings` as one aggregate over the filtered score lines (the straightforward way)."""
+    per_player = (select(col(ScoreRow.player_id).label("pid"), func.count().label("played"), _WON.label("won"))
+                  .where(col(ScoreRow.player_id).is_not(None), *_lines(filters))
+                  .group_by(col(ScoreRow.player_id)).subquery())  # names joined to the groups, not the lines
+    return _standings_order(per_player)
+
+
 def matches_per_game(source: Session | Store, filters: Filters = NO_FILTERS) -> dict[str, int]:
-    """Finished matches per game (one ``GROUP BY``), most played first."""
+    """Finished matches per game, most played first.
+
+    Over the whole history, one game's, one player's or both, the running totals' few rows (a
+    game's matches; a player's lines, one per match they sat at); otherwise one ``GROUP BY`` over
+    the filtered matches.  Both give the same counts (tests/test_perf_stats.py)."""
+    query = _summary_counts(filters.game, filters.player_id is not None) if _summarised(filters) else \
+        _match_counts(filters)
+    params = {} if filters.player_id is None else {"player_id": filters.player_id}
+    with _connection(source) as conn:
+        return {g: int(c) for g, c in conn.execute(query, params) if c}
+
+
+@lru_cache(maxsize=16)
+def _summary_counts(game: str | None, of_player: bool) -> Any:
+    if of_player:
+        n: Any = col(PlayerSummary.played)
+        query = select(PlayerSummary.game, n).where(col(PlayerSummary.player_id) == bindparam("player_id"))
+        of_game: Any = col(PlayerSummary.game)
+    else:
+        n, of_game = col(GameSummary.matches), col(GameSummary.game)
+        query = select(GameSummary.game, n).where(n > 0)
+    if game:
+        query = query.where(of_game == game)
+    return query.order_by(n.desc(), of_game)
+
+
+def _match_counts(filters: Filters) -> Any:
+    """:func:`matches_per_game` as one ``GROUP BY`` over the filtered matches (the straightforward way)."""
     n = func.count()
-    query = (select(Match.game, n).where(*filters.conditions()).group_by(col(Match.game))
-             .order_by(n.desc(), col(Match.game)))
-    return {g: int(c) for g, c in _rows(source, query)[0]}
+    return (select(Match.game, n).where(*filters.conditions()).group_by(col(Match.game))
+            .order_by(n.desc(), col(Match.game)))
 
 
 def h_index(source: Session | Store, filters: Filters = NO_FILTERS) -> int:
@@ -547,8 +607,25 @@ def h_index(source: Session | Store, filters: Filters = NO_FILTERS) -> int:
     return sum(1 for i, c in enumerate(counts, start=1) if c >= i)
 
 
+# The distinct places by a "loose index scan": each step asks the (status, place) index for the next
+# place after the previous one, so a few places cost a few index probes, not a walk over every match.
+_PLACES = text(
+    'WITH RECURSIVE p(place) AS ('
+    """SELECT MIN(place) FROM "match" WHERE status = 'finished' AND place > '' """
+    """UNION ALL SELECT (SELECT MIN(m.place) FROM "match" m WHERE m.status = 'finished' AND m.place > p.place) """
+    "FROM p WHERE p.place IS NOT NULL) "
+    "SELECT place FROM p WHERE place IS NOT NULL")
+
+
 def places(source: Session | Store) -> list[str]:
-    """The places finished matches were played at, for the place filter (the empty place left out)."""
+    """The places finished matches were played at, for the place filter (the empty place left out),
+    in the database's order of text (as ``ORDER BY place``)."""
+    with _connection(source) as conn:
+        return [str(p) for p in conn.execute(_PLACES).scalars()]
+
+
+def _grouped_places(source: Session | Store) -> list[str]:
+    """:func:`places` as one ``GROUP BY`` over the finished matches (the straightforward way)."""
     query = (select(Match.place).where(col(Match.status) == FINISHED, col(Match.place) != "")
              .group_by(col(Match.place)).order_by(col(Match.place)))
     return [str(p) for p in _rows(source, query)[0]]

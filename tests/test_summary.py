@@ -5,8 +5,8 @@ write, and random sequences of them.  On SQLite and PostgreSQL.
 
 After each step, :func:`check` asserts that (1) the stored totals equal the ones recomputed from
 the rows (``db.summary.expected``, integers: exact), and (2) each game's statistics and score
-distribution, and each player's statistics, read from the totals equal the aggregate queries over
-the rows (floats: to 1e-6
+distribution, each player's statistics, the standings, the matches per game, the H-index and
+the places (:func:`check_counts`) read from the totals equal the aggregate queries over the rows (floats: to 1e-6
 relative or 1e-6 of a minute: SQLite's ``julianday`` holds a date in a double, 0.02 ms apart at
 best, where the totals keep whole milliseconds).
 """
@@ -14,7 +14,7 @@ best, where the totals keep whole milliseconds).
 from __future__ import annotations
 
 import re
-from dataclasses import astuple
+from dataclasses import astuple, replace
 from datetime import UTC, date, datetime
 
 import pytest
@@ -26,7 +26,17 @@ from db import summary
 from db.backup import backup, match_document, restore
 from db.bgstats import import_plays
 from db.models import Match, score_line
-from db.stats import Filters, game_stats, player_stats, score_distribution
+from db.stats import (
+    Filters,
+    _grouped_places,
+    game_stats,
+    h_index,
+    matches_per_game,
+    places,
+    player_stats,
+    score_distribution,
+    standings,
+)
 from db.store import Store, StoreError
 from scoring import SLUGS
 from tests.test_stats import add_match
@@ -52,6 +62,21 @@ def check(store: Store) -> None:
             assert kept_p.name == counted_p.name and len(kept_p.games) == len(counted_p.games)
             for a, b in zip(kept_p.games, counted_p.games, strict=True):
                 assert astuple(a)[:4] == astuple(b)[:4] and a.average == pytest.approx(b.average), player.name
+    check_counts(store)
+
+
+def check_counts(store: Store) -> None:
+    """The standings, the matches per game and the H-index read from the running totals (no filter,
+    a game, a player, both) equal the aggregates over the rows (``EVERY_DAY`` takes that path)."""
+    assert places(store) == _grouped_places(store)  # the index walk finds the places a GROUP BY does
+    people = [None, *(p.id for p in store.players())]
+    for game in (None, *SLUGS):
+        assert standings(store, Filters(game=game)) == standings(store, replace(EVERY_DAY, game=game)), game
+        for pid in people:
+            kept, counted = Filters(game=game, player_id=pid), replace(EVERY_DAY, game=game, player_id=pid)
+            assert matches_per_game(store, kept) == matches_per_game(store, counted), (game, pid)
+            assert list(matches_per_game(store, kept)) == list(matches_per_game(store, counted)), (game, pid)
+            assert h_index(store, kept) == h_index(store, counted), (game, pid)
 
 
 def totals(store: Store) -> summary.Totals:
@@ -198,7 +223,8 @@ def test_random_sequences_of_writes_keep_the_totals(store, ops):
             best = max(t for _s, t, _w in seats)
             add_match(store, slug, status, minutes / 4,
                       [(ids[NAMES[who]] if real else None, NAMES[who] if real else f"Bot {who}", total, total == best)
-                       for who, total, real in seats], first=first % len(seats), day=minutes % 28 + 1)
+                       for who, total, real in seats], first=first % len(seats), day=minutes % 28 + 1,
+                      place=("", "Club", "Chez Léa", "club", "Été")[minutes % 5])
         elif op[0] == "delete" and matches:
             deleted.append(store.delete_match(matches[op[1] % len(matches)]))
         elif op[0] == "undo" and deleted:
