@@ -1,5 +1,6 @@
 """Les Apaches de Paris: every refusal is bilingual, as precise in French as in English, and names no
-drawn bourgeois (issue 17 item 2, issue 16 item 3).
+drawn bourgeois (issue 17 item 2, issue 16 item 3): the holder « regarde son identité sans la révéler et
+garde le pion devant lui, identité cachée, jusqu'à la fin de partie », so no refusal may name it.
 
 Every ``raise`` of the game's package is reached below: on hand-made states for the rare ones, and on
 the states of random matches (the game's own ``sample``) for a battery of bad events.

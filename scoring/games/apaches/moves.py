@@ -233,8 +233,9 @@ def bourgeois(state: ApachesState, event: Mapping[str, Any]) -> State | None:
         if "token" not in event:
             raise IllegalEvent(Tr("un tirage de bourgeois a besoin de son pion (préparez l'événement)",
                                   "a bourgeois draw needs its token (prepare the event)"))
-        one_of(event["token"], "token", TOKEN_KINDS)
-        if event["token"] not in bag["remaining"] or len(bag["draws"]) >= MOST_DRAWS:
+        token = event["token"]
+        if (not isinstance(token, str) or token not in TOKEN_KINDS or token not in bag["remaining"]
+                or len(bag["draws"]) >= MOST_DRAWS):
             # never name the token: which ones are left is nobody's to see
             raise IllegalEvent(Tr("token : ce pion ne correspond pas au sac", "token: does not match the bag"))
         out = typed(bags.apply_draw(plain(state), {"bag": BAG, "seat": winner, "token": event["token"]}))
