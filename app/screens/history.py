@@ -307,13 +307,15 @@ def DeleteMatch(match_id: int) -> ft.Control:
 def MatchReview(match_id: str = "") -> ft.Control:
     app = use_data()
     restored, set_restored = ft.use_state(0)
+    for gone in [k for k, (w, _d) in _DELETED.items() if time.monotonic() - w > UNDO_SECONDS]:
+        _DELETED.pop(gone, None)
+    # A match deleted here a moment ago keeps its offer to put it back, even when another device (or
+    # another server) has meanwhile started a match under the same number and this page re-renders.
+    if match_id.isdigit() and int(match_id) in _DELETED:
+        return Deleted(int(match_id), on_undone=lambda: set_restored(restored + 1))
     try:
         m = app.store.load(int(match_id))
     except (ValueError, StoreError):
-        for gone in [k for k, (w, _d) in _DELETED.items() if time.monotonic() - w > UNDO_SECONDS]:
-            _DELETED.pop(gone, None)
-        if match_id.isdigit() and int(match_id) in _DELETED:
-            return Deleted(int(match_id), on_undone=lambda: set_restored(restored + 1))
         return ft.Text(app.t("no_match"))
     imported = bool(m.setup.get("imported_from"))
     done = m.status == "finished"  # secrets are all revealed at the end, never before

@@ -96,20 +96,21 @@ def test_import_from_bg_stats_in_the_browser_reports_what_it_skipped_and_refuses
     assert store.history() == [] and store.players() == []
     store.engine.dispose()
 
-    # A real export: the good play is imported, the two others are listed with the reason.
+    # A real export: the good plays are imported (Catan on the score pad), the bad one is listed with the
+    # reason.
     file = tmp_path / "BGStatsExport.json"
     file.write_text(json.dumps(bgstats_file(), ensure_ascii=False), encoding="utf-8")
     pick(ui, "Importer depuis BG Stats", file)
-    ui.see("Parties importées : 1 · ignorées : 2")
+    ui.see("Parties importées : 2 · ignorées : 1")
     ui.see("partie 2 (2025-04-03 20:00:00, Les Apaches de Paris) : Léa : le score 'douze' n'est pas un nombre entier")
-    ui.see("partie 3 (2025-04-02 20:00:00, Catan) : 'Catan' n'est pas un des jeux de Compagnon")
-    ui.near_top(ui._has("Parties importées : 1 · ignorées : 2").first)
+    ui.near_top(ui._has("Parties importées : 2 · ignorées : 1").first)
     ui.shot("stats-import-report")
 
     store = Store(db)
     try:
-        (imported,) = store.history()
+        imported, catan = sorted(store.history(), key=lambda m: m.game)
         assert (imported.game, imported.winners, imported.place) == ("apaches", ["Léa"], "Café des Jeux")
+        assert (catan.game, catan.winners) == ("pad:catan", ["Léa"])
     finally:
         store.engine.dispose()
     # The imported match in the history, and its review with the set-up noted in BG Stats.
@@ -121,13 +122,12 @@ def test_import_from_bg_stats_in_the_browser_reports_what_it_skipped_and_refuses
     ui.see("Mise en place (notée dans BG Stats) : Quartiers 1, 2, 3")
     ui.shot("review-imported-bgstats")
 
-    # A whole BG Stats export skips every play of the user's other games: the first 40 are listed,
-    # the rest counted.
+    # Many bad plays: the first 40 are listed, the rest counted.
     doc = bgstats_file()
-    doc["plays"] = [dict(doc["plays"][2], playDate=f"2024-01-01 10:{i:02d}:00") for i in range(45)]
+    doc["plays"] = [dict(doc["plays"][1], uuid=f"B{i}", playDate=f"2024-01-01 10:{i:02d}:00") for i in range(45)]
     file.write_text(json.dumps(doc), encoding="utf-8")
     ui.open("/stats")
     pick(ui, "Importer depuis BG Stats", file)
     ui.see("Parties importées : 0 · ignorées : 45")
     ui.see("… et 5 autres parties ignorées")
-    ui.see("partie 40 (2024-01-01 10:39:00, Catan)")
+    ui.see("partie 40 (2024-01-01 10:39:00, Les Apaches de Paris)")

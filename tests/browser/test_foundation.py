@@ -32,7 +32,7 @@ def test_players_are_created_renamed_and_merged(ui):
     # A bad name is refused with a message, and nothing is lost.
     ui.fill("Ajouter un joueur", "sam")
     ui.click("Ajouter", exact=True)
-    ui.see("already exists")
+    ui.see("existe déjà")  # in the page's language
     assert ui.sees("Renommer Léa M.") and ui.sees("Renommer Sam")
 
 
