@@ -145,7 +145,7 @@ def readings_played(game: Game, options: dict[str, Any], lang: str) -> str:
             return t("yes_word" if value else "no_word", lang)
         return str(value)
 
-    return " · ".join(f"{o.label.get(lang)} : {shown(o)}" if lang == "fr" else f"{o.label.get(lang)}: {shown(o)}"
+    return " · ".join(t("skipped_line", lang, a=o.label.get(lang), b=shown(o))  # "label : value" per language
                       for o in game.options if o.house_rule)
 
 

@@ -133,8 +133,7 @@ def options_part(game: Game, options: dict[str, Any], names: list[str], lang: st
     if plain:
         out += [ft.Text(t("options", lang), size=18, weight=ft.FontWeight.BOLD),
                 FieldsForm([option_field(o) for o in plain], values, names, lang, on_option),
-                *[ft.Text(f"{o.label.get(lang)} : {o.help.get(lang)}" if lang == "fr" else
-                          f"{o.label.get(lang)}: {o.help.get(lang)}", size=12, italic=True)
+                *[ft.Text(t("skipped_line", lang, a=o.label.get(lang), b=o.help.get(lang)), size=12, italic=True)
                   for o in plain if o.help is not None]]
     rules = [o for o in shown if o.house_rule]
     if rules:
