@@ -30,19 +30,17 @@ import os
 import random
 import re
 import signal
-import subprocess
-import sys
 import tempfile
 import time
-import urllib.request
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench import common
 from bench.common import INFO, NOT_MEASURED, Row, below, cpu_seconds, median, parser, percentile, proc_status, report
 from bench.flet_ws import Control, FletError, FletPage
-from tests.browser.conftest import ROOT, free_port
+from bench.webapp import Launched
 
 TARGET_MS, TARGET_MB, TARGET_TABLES = 250.0, 2.0, 50
 PHONES = 5
@@ -97,35 +95,20 @@ def prepare(url: str, tables: int) -> list[Table]:
     return out
 
 
-class Served:
+class Served(Launched):
     """``python -m app.main`` on a free port, with ``DATABASE_URL`` (or its own SQLite file)."""
 
     def __init__(self, data_dir: Path, database_url: str) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log = data_dir / f"server-{self.port}.log"
-        env = {**os.environ, "COMPAGNON_DATA_DIR": str(data_dir), "FLET_FORCE_WEB_SERVER": "1",
-               "DATABASE_URL": database_url}
-        self.proc = subprocess.Popen([sys.executable, "-m", "app.main", "--port", str(self.port), "--no-browser"],
-                                     cwd=ROOT, env=env, stdout=self.log.open("ab"), stderr=subprocess.STDOUT,
-                                     start_new_session=True)
-        deadline = time.time() + 120
-        while time.time() < deadline:
-            try:
-                with urllib.request.urlopen(self.url, timeout=1) as r:
-                    if r.status == 200:
-                        return
-            except OSError:
-                time.sleep(0.2)
-        raise RuntimeError(f"server did not start: {self.log.read_text()[-2000:]}")
+        super().__init__(data_dir, ["-m", "app.main"], env={"DATABASE_URL": database_url})
+        self.start()
+
+    @property
+    def pid(self) -> int:
+        assert self.proc is not None
+        return self.proc.pid
 
     def rss_mb(self) -> float:
-        return proc_status(self.proc.pid, "VmRSS") / 1024
-
-    def kill(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait(timeout=20)
+        return proc_status(self.pid, "VmRSS") / 1024
 
 
 # --------------------------------------------------------------------------- a table at play
@@ -238,7 +221,7 @@ async def open_all(tables: list[Table], bases: list[str], fig: Figures, at_once:
 async def evening(tables: list[Table], servers: list[Served], seconds: float, pause: tuple[float, float],
                   seed: int) -> dict[str, Any]:
     fig = Figures()
-    pids = [s.proc.pid for s in servers]
+    pids = [s.pid for s in servers]
     base_mb = sum(s.rss_mb() for s in servers)
     took = await open_all(tables, [s.url for s in servers], fig)
     sessions = sum(len(t.pages) for t in tables)
@@ -278,7 +261,7 @@ def run_n(n: int, seconds: float, pause: tuple[float, float], processes: int) ->
             out = asyncio.run(evening(tables, servers, seconds, pause, seed=n))
         finally:
             for s in servers:
-                s.kill()
+                s.kill(signal.SIGKILL)
         return out
 
 
@@ -344,9 +327,10 @@ def main() -> int:
         except Exception as e:  # noqa: BLE001 - a server or PostgreSQL that could not start: said, not raised
             rows.append(Row(f"{n} tables", None, "", "", NOT_MEASURED, f"{type(e).__name__}: {e}"))
             continue
-        rows += rows_for(n, got, args.processes)
+        mine = rows_for(n, got, args.processes)
+        rows += mine
         load.append(os.getloadavg()[0])
-        print(f"  N = {n} done; load {load[-1]:.1f}", flush=True)
+        print(common.table(mine, f"N = {n} (load {load[-1]:.1f})"), flush=True)  # a long run's figures as they come
     rows.append(Row("load average (1 min) before, and after each N", " ".join(f"{x:.1f}" for x in load), ""))
     return report(f"Capacity: tables of a host and {PHONES} phones on one server, over Flet's websocket", rows, args)
 
