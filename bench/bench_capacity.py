@@ -290,8 +290,10 @@ def rows_for(n: int, got: dict[str, Any], processes: int) -> list[Row]:
     if not both:
         rows.append(Row(f"{label}: latency", None, "ms", "", NOT_MEASURED, "no event was answered"))
         return rows
-    target = f"< {TARGET_MS:.0f}" if n >= TARGET_TABLES else ""
-    verdict = below(percentile(both, 95), TARGET_MS) if n >= TARGET_TABLES else INFO
+    # The goal is 50 tables: every N up to 50 must meet it; above, the figures say where the knee is.
+    goal = n <= TARGET_TABLES
+    target = f"< {TARGET_MS:.0f}" if goal else ""
+    verdict = below(percentile(both, 95), TARGET_MS) if goal else INFO
     rows += [
         Row("  tap → update, every device: p50 / p99", f"{percentile(both, 50):.0f} / {percentile(both, 99):.0f}",
             "ms"),
@@ -303,8 +305,8 @@ def rows_for(n: int, got: dict[str, Any], processes: int) -> list[Row]:
             f"of {os.cpu_count()}; the load generator itself used {got['generator_cpu']:.2f} cores"),
         Row("  server memory: before any page / all idle / after playing",
             f"{got['base_mb']:.0f} / {got['idle_mb']:.0f} / {got['after_mb']:.0f}", "MB"),
-        Row("  memory per idle session", per_session, "MB", f"< {TARGET_MB:.0f}" if n >= TARGET_TABLES else "",
-            below(per_session, TARGET_MB) if n >= TARGET_TABLES else INFO),
+        Row("  memory per idle session", per_session, "MB", f"< {TARGET_MB:.0f}" if goal else "",
+            below(per_session, TARGET_MB) if goal else INFO),
     ]
     return rows
 
