@@ -7,7 +7,7 @@ accessibility tree with a MutationObserver and notes the moment the new count sh
 "Cartes Butin dans la pioche".  Latency = that moment − the moment the tap went down on the
 phone (both ``Date.now()`` of the same machine).  The app tells the other pages with
 ``page.pubsub``; each re-reads the database and re-renders its screen in place (a patch goes to
-each browser).  Target: a median under 250 ms.
+each browser).  Target: a median and a p95 under 250 ms.
 
     python -m bench.bench_sync [--events 10] [--quick]
 """
@@ -106,7 +106,8 @@ def main() -> int:
     if latencies:
         rows += [Row(f"event on a phone → shown on the 6 others, median ({events} events × 6)", median(latencies),
                      "ms", f"< {TARGET_MS:.0f}", below(median(latencies), TARGET_MS)),
-                 Row("  p95", percentile(latencies, 95), "ms"),
+                 Row("  p95", percentile(latencies, 95), "ms", f"< {TARGET_MS:.0f} (issue #18)",
+                     below(percentile(latencies, 95), TARGET_MS)),
                  Row("  slowest", max(latencies), "ms"),
                  Row("event on a phone → shown on that phone itself, median", median(own), "ms"),
                  Row("bytes the server sent each other page for the change, median", median(got["bytes"]), "B", "",

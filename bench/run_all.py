@@ -30,6 +30,8 @@ SCRIPTS = {
     "startup": "Start-up",
     "sessions": "Sessions",
     "sync": "Sync",
+    "taps": "Taps",
+    "capacity": "Capacity",
 }
 
 

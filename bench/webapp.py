@@ -37,13 +37,15 @@ def prepare_match(data_dir: Path) -> int:
 class Launched(Server):
     """The browser tests' server, for any module, polled every 20 ms (start-up is what is measured)."""
 
-    def __init__(self, data_dir: Path, module: list[str]) -> None:
+    def __init__(self, data_dir: Path, module: list[str], env: dict[str, str] | None = None) -> None:
         super().__init__(data_dir)
         self.module = module
+        self.env = env or {}  # e.g. DATABASE_URL (removed otherwise, as the browser tests do)
 
     def start(self) -> None:
         env = {**os.environ, "COMPAGNON_DATA_DIR": str(self.data_dir), "FLET_FORCE_WEB_SERVER": "1"}
         env.pop("DATABASE_URL", None)
+        env.update(self.env)
         self.proc = subprocess.Popen(
             [sys.executable, *self.module, "--port", str(self.port), "--no-browser"],
             cwd=ROOT, env=env, stdout=self.log.open("ab"), stderr=subprocess.STDOUT, start_new_session=True)
