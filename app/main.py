@@ -25,6 +25,7 @@ import flet as ft
 from app import net, shared
 from app.layout import App
 from app.state import AppState
+from app.theme import themes
 
 if TYPE_CHECKING:
     from db.store import Store
@@ -180,8 +181,7 @@ def main(page: ft.Page) -> None:
     app.claim_host = host_rights(page, app)
     page.title = "Compagnon"
     page.padding = 0
-    page.theme = ft.Theme(color_scheme_seed="#00695c")
-    page.theme_mode = ft.ThemeMode.LIGHT
+    themes(page)
 
     async def bump() -> None:
         app.data.value += 1
@@ -302,12 +302,16 @@ def cli(argv: list[str] | None = None) -> None:
     net.TRUST_NETWORK = args.trust_network
     net.LOOPBACK_HOST = args.host in ("127.0.0.1", "localhost", "::1") and not args.key_only
     if args.desktop:  # one window on this machine, no network: it is the host
-        net.TRUST_NETWORK = True
-        store()  # open (and migrate) the database before the window: a bad DATABASE_URL fails here, clearly
-        from app.desktop import run_desktop
+        from app import desktop
 
-        run_desktop(main, ASSETS)
-        return
+        net.TRUST_NETWORK = True
+        window = desktop.can_open()  # first: without a desktop client and a network, it says so at once
+        store()  # open (and migrate) the database before the window: a bad DATABASE_URL fails here, clearly
+        if window and desktop.run_desktop(main, ASSETS, _first_page):
+            return
+        # No desktop client: the same app, served on this machine only, in a browser's app window.
+        args.host, args.no_browser = "127.0.0.1", True
+        desktop.window_when_up(f"http://127.0.0.1:{args.port}/")
     # Flet opens no browser: ``announce_host_link`` opens it with the host link (the key in it).
     os.environ["FLET_FORCE_WEB_SERVER"] = "1"
     threading.Thread(target=warm_up, args=(args.host, args.port), kwargs={"open_browser": not args.no_browser},
