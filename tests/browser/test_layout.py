@@ -172,3 +172,58 @@ def test_the_dark_theme_follows_the_device(server, browser):
         assert brightness(ui) < 60
     finally:
         ctx.close()
+
+
+#: the browser's Screen Wake Lock, recorded: each request and each release (headless Chromium grants none)
+FAKE_WAKE_LOCK = """
+window.__wake = [];
+Object.defineProperty(navigator, 'wakeLock', {configurable: true, value: {
+    request: async (kind) => {
+        window.__wake.push('request:' + kind);
+        const sentinel = new EventTarget();
+        sentinel.released = false;
+        sentinel.release = async () => {
+            window.__wake.push('release'); sentinel.released = true; sentinel.dispatchEvent(new Event('release'));
+        };
+        return sentinel;
+    }}});
+"""
+
+
+def test_the_screen_stays_awake_while_a_match_is_open_and_sleeps_again_after(server, browser):
+    """Issue 20: "The phone sleeps during a 6-minute magouilles countdown or while waiting for the reveal"."""
+    match_id = a_match(server)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        ctx.add_init_script(FAKE_WAKE_LOCK)
+        ui = UI(ctx.new_page(), server.url)
+        ui.open("/")
+        ui.see("Robby Solo #1")
+        assert "request:screen" not in ui.page.evaluate("window.__wake")  # the home screen lets it sleep
+        ui.click("Reprendre")
+        ui.see("Manche 1")
+        ui.page.wait_for_function("window.__wake.includes('request:screen')", timeout=15_000)
+        ui.tab("Accueil")
+        ui.see("Les jeux")
+        ui.page.wait_for_function("window.__wake.at(-1) === 'release'", timeout=15_000)
+        # A phone at the table (the table's code) stays awake too.
+        code = Store(f"sqlite:///{server.data_dir / 'compagnon.db'}").load(match_id).code
+        ui.open(f"/table/{code}")
+        ui.page.wait_for_function("window.__wake.includes('request:screen')", timeout=15_000)
+    finally:
+        ctx.close()
+
+
+def test_the_first_start_card_says_how_phones_join_until_dismissed(server, ui):
+    ui.open("/")
+    ui.see("Pour commencer")
+    ui.see("Téléphones des joueurs")  # where the QR codes are
+    ui.see("Aucune partie en cours. Choisissez un jeu ci-dessous pour en lancer une.")  # what to do next
+    ui.shot("layout-first-start-390")
+    ui.click("Compris")
+    ui.page.wait_for_timeout(500)
+    ui.settle()
+    assert not ui.sees("Pour commencer")
+    ui.open("/")  # remembered
+    ui.see("Les jeux")
+    assert not ui.sees("Pour commencer")
