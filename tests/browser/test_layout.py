@@ -227,3 +227,44 @@ def test_the_first_start_card_says_how_phones_join_until_dismissed(server, ui):
     ui.open("/")  # remembered
     ui.see("Les jeux")
     assert not ui.sees("Pour commencer")
+
+
+def holds(ui, box, text: str) -> None:
+    """The box comes to hold ``text`` (a tap's re-render takes a moment to arrive).  Flutter gives the
+    accessibility tree's input its value while it has the focus only: the box is tapped to read it."""
+    for _ in range(20):
+        box.click()
+        ui.page.wait_for_timeout(150)
+        if box.input_value() == text:
+            return
+        ui.page.wait_for_timeout(250)
+    assert box.input_value() == text
+
+
+def test_a_small_count_has_a_stepper_within_its_bounds(server, ui):
+    """Issue 20: "Small counts (Colts, Stens, bullets) are typed in text fields where a stepper is one
+    tap". Robby Solo's bank card (0 to 9: "sa valeur en milliers de $ (3 pour 3 000 $), 0 pour un objet")."""
+    import re
+
+    match_id = a_match(server)
+    ui.open(f"/match/{match_id}")
+    ui.see("Manche 1")
+    box = ui.page.get_by_role("textbox", name=re.compile("Banque jaune")).first
+    ui.reach(box)
+    assert box.input_value() == ""
+    ui.click("Banque jaune : un de plus", exact=True)  # an empty box starts at the minimum
+    holds(ui, box, "0")
+    ui.click("Banque jaune : un de plus", exact=True)
+    ui.click("Banque jaune : un de plus", exact=True)
+    holds(ui, box, "2")
+    ui.click("Banque jaune : un de moins", exact=True)
+    holds(ui, box, "1")
+    ui.click("Banque jaune : un de moins", exact=True)
+    holds(ui, box, "0")
+    assert ui.button("Banque jaune : un de moins", exact=True).get_attribute("aria-disabled") == "true"
+    ui.fill("Banque jaune", "9")  # the box can still be typed in...
+    plus = ui.button("Banque jaune : un de plus", exact=True)  # ...and the stepper stops at the maximum
+    ui.page.wait_for_function("e => e.getAttribute('aria-disabled') === 'true'", arg=plus.element_handle(),
+                              timeout=10_000)
+    holds(ui, box, "9")
+    ui.shot("layout-stepper-390")
