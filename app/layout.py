@@ -37,7 +37,7 @@ def language_switch(app: AppState) -> ft.Control:
         weight = ft.FontWeight.BOLD if code == app.lang else ft.FontWeight.NORMAL
         return ft.TextButton(code.upper(), tooltip=name, on_click=lambda _e: app.set_lang(code),
                              style=ft.ButtonStyle(text_style=ft.TextStyle(weight=weight),
-                                                  padding=ft.Padding.symmetric(horizontal=6)))
+                                                  padding=ft.Padding.symmetric(horizontal=6, vertical=16)))
 
     return ft.Row([language(code, name) for code, name in LANGUAGES.items()], spacing=0, tight=True)
 

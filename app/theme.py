@@ -20,10 +20,23 @@ NEXT = {"system": "light", "light": "dark", "dark": "system"}
 ICONS = {"system": ft.Icons.BRIGHTNESS_AUTO, "light": ft.Icons.LIGHT_MODE, "dark": ft.Icons.DARK_MODE}
 
 
+def theme() -> ft.Theme:
+    """One seed, and touch targets of at least 48 px: a browser on a computer gets Flutter's compact
+    density (32-px buttons) unless told otherwise, and a phone at the table needs a finger's room."""
+    tall = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=14),
+                          visual_density=ft.VisualDensity.STANDARD)
+    return ft.Theme(
+        color_scheme_seed=SEED, visual_density=ft.VisualDensity.STANDARD,
+        button_theme=ft.ButtonTheme(style=tall), text_button_theme=ft.TextButtonTheme(style=tall),
+        outlined_button_theme=ft.OutlinedButtonTheme(style=tall), filled_button_theme=ft.FilledButtonTheme(style=tall),
+        icon_button_theme=ft.IconButtonTheme(style=ft.ButtonStyle(padding=ft.Padding.all(12),
+                                                                  visual_density=ft.VisualDensity.STANDARD)))
+
+
 def themes(page: ft.Page) -> None:
     """The app's colours (one seed, in light and in dark), following the device until told otherwise."""
-    page.theme = ft.Theme(color_scheme_seed=SEED)
-    page.dark_theme = ft.Theme(color_scheme_seed=SEED)  # Flet builds it dark
+    page.theme = theme()
+    page.dark_theme = theme()  # Flet builds it dark
     page.theme_mode = ft.ThemeMode.SYSTEM
 
 

@@ -136,10 +136,10 @@ def number(f: Field, value: Any, _names: Sequence[str], lang: str, set_value: Se
     long = len(label) > 24
     box: ft.Control = ft.TextField(label=label, value="" if value is None else str(value), hint_text=hint,
                                    keyboard_type=ft.KeyboardType.NUMBER,
-                                   width=290 if long else 170,
+                                   width=(200 if small(f) else 290) if long else 170,
                                    on_change=lambda e: set_value(whole(e.control.value)))
     if small(f):
         box = stepped(f, value, lang, set_value, box)
-    # A long label (two lines above the box) gets a wider box and room above it, so that it does not
-    # run into what comes before.
+    # A long label (two lines above the box) gets a wider box (less the stepper's two buttons: the row
+    # must fit a phone) and room above it, so that it does not run into what comes before.
     return ft.Container(box, padding=ft.Padding.only(top=14)) if long else box
