@@ -84,12 +84,12 @@ def header(app: AppState) -> ft.Control:
     return ft.Container(
         ft.Row([
             ft.Image(src="icon.png", width=32, height=32),
-            ft.Text(app.t("app"), size=20, weight=ft.FontWeight.BOLD, expand=True, no_wrap=True,
+            ft.Text(app.t("app"), size=18, weight=ft.FontWeight.BOLD, expand=True, no_wrap=True,
                     overflow=ft.TextOverflow.ELLIPSIS),
             ThemeSwitch(),
             language_switch(app),
-        ], spacing=4),
-        padding=ft.Padding.only(left=12, right=6, top=2, bottom=2),
+        ], spacing=0),
+        padding=ft.Padding.only(left=8, right=2, top=2, bottom=2),
         bgcolor=ft.Colors.PRIMARY_CONTAINER,
     )
 
