@@ -231,3 +231,7 @@ def plural_category(n: int, lang: str) -> str:
 from app.i18n_history import STRINGS as _HISTORY_STRINGS  # noqa: E402
 
 S.update(_HISTORY_STRINGS)
+
+from app.i18n_layout import STRINGS as _LAYOUT_STRINGS  # noqa: E402
+
+S.update(_LAYOUT_STRINGS)

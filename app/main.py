@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from app import net, shared
-from app.guard import component
-from app.i18n import LANGUAGES
-from app.state import AppContext, AppState, use_app
+from app.layout import App
+from app.state import AppState
+from app.theme import themes
 
 if TYPE_CHECKING:
     from db.store import Store
@@ -40,7 +40,6 @@ def _assets() -> str:
 
 ASSETS = _assets()
 log = logging.getLogger("compagnon")
-WIDE = 760  # max content width on a desktop window
 
 _store: Store | None = None
 _store_lock = threading.Lock()
@@ -112,7 +111,7 @@ def warm_up(host: str, port: int, timeout: float = 120.0, open_browser: bool = F
         from app.screens import screen
 
         screen("home:Home")  # it lists the games from their cards (scoring.cards), not their engines
-        _name_flet_controls([here / "main.py", here / "screens" / "home.py"])
+        _name_flet_controls([here / "main.py", here / "layout.py", here / "screens" / "home.py"])
     finally:
         gc.enable()
     # ...then, once a first page is drawn (it no longer competes with it), every other screen: a
@@ -135,98 +134,6 @@ def _name_flet_controls(sources: Iterable[Path]) -> None:
     for source in sources:
         for name in re.findall(r"\bft\.([A-Za-z_]\w*)", source.read_text(encoding="utf-8")):
             getattr(ft, name, None)
-
-
-def language_switch(app: AppState) -> ft.Control:
-    """FR, EN, IT: each named in full in its own language (its tooltip, which screen readers say);
-    the language on screen in bold."""
-
-    def language(code: str, name: str) -> ft.Control:
-        weight = ft.FontWeight.BOLD if code == app.lang else ft.FontWeight.NORMAL
-        return ft.TextButton(code.upper(), tooltip=name, on_click=lambda _e: app.set_lang(code),
-                             style=ft.ButtonStyle(text_style=ft.TextStyle(weight=weight),
-                                                  padding=ft.Padding.symmetric(horizontal=6)))
-
-    return ft.Row([language(code, name) for code, name in LANGUAGES.items()], spacing=0, tight=True)
-
-
-@component
-def Layout(route: str, width: float | None) -> ft.Control:
-    from app.screens import NAV, resolve
-
-    app = use_app()
-    page = ft.context.page
-    path = route.split("?")[0] or "/"
-    selected = 0
-    for i, (nav_path, _icon, _key) in enumerate(NAV):
-        if path == nav_path or (nav_path != "/" and path.startswith(nav_path)):
-            selected = i
-
-    def go(e: ft.Event[ft.NavigationBar]) -> None:
-        page.navigate(NAV[int(e.control.selected_index)][0])
-
-
-    banner: list[ft.Control] = []
-    if app.message:
-        colour = ft.Colors.ERROR_CONTAINER if app.message_is_error else ft.Colors.SECONDARY_CONTAINER
-        banner.append(ft.Container(
-            ft.Row([ft.Text(app.message, expand=True),
-                    ft.IconButton(ft.Icons.CLOSE, tooltip=app.t("cancel"),
-                                  on_click=lambda _e: app.tell(""))]),
-            bgcolor=colour, padding=ft.Padding.only(left=12, right=4), border_radius=8))
-
-    header = ft.Container(
-        ft.Row([
-            ft.Image(src="icon.png", width=32, height=32),
-            ft.Text(app.t("app"), size=20, weight=ft.FontWeight.BOLD, expand=True),
-            language_switch(app),
-        ]),
-        padding=ft.Padding.symmetric(horizontal=12, vertical=6),
-        bgcolor=ft.Colors.PRIMARY_CONTAINER,
-    )
-    screen, params = resolve(path, app.host_device)
-    # The screen is keyed by what it shows: a language switch mounts it afresh.  A write (``app.data``,
-    # which every screen reading the database watches through ``use_data``, and this layout does not)
-    # re-renders the screen alone, in place: it re-reads the database and Flet sends each device a
-    # patch of what changed, while an unlocked privacy screen or a half-typed form elsewhere on the
-    # screen stays as it was.
-    body = ft.Container(
-        ft.Column([*banner, screen(**params, key=f"{path}|{app.lang}")],
-                  scroll=ft.ScrollMode.AUTO, expand=True, spacing=12),
-        padding=12, alignment=ft.Alignment.TOP_CENTER,
-        # A phone uses the whole width; a desktop window gets a readable centred column.
-        width=min(width, WIDE) if width else None, expand=not width,
-    )
-    nav = ft.NavigationBar(
-        selected_index=selected, on_change=go,
-        destinations=[ft.NavigationBarDestination(icon=icon, label=app.t(key)) for _p, icon, key in NAV],
-    )
-    # A phone at the table (a seat or the table code) has no business in the host's other screens.
-    guest = not app.host_device or path.startswith(("/seat/", "/table/"))
-    return ft.Column([header, ft.Row([body], alignment=ft.MainAxisAlignment.CENTER, expand=True,
-                                     vertical_alignment=ft.CrossAxisAlignment.START),
-                      *([] if guest else [nav])],
-                     expand=True, spacing=0)
-
-
-@component
-def App(app: AppState) -> ft.Control:
-    page = ft.context.page
-    route, set_route = ft.use_state(page.route or "/")
-    width, set_width = ft.use_state(page.width)
-
-    def on_route(e: ft.RouteChangeEvent) -> None:
-        if app.claim_host is not None and net.host_key_in(e.route):
-            app.claim_host(e.route)  # the host link opened in a tab that already had a session
-        app.left_screen()  # a message belongs to the screen it was said on
-        set_route(e.route)
-
-    def listen() -> None:
-        page.on_route_change = on_route
-        page.on_resize = lambda e: set_width(e.width)
-
-    ft.use_effect(listen, [])
-    return AppContext(app, lambda: Layout(route, width))
 
 
 def host_rights(page: ft.Page, app: AppState) -> Callable[[str], None]:
@@ -274,8 +181,7 @@ def main(page: ft.Page) -> None:
     app.claim_host = host_rights(page, app)
     page.title = "Compagnon"
     page.padding = 0
-    page.theme = ft.Theme(color_scheme_seed="#00695c")
-    page.theme_mode = ft.ThemeMode.LIGHT
+    themes(page)
 
     async def bump() -> None:
         app.data.value += 1
@@ -396,10 +302,16 @@ def cli(argv: list[str] | None = None) -> None:
     net.TRUST_NETWORK = args.trust_network
     net.LOOPBACK_HOST = args.host in ("127.0.0.1", "localhost", "::1") and not args.key_only
     if args.desktop:  # one window on this machine, no network: it is the host
+        from app import desktop
+
         net.TRUST_NETWORK = True
+        window = desktop.can_open()  # first: without a desktop client and a network, it says so at once
         store()  # open (and migrate) the database before the window: a bad DATABASE_URL fails here, clearly
-        ft.run(main, assets_dir=ASSETS, view=ft.AppView.FLET_APP)
-        return
+        if window and desktop.run_desktop(main, ASSETS, _first_page):
+            return
+        # No desktop client: the same app, served on this machine only, in a browser's app window.
+        args.host, args.no_browser = "127.0.0.1", True
+        desktop.window_when_up(f"http://127.0.0.1:{args.port}/")
     # Flet opens no browser: ``announce_host_link`` opens it with the host link (the key in it).
     os.environ["FLET_FORCE_WEB_SERVER"] = "1"
     threading.Thread(target=warm_up, args=(args.host, args.port), kwargs={"open_browser": not args.no_browser},

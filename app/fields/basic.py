@@ -9,6 +9,7 @@ from typing import Any
 import flet as ft
 
 from app.fields import register
+from app.i18n import t
 from app.widgets import dropdown
 from scoring import Field
 
@@ -98,6 +99,34 @@ def ints(f: Field, value: Any, names: Sequence[str], lang: str, set_value: Set) 
                               for i, n in enumerate(names)], wrap=True)], spacing=2)
 
 
+#: a whole number whose field allows at most this many steps (and is bounded) gets − and + buttons
+SMALL = 12
+
+
+def small(f: Field) -> bool:
+    """A small count (Colts, Stens, bullets, a bank's card): bounded, a dozen values at most."""
+    return (f.minimum is not None and f.maximum is not None and f.maximum <= SMALL
+            and f.maximum - f.minimum <= SMALL)
+
+
+def stepped(f: Field, value: Any, lang: str, set_value: Set, box: ft.Control) -> ft.Control:
+    """− box +: one tap per step, within the field's bounds; an empty box starts at the minimum (the box
+    can still be typed in).  Each button is named by the field and what it does (its tooltip)."""
+    label, low, high = f.label.get(lang), int(f.minimum or 0), int(f.maximum or 0)
+    current = value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    def step(by: int) -> None:
+        set_value(low if current is None else min(high, max(low, current + by)))
+
+    return ft.Row([
+        ft.IconButton(ft.Icons.REMOVE, tooltip=t("step_less", lang, a=label), on_click=lambda _e: step(-1),
+                      disabled=current is None or current <= low),
+        box,
+        ft.IconButton(ft.Icons.ADD, tooltip=t("step_more", lang, a=label), on_click=lambda _e: step(1),
+                      disabled=current is not None and current >= high),
+    ], spacing=0, tight=True, vertical_alignment=ft.CrossAxisAlignment.END)
+
+
 @register("int")
 def number(f: Field, value: Any, _names: Sequence[str], lang: str, set_value: Set) -> ft.Control:
     label = f.label.get(lang)
@@ -105,9 +134,12 @@ def number(f: Field, value: Any, _names: Sequence[str], lang: str, set_value: Se
     if f.minimum is not None or f.maximum is not None:
         hint = f"{'' if f.minimum is None else f.minimum}…{'' if f.maximum is None else f.maximum}"
     long = len(label) > 24
-    box = ft.TextField(label=label, value="" if value is None else str(value), hint_text=hint,
-                       keyboard_type=ft.KeyboardType.NUMBER, width=290 if long else 170,
-                       on_change=lambda e: set_value(whole(e.control.value)))
-    # A long label (two lines above the box) gets a wider box and room above it, so that it does not
-    # run into what comes before.
+    box: ft.Control = ft.TextField(label=label, value="" if value is None else str(value), hint_text=hint,
+                                   keyboard_type=ft.KeyboardType.NUMBER,
+                                   width=(200 if small(f) else 290) if long else 170,
+                                   on_change=lambda e: set_value(whole(e.control.value)))
+    if small(f):
+        box = stepped(f, value, lang, set_value, box)
+    # A long label (two lines above the box) gets a wider box (less the stepper's two buttons: the row
+    # must fit a phone) and room above it, so that it does not run into what comes before.
     return ft.Container(box, padding=ft.Padding.only(top=14)) if long else box

@@ -34,6 +34,28 @@ def emblem(slug: str, size: int = 48) -> ft.Control:
     return ft.Image(src=svg, width=size, height=size)
 
 
+#: the setting that remembers the first-start card was dismissed
+WELCOME_DONE = "welcome_done"
+
+
+@component
+def Welcome() -> ft.Control:
+    """The first start: how to begin, and how the players' phones join (dismissed once, remembered)."""
+    app = use_data()
+
+    def dismiss(_e: object) -> None:
+        app.store.set_setting(WELCOME_DONE, "1")
+        app.changed()
+
+    return ft.Card(ft.Container(ft.Column([
+        ft.Row([ft.Icon(ft.Icons.QR_CODE_2, size=32),
+                ft.Text(app.t("welcome_title"), size=18, weight=ft.FontWeight.BOLD, expand=True)]),
+        ft.Text(app.t("welcome_text")),
+        ft.Row([ft.TextButton(app.t("welcome_ok"), icon=ft.Icons.CHECK, on_click=dismiss)],
+               alignment=ft.MainAxisAlignment.END),
+    ], spacing=8), padding=12), bgcolor=ft.Colors.SECONDARY_CONTAINER)
+
+
 @component
 def Home() -> ft.Control:
     app = use_data()
@@ -47,7 +69,7 @@ def Home() -> ft.Control:
             trailing=ft.Button(app.t("resume"), on_click=lambda _e, i=m.id: page.navigate(f"/match/{i}")),
         ))
     if not resume:
-        resume.append(ft.Text(app.t("none_in_progress"), italic=True))
+        resume.append(ft.Text(f"{app.t('none_in_progress')} {app.t('start_one')}", italic=True))
     cards: list[ft.Control] = []
     for slug, game in registry.cards().items():
         cards.append(ft.Card(ft.Container(ft.Column([
@@ -63,6 +85,7 @@ def Home() -> ft.Control:
         ], spacing=8), padding=12, border=ft.Border.only(left=ft.BorderSide(6, game.colour)))))
     return ft.Column([
         ft.Text(app.t("tagline"), size=16, italic=True),
+        *([Welcome(key="welcome")] if not ongoing and not app.store.get_setting(WELCOME_DONE) else []),
         section(app.t("in_progress"), resume),
         section(app.t("games"), cards),
     ], spacing=16)

@@ -40,7 +40,7 @@ def test_a_match_from_start_to_history_survives_undo_reload_and_a_killed_server(
     add_players(ui, "Léa", "Sam", "Ana")
     ui.open("/")
     ui.shot("home")
-    ui.tab("Nouvelle partie")
+    ui.tab("Jouer")
     ui.click("Robby Solo")
     for n in ("Léa", "Sam", "Ana"):
         ui.check(n)

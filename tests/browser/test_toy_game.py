@@ -33,7 +33,7 @@ def test_the_toy_game_is_played_from_its_folder_to_its_score_sheet(server, ui):
     add_players(ui, "Léa", "Sam")
     ui.open("/")
     ui.see("Jeu jouet")  # its card, listed after the built-in games
-    ui.tab("Nouvelle partie")
+    ui.tab("Jouer")
     ui.click("Jeu jouet")
     ui.see("Nouvelle partie : Jeu jouet")
     ui.check("Léa")

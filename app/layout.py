@@ -1,0 +1,171 @@
+"""The page's frame (``App``, ``Layout``): the header (the app's name, the theme and language switches),
+the navigation (a bar at the bottom of a phone, a rail on the left from :data:`RAIL_FROM` px, with the
+open match's own place) and the screen's body (one readable column, or two panes for :data:`TWO_PANES`).
+The device stays awake while a match is open (:data:`AWAKE`: Flet's ``Wakelock``, the browser's Screen
+Wake Lock)."""
+
+from __future__ import annotations
+
+import logging
+import re
+
+import flet as ft
+
+from app import net
+from app.guard import component
+from app.i18n import LANGUAGES, S
+from app.panes import WideContext
+from app.state import AppContext, AppState, use_app
+from app.theme import ThemeSwitch
+
+log = logging.getLogger("compagnon")
+WIDE = 760  # max content width of a one-pane screen on a wide window
+#: from this width (px, Material's "expanded" windows) a navigation rail on the left, and two panes
+RAIL_FROM = 840
+#: the screens drawn in two panes on a wide window (their body takes the window's width)
+TWO_PANES = ("/match/",)
+#: the screens during which the device stays awake (a match open: the host's, a phone's table or seat)
+AWAKE = ("/match/", "/seat/", "/table/")
+MATCH_PATH = re.compile(r"/match/\d+")
+
+
+def language_switch(app: AppState) -> ft.Control:
+    """FR, EN, IT: each named in full in its own language (its tooltip, which screen readers say);
+    the language on screen in bold."""
+
+    def language(code: str, name: str) -> ft.Control:
+        weight = ft.FontWeight.BOLD if code == app.lang else ft.FontWeight.NORMAL
+        return ft.TextButton(code.upper(), tooltip=name, on_click=lambda _e: app.set_lang(code),
+                             style=ft.ButtonStyle(text_style=ft.TextStyle(weight=weight),
+                                                  padding=ft.Padding.symmetric(horizontal=6, vertical=16)))
+
+    return ft.Row([language(code, name) for code, name in LANGUAGES.items()], spacing=0, tight=True)
+
+
+def destinations(app: AppState, path: str) -> list[tuple[str, ft.IconData, str]]:
+    """The navigation's places (path, icon, label): the screens of :data:`app.screens.NAV`, each under its
+    short label (``nav_<key>``: one line in a phone's bar), and, while a match is open, that match's
+    own place (selected: the match is where the table is, not the home screen)."""
+    from app.screens import NAV
+
+    out = [(nav_path, icon, app.t(f"nav_{key}") if f"nav_{key}" in S else app.t(key)) for nav_path, icon, key in NAV]
+    if MATCH_PATH.fullmatch(path):
+        out.insert(1, (path, ft.Icons.CASINO, app.t("nav_match")))
+    return out
+
+
+def selected_index(places: list[tuple[str, ft.IconData, str]], path: str) -> int:
+    """The place the path belongs to (the home screen when none)."""
+    selected = 0
+    for i, (place, _icon, _label) in enumerate(places):
+        if path == place or (place != "/" and path.startswith(place)):
+            selected = i
+    return selected
+
+
+def navigation(places: list[tuple[str, ft.IconData, str]], path: str, rail: bool) -> ft.Control:
+    """A rail on the left of a wide window, a bar at the bottom of a phone's screen."""
+    page = ft.context.page
+
+    def go(e: ft.Event[ft.NavigationBar] | ft.Event[ft.NavigationRail]) -> None:
+        page.navigate(places[int(e.control.selected_index or 0)][0])
+
+    selected = selected_index(places, path)
+    if rail:
+        return ft.NavigationRail(
+            selected_index=selected, on_change=go, label_type=ft.NavigationRailLabelType.ALL, min_width=88,
+            destinations=[ft.NavigationRailDestination(icon=icon, label=label) for _p, icon, label in places])
+    return ft.NavigationBar(
+        selected_index=selected, on_change=go,
+        destinations=[ft.NavigationBarDestination(icon=icon, label=label) for _p, icon, label in places])
+
+
+def header(app: AppState) -> ft.Control:
+    return ft.Container(
+        ft.Row([
+            ft.Image(src="icon.png", width=32, height=32),
+            ft.Text(app.t("app"), size=18, weight=ft.FontWeight.BOLD, expand=True, no_wrap=True,
+                    overflow=ft.TextOverflow.ELLIPSIS),
+            ThemeSwitch(),
+            language_switch(app),
+        ], spacing=0),
+        padding=ft.Padding.only(left=8, right=2, top=2, bottom=2),
+        bgcolor=ft.Colors.PRIMARY_CONTAINER,
+    )
+
+
+def banner(app: AppState) -> list[ft.Control]:
+    """The last message said to this page (a refusal, an undo…), with its close button."""
+    if not app.message:
+        return []
+    colour = ft.Colors.ERROR_CONTAINER if app.message_is_error else ft.Colors.SECONDARY_CONTAINER
+    return [ft.Container(
+        ft.Row([ft.Text(app.message, expand=True),
+                ft.IconButton(ft.Icons.CLOSE, tooltip=app.t("cancel"), on_click=lambda _e: app.tell(""))]),
+        bgcolor=colour, padding=ft.Padding.only(left=12, right=4), border_radius=8)]
+
+
+@component
+def Layout(route: str, width: float | None) -> ft.Control:
+    from app.screens import resolve
+
+    app = use_app()
+    path = route.split("?")[0] or "/"
+    wide = bool(width and width >= RAIL_FROM)
+    two_panes = wide and path.startswith(TWO_PANES)
+    screen, params = resolve(path, app.host_device)
+    # The screen is keyed by what it shows: a language switch (or a window crossing RAIL_FROM) mounts it
+    # afresh.  A write (``app.data``, which every screen reading the database watches through
+    # ``use_data``, and this layout does not) re-renders the screen alone, in place: it re-reads the
+    # database and Flet sends each device a patch of what changed, while an unlocked privacy screen or a
+    # half-typed form elsewhere on the screen stays as it was.
+    shown = WideContext(two_panes, lambda: screen(**params, key=f"{path}|{app.lang}|{two_panes}"))
+    body = ft.Container(
+        ft.Column([*banner(app), shown], scroll=ft.ScrollMode.AUTO, expand=True, spacing=12),
+        padding=12, alignment=ft.Alignment.TOP_CENTER,
+        # A phone uses the whole width; a wide window gives a one-pane screen a readable centred column
+        # and a two-pane screen (a match: its panels beside its timers and ledger) the room it needs.
+        width=None if (two_panes or not width) else min(width, WIDE), expand=two_panes or not width,
+    )
+    # A phone at the table (a seat or the table code) has no business in the host's other screens.
+    guest = not app.host_device or path.startswith(("/seat/", "/table/"))
+    middle = ft.Row([body], alignment=ft.MainAxisAlignment.CENTER, expand=True,
+                    vertical_alignment=ft.CrossAxisAlignment.START)
+    if guest:
+        return ft.Column([header(app), middle], expand=True, spacing=0)
+    nav = navigation(destinations(app, path), path, rail=wide)
+    if wide:
+        return ft.Column([header(app), ft.Row([nav, ft.VerticalDivider(width=1), middle], expand=True,
+                                              spacing=0, vertical_alignment=ft.CrossAxisAlignment.STRETCH)],
+                         expand=True, spacing=0)
+    return ft.Column([header(app), middle, nav], expand=True, spacing=0)
+
+
+@component
+def App(app: AppState) -> ft.Control:
+    page = ft.context.page
+    route, set_route = ft.use_state(page.route or "/")
+    width, set_width = ft.use_state(page.width)
+    # The screen stays awake while a match is open (the host's match screen, a phone's table or seat).
+    lock = ft.use_memo(ft.Wakelock, [])
+    awake = route.split("?")[0].startswith(AWAKE)
+
+    async def keep_awake() -> None:
+        try:
+            await (lock.enable() if awake else lock.disable())
+        except Exception as e:  # noqa: BLE001 - a browser without a wake lock sleeps as it would anyway
+            log.info("the screen wake lock is not available here (%s)", type(e).__name__)
+
+    def on_route(e: ft.RouteChangeEvent) -> None:
+        if app.claim_host is not None and net.host_key_in(e.route):
+            app.claim_host(e.route)  # the host link opened in a tab that already had a session
+        app.left_screen()  # a message belongs to the screen it was said on
+        set_route(e.route)
+
+    def listen() -> None:
+        page.on_route_change = on_route
+        page.on_resize = lambda e: set_width(e.width)
+
+    ft.use_effect(listen, [])
+    ft.use_effect(keep_awake, [awake])
+    return AppContext(app, lambda: Layout(route, width))

@@ -1,0 +1,270 @@
+"""The page's frame on a phone and on a desktop window: the bottom bar below 840 px, a navigation rail and
+two panes from 840 px, the open match's own place in the navigation, labels on one line in the three
+languages, the theme switch, the first-start card (issue 20: "Navigation and layout", "At the table",
+"First start")."""
+
+from __future__ import annotations
+
+import struct
+import zlib
+
+import pytest
+
+from db.store import Store
+from tests.browser.conftest import UI
+
+pytestmark = pytest.mark.browser
+
+#: Flutter's bar and rail labels: Material 3's labelMedium (Roboto 500, 12 px, letter spacing 0.5 px)
+MEASURE = """async (labels) => {
+    const face = new FontFace('LabelRoboto', 'url(/assets/fonts/roboto.woff2)', {weight: '500'});
+    await face.load();
+    document.fonts.add(face);
+    const ctx = document.createElement('canvas').getContext('2d');
+    ctx.font = '500 12px LabelRoboto';
+    return labels.map(l => ctx.measureText(l).width + 0.5 * l.length);
+}"""
+
+
+def a_match(server) -> int:
+    store = Store(f"sqlite:///{server.data_dir / 'compagnon.db'}")
+    ids = [store.add_player(n).id for n in ("Léa", "Sam", "Ana")]
+    return store.create_match("robby-solo", {"players": 3}, ids, seed="layout")
+
+
+def bar(ui) -> list[dict]:
+    """The bottom bar's destinations: label, selected, box."""
+    return ui.page.evaluate("""() => [...document.querySelectorAll('[role=tab]')].map(e => ({
+        label: (e.getAttribute('aria-label') || e.textContent).split('\\n')[0].trim(),
+        selected: e.getAttribute('aria-selected') === 'true', box: e.getBoundingClientRect().toJSON()}))""")
+
+
+def rail(ui) -> list[dict]:
+    """The navigation rail's destinations (buttons down the left edge, "Tab n of N")."""
+    return ui.page.evaluate("""() => [...document.querySelectorAll('flt-semantics[role=button]')]
+        .filter(e => /Tab \\d+ of \\d+/.test(e.textContent) && e.getBoundingClientRect().x < 5)
+        .map(e => ({label: e.textContent.split('\\n')[0].trim(), selected: e.getAttribute('aria-current') === 'true',
+                    box: e.getBoundingClientRect().toJSON()}))""")
+
+
+def box_of(ui, text: str) -> dict:
+    """The box of the smallest element that says ``text`` (not one of its ancestors)."""
+    ui.see(text)
+    boxes = [b for b in (el.bounding_box() for el in ui._has(text).all()) if b and b["width"] > 0]
+    assert boxes, text
+    return min(boxes, key=lambda b: b["width"] * b["height"])
+
+
+def test_a_phone_has_a_bottom_bar_where_the_open_match_is_selected_not_home(server, ui):
+    match_id = a_match(server)
+    ui.open("/")
+    places = bar(ui)
+    assert [p["label"] for p in places] == ["Accueil", "Jouer", "Joueurs", "Parties", "Stats"]
+    assert places[0]["selected"] and all(p["box"]["y"] > 700 for p in places)  # at the bottom
+    assert rail(ui) == []
+    ui.open(f"/match/{match_id}")
+    ui.see("Robby Solo #1")
+    places = bar(ui)
+    assert [p["label"] for p in places if p["selected"]] == ["En cours"]  # not "Accueil"
+    assert [p["label"] for p in places][:2] == ["Accueil", "En cours"]
+    # One pane: the phones' section comes under the match's panels.
+    panel = box_of(ui, "Manche 1")
+    ui.shot("layout-match-390")
+    ui.tab("Accueil")
+    ui.see("Robby Solo #1")  # the match to resume
+    assert [p["label"] for p in bar(ui)] == ["Accueil", "Jouer", "Joueurs", "Parties", "Stats"]
+    ui.open(f"/match/{match_id}")
+    phones = box_of(ui, "Téléphones des joueurs")
+    assert phones["y"] > panel["y"] and abs(phones["x"] - panel["x"]) < 40
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (840, 800)])
+def test_from_840_px_a_rail_and_a_match_in_two_panes(server, new_ui, size):
+    match_id = a_match(server)
+    ui = new_ui(*size)
+    ui.open("/")
+    places = rail(ui)
+    assert [p["label"] for p in places] == ["Accueil", "Jouer", "Joueurs", "Parties", "Stats"]
+    assert places[0]["selected"] and bar(ui) == []  # no bottom bar
+    home = box_of(ui, "Les jeux")
+    assert home["x"] > 88  # the screen starts after the rail...
+    ui.shot(f"layout-home-{size[0]}")
+    ui.open(f"/match/{match_id}")
+    ui.see("Robby Solo #1")
+    assert [p["label"] for p in rail(ui) if p["selected"]] == ["En cours"]
+    # ...and a match's panels sit beside its phones, its ledger and its way out.
+    panel, phones, abandon = box_of(ui, "Manche 1"), box_of(ui, "Téléphones des joueurs"), box_of(ui, "Abandonner")
+    assert phones["x"] > panel["x"] + panel["width"] and abandon["x"] > panel["x"] + panel["width"]
+    assert phones["y"] < panel["y"] + 200  # side by side, both at the top
+    ui.shot(f"layout-match-{size[0]}")
+    ui.click("Accueil")  # the rail goes places
+    ui.see("Les jeux")
+    assert [p["label"] for p in rail(ui) if p["selected"]] == ["Accueil"]
+
+
+def test_a_one_pane_screen_keeps_a_readable_width_on_a_wide_window(server, new_ui):
+    ui = new_ui(1280, 800)
+    ui.open("/")
+    card = box_of(ui, "Nouvelle partie")  # a game card's button, at the right of its card
+    tagline = box_of(ui, "Le compagnon de table")
+    assert card["x"] + card["width"] - tagline["x"] <= 760
+
+
+@pytest.mark.parametrize("lang", ["Français", "English", "Italiano"])
+def test_no_label_wraps_in_the_bottom_bar_at_390_px(server, ui, lang):
+    """Issue 20: 'Five tabs on a phone wrap "Nouvelle partie" onto two lines'. With a match open (one
+    place more), each label, measured in the bar's own font, fits its destination's width on one line."""
+    match_id = a_match(server)
+    ui.open(f"/match/{match_id}")
+    ui.click(lang, exact=True)
+    ui.see({"Français": "Manche 1", "English": "Round 1", "Italiano": "Robby Solo #1"}[lang])
+    ui.settle(quiet_ms=700)
+    places = bar(ui)
+    assert len(places) == 6, places
+    widths = ui.page.evaluate(MEASURE, [p["label"] for p in places])
+    for place, width in zip(places, widths, strict=True):
+        assert width <= place["box"]["width"] - 2, f"{place['label']!r} ({width:.0f} px) wraps in {place['box']}"
+        assert place["box"]["height"] <= 80
+    ui.shot(f"layout-bar-{lang}")
+
+
+def brightness(ui, x: int = 5, y: int = 300) -> int:
+    """The screen's brightness at one point (0 to 255), read from a one-pixel screenshot (a PNG: its one
+    row, after its filter byte, is red, green, blue, alpha)."""
+    png = ui.page.screenshot(clip={"x": x, "y": y, "width": 1, "height": 1})
+    at, data = 8, b""
+    while at < len(png):
+        size, kind = struct.unpack(">I4s", png[at:at + 8])
+        if kind == b"IDAT":
+            data += png[at + 8:at + 8 + size]
+        at += 12 + size
+    red, green, blue = zlib.decompress(data)[1:4]
+    return (red + green + blue) // 3
+
+
+def test_the_theme_switch_goes_dark_and_the_browser_remembers_it(server, ui):
+    ui.open("/")
+    assert brightness(ui) > 200  # the device's theme: headless Chromium's is light
+    ui.click("Thème : celui de l'appareil")
+    ui.see("Thème : clair")
+    ui.click("Thème : clair")
+    ui.see("Thème : sombre")
+    ui.page.wait_for_timeout(800)
+    assert brightness(ui) < 60
+    ui.shot("layout-dark-390")
+    ui.open("/history")  # a new page load: the browser's storage keeps the choice
+    ui.see("Thème : sombre")
+    ui.page.wait_for_timeout(800)
+    assert brightness(ui) < 60
+    ui.click("Thème : sombre")  # and back to the device's
+    ui.see("Thème : celui de l'appareil")
+    ui.page.wait_for_timeout(800)
+    assert brightness(ui) > 200
+
+
+def test_the_dark_theme_follows_the_device(server, browser):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="dark")
+    try:
+        ui = UI(ctx.new_page(), server.url)
+        ui.open("/")
+        ui.see("Thème : celui de l'appareil")
+        ui.page.wait_for_timeout(800)
+        assert brightness(ui) < 60
+    finally:
+        ctx.close()
+
+
+#: the browser's Screen Wake Lock, recorded: each request and each release (headless Chromium grants none)
+FAKE_WAKE_LOCK = """
+window.__wake = [];
+Object.defineProperty(navigator, 'wakeLock', {configurable: true, value: {
+    request: async (kind) => {
+        window.__wake.push('request:' + kind);
+        const sentinel = new EventTarget();
+        sentinel.released = false;
+        sentinel.release = async () => {
+            window.__wake.push('release'); sentinel.released = true; sentinel.dispatchEvent(new Event('release'));
+        };
+        return sentinel;
+    }}});
+"""
+
+
+def test_the_screen_stays_awake_while_a_match_is_open_and_sleeps_again_after(server, browser):
+    """Issue 20: "The phone sleeps during a 6-minute magouilles countdown or while waiting for the reveal"."""
+    match_id = a_match(server)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        ctx.add_init_script(FAKE_WAKE_LOCK)
+        ui = UI(ctx.new_page(), server.url)
+        ui.open("/")
+        ui.see("Robby Solo #1")
+        assert "request:screen" not in ui.page.evaluate("window.__wake")  # the home screen lets it sleep
+        ui.click("Reprendre")
+        ui.see("Manche 1")
+        ui.page.wait_for_function("window.__wake.includes('request:screen')", timeout=15_000)
+        ui.tab("Accueil")
+        ui.see("Les jeux")
+        ui.page.wait_for_function("window.__wake.at(-1) === 'release'", timeout=15_000)
+        # A phone at the table (the table's code) stays awake too.
+        code = Store(f"sqlite:///{server.data_dir / 'compagnon.db'}").load(match_id).code
+        ui.open(f"/table/{code}")
+        ui.page.wait_for_function("window.__wake.includes('request:screen')", timeout=15_000)
+    finally:
+        ctx.close()
+
+
+def test_the_first_start_card_says_how_phones_join_until_dismissed(server, ui):
+    ui.open("/")
+    ui.see("Pour commencer")
+    ui.see("Téléphones des joueurs")  # where the QR codes are
+    ui.see("Aucune partie en cours. Choisissez un jeu ci-dessous pour en lancer une.")  # what to do next
+    ui.shot("layout-first-start-390")
+    ui.click("Compris")
+    ui.page.wait_for_timeout(500)
+    ui.settle()
+    assert not ui.sees("Pour commencer")
+    ui.open("/")  # remembered
+    ui.see("Les jeux")
+    assert not ui.sees("Pour commencer")
+
+
+def holds(ui, box, text: str) -> None:
+    """The box comes to hold ``text`` (a tap's re-render takes a moment to arrive).  Flutter gives the
+    accessibility tree's input its value while it has the focus only: the box is tapped to read it."""
+    for _ in range(20):
+        box.click()
+        ui.page.wait_for_timeout(150)
+        if box.input_value() == text:
+            return
+        ui.page.wait_for_timeout(250)
+    assert box.input_value() == text
+
+
+def test_a_small_count_has_a_stepper_within_its_bounds(server, ui):
+    """Issue 20: "Small counts (Colts, Stens, bullets) are typed in text fields where a stepper is one
+    tap". Robby Solo's bank card (0 to 9: "sa valeur en milliers de $ (3 pour 3 000 $), 0 pour un objet")."""
+    import re
+
+    match_id = a_match(server)
+    ui.open(f"/match/{match_id}")
+    ui.see("Manche 1")
+    box = ui.page.get_by_role("textbox", name=re.compile("Banque jaune")).first
+    ui.reach(box)
+    assert box.input_value() == ""
+    ui.click("Banque jaune : un de plus", exact=True)  # an empty box starts at the minimum
+    holds(ui, box, "0")
+    ui.click("Banque jaune : un de plus", exact=True)
+    ui.click("Banque jaune : un de plus", exact=True)
+    holds(ui, box, "2")
+    ui.click("Banque jaune : un de moins", exact=True)
+    holds(ui, box, "1")
+    ui.click("Banque jaune : un de moins", exact=True)
+    holds(ui, box, "0")
+    assert ui.button("Banque jaune : un de moins", exact=True).get_attribute("aria-disabled") == "true"
+    ui.fill("Banque jaune", "9")  # the box can still be typed in...
+    plus = ui.button("Banque jaune : un de plus", exact=True)  # ...and the stepper stops at the maximum
+    ui.page.wait_for_function("e => e.getAttribute('aria-disabled') === 'true'", arg=plus.element_handle(),
+                              timeout=10_000)
+    holds(ui, box, "9")
+    ui.shot("layout-stepper-390")
