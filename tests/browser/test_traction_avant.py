@@ -169,7 +169,7 @@ def test_two_turns_timers_heist_secret_orders_and_a_win(ui, new_ui):
     ui.fill("Ange", "3")
     ui.fill("Bébert", "2")
     ui.click("Casses : pions présents dans chaque banque")
-    ui.see("Casse de la banque 1 · round 1 · ordres secrets")
+    ui.see("Casse de la banque 1 · manche 1 · ordres secrets")
     thunes["Ange"] += 3_000_000
     thunes["Bébert"] += 2_000_000
     ui.see("Passez le téléphone à Bébert")
@@ -196,18 +196,18 @@ def test_two_turns_timers_heist_secret_orders_and_a_win(ui, new_ui):
     ui.see("Passez le téléphone à Ange")
     # Nobody can read it: not on this screen, not on another device.
     other = new_ui().open("/match/1")
-    other.see("Casse de la banque 1 · round 1 · ordres secrets")
+    other.see("Casse de la banque 1 · manche 1 · ordres secrets")
     for screen in (ui, other):
         text = screen.text()
         assert NOTE_ANGE not in text and "Colt ×2" not in text
 
     secret_order(ui, "Bébert", {"Stens utilisées": "1", "Balles de Sten tirées": "3"}, "Ange", NOTE_BEBERT)
     # The last order reveals them all at once, on every screen.
-    ui.see("Casse de la banque 1 · round 1 · ordres révélés")
+    ui.see("Casse de la banque 1 · manche 1 · ordres révélés")
     for screen in (ui, other):
         screen.see(f"Colt ×2 · cibles : Bébert · « {NOTE_ANGE} »")
         screen.see(f"Sten ×1 (3) · cibles : Ange · « {NOTE_BEBERT} »")
-    in_view(ui, "Casse de la banque 1 · round 1 · ordres révélés")
+    in_view(ui, "Casse de la banque 1 · manche 1 · ordres révélés")
     ui.shot("traction-avant-orders-revealed")
 
     # The fight is over: Ange's gang takes 4 millions, Bébert's survivors 1.

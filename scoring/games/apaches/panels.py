@@ -12,6 +12,7 @@ from typing import Any
 
 from scoring.core import HIDDEN, Panel, Tr, Value
 from scoring.core.fmt import number
+from scoring.core.words import de
 from scoring.games.apaches.rules import (
     BAIL,
     BOURGEOIS_DISTRICT,
@@ -128,7 +129,7 @@ def _gang_panel(v: ApachesState, seat: int) -> Panel:
     held = [d for d in draws(v) if d["seat"] == seat]
     if held:
         rows.append((Tr("Bourgeois détenus", "Bourgeois held", it="Borghesi posseduti"), len(held)))
-    return Panel(Tr(f"Gang de {name}", f"{name}'s gang", it=f"Banda di {name}"), tuple(rows))
+    return Panel(Tr(f"Gang {de(name)}", f"{name}'s gang", it=f"Banda di {name}"), tuple(rows))
 
 
 def _settlement_panel(v: ApachesState) -> Panel:

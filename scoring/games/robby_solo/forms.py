@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scoring.core import Action, Field, Tr
+from scoring.core.words import de
 from scoring.games.robby_solo.rules import BANK_NAMES, DECK_SIZE
 from scoring.games.robby_solo.state import RobbyState
 from scoring.games.robby_solo.texts import KINDS
@@ -41,7 +42,7 @@ def actions_for(state: RobbyState, seat: int | None) -> list[Action]:
                                   it="La carta Bottino posata accanto a ogni banca: il suo valore in migliaia di $ "
                                      "(3 per 3.000 $), 0 per un oggetto.")))
     if phase == "declare" and seat is None:
-        out.append(Action("declare", Tr(f"Déclaration publique de {gname}", f"{gname}'s public declaration",
+        out.append(Action("declare", Tr(f"Déclaration publique {de(gname)}", f"{gname}'s public declaration",
                                         it=f"Dichiarazione pubblica di {gname}"),
                           (Field("kind", Tr("Déclaration", "Declaration", it="Dichiarazione"), "choice", "rob", KINDS),
                            Field("bank", Tr("Banque", "Bank", it="Banca"), "choice", "", _bank_choices(banks))),

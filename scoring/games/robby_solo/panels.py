@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.core import HIDDEN, Panel, Tr, Value
+from scoring.core.words import de
 from scoring.games.robby_solo.rules import BANK_NAMES, COLOUR_NAMES
 from scoring.games.robby_solo.state import LastRound, RobbyState
 from scoring.games.robby_solo.texts import (
@@ -85,7 +86,7 @@ def _piles(view: RobbyState) -> Panel:
     if junior is not None and view["pile_sizes"][junior]:
         top: Any = view["hands"][junior]  # in a view: his cards under the top one are HIDDEN
         if top != HIDDEN and top and top[-1] != HIDDEN:
-            rows.append((Tr(f"Carte du dessus de la pile de {names[junior]}", f"Top card of {names[junior]}'s pile",
+            rows.append((Tr(f"Carte du dessus de la pile {de(names[junior])}", f"Top card of {names[junior]}'s pile",
                             it=f"Carta in cima alla pila di {names[junior]}"),
                          card(top[-1])))
     return Panel(Tr("Piles de butin (nombre de cartes)", "Loot piles (number of cards)",
@@ -143,4 +144,4 @@ def _private(view: RobbyState, seat: int) -> Panel:
         rows.append((Tr(f"Ma banque ce tour : {bank.fr}", f"My bank this round: {bank.en}",
                         it=f"La mia banca in questo turno: {bank.it}"), ""))
     name = view["names"][seat]
-    return Panel(Tr(f"Butin de {name}", f"{name}'s loot", it=f"Bottino di {name}"), tuple(rows), seat=seat)
+    return Panel(Tr(f"Butin {de(name)}", f"{name}'s loot", it=f"Bottino di {name}"), tuple(rows), seat=seat)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from scoring.core import Action, Field, State, Tr
+from scoring.core.words import de
 
 from .rules import DIE
 from .state import typed
@@ -16,7 +17,7 @@ def actions(state: State, seat: int | None) -> list[Action]:
     turn = s["turn"]
     name = s["names"][turn]
     if s["phase"] == "draw":
-        return [Action("draw", Tr(f"Tirer le bonus de {name}", f"Draw {name}'s bonus",
+        return [Action("draw", Tr(f"Tirer le bonus {de(name)}", f"Draw {name}'s bonus",
                                   it=f"Pesca il bonus di {name}"), seat=turn, primary=True,
                        help=Tr("Le jeton reste secret jusqu'à l'arrivée.", "The token stays secret until the finish.",
                                it="Il gettone resta segreto fino all'arrivo."))]
