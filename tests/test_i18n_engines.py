@@ -200,3 +200,12 @@ def test_a_score_sheet_keeps_its_notes_in_italian_for_an_italian_table():
     sheet = GAMES["robby-solo"].score_input(doc).to_json()
     assert sheet["notes_it"] == ["A ha 9 oggetti: la tabella si ferma a sette, cioè 100.000 $."]
     assert sheet["notes_fr"] == ["A a 9 objets : le tableau s'arrête à sept, soit 100\u00a0000 $."]
+
+
+def test_the_command_line_refuses_in_italian_when_asked():
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "scoring", "score", "apaches", "--lang", "it"], input="{",
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 2 and done.stderr.strip() == "input: JSON non valido (riga 1, colonna 2)"
