@@ -156,6 +156,7 @@ PLURALS: dict[str, tuple[Tr, Tr]] = {
     "count_wins": (Tr("{n} victoire", "{n} win"), Tr("{n} victoires", "{n} wins")),
     "count_players": (Tr("{n} joueur", "{n} player"), Tr("{n} joueurs", "{n} players")),
     "count_events": (Tr("{n} événement", "{n} event"), Tr("{n} événements", "{n} events")),
+    "count_cards": (Tr("{n} carte", "{n} card"), Tr("{n} cartes", "{n} cards")),
 }
 
 
@@ -242,3 +243,8 @@ def plural_category(n: int, lang: str) -> str:
 from app.i18n_history import STRINGS as _HISTORY_STRINGS  # noqa: E402
 
 S.update(_HISTORY_STRINGS)
+
+# The Apprentis painting editor's texts (app/fields/painting.py) are in app/i18n_i18n.py.
+from app.i18n_i18n import STRINGS as _PAINTING_STRINGS  # noqa: E402
+
+S.update(_PAINTING_STRINGS)
