@@ -103,9 +103,9 @@ def in_view(ui: UI, text: str, top: int = 70) -> None:
 
 def seat_links(host: UI, match_id: int, last: str) -> dict[str, str]:
     """The seat links written under the host's QR codes (path only), by player."""
-    host.see(f"Code de {last}")
+    host.see(f"Code {de(last)}")
     code = re.escape(CODES[match_id])
-    found = re.findall(rf"Code de (\S+)\n({re.escape(PUBLIC)}(/seat/{code}/[\w-]+))", host.text())
+    found = re.findall(rf"Code (?:de |d')(\S+)\n({re.escape(PUBLIC)}(/seat/{code}/[\w-]+))", host.text())
     return {name: path for name, _url, path in found}
 
 
@@ -207,7 +207,7 @@ def test_host_and_three_phones_secret_orders_and_a_bourgeois(browser, table):
     devices = dict(zip(APACHES, (ange, bebert, carlo), strict=True))
     for name, phone in devices.items():
         phone.open(links[name])
-        phone.see(f"Place de {name}")
+        phone.see(f"Place {de(name)}")
     devices[holder].click("Regarder mon bourgeois")
     devices[holder].see("Vos bourgeois (secret)")
     shown = "l'agent de ville !" if draw["token"] == "policeman" else f"+{BOURGEOIS_VALUE} F"

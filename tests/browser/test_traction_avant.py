@@ -9,6 +9,8 @@ import re
 
 import pytest
 
+from scoring.core.words import de
+
 pytestmark = pytest.mark.browser
 
 NAMES = ("Ange", "Bébert", "Carlo", "Dédé")
@@ -107,7 +109,7 @@ def secret_order(ui, who: str, fields: dict[str, str], target: str, note: str) -
         ui.fill(label, value)
     ui.fill("Précisions", note)
     tick_box(ui, target)
-    ui.click(f"Ordre secret de {who}")
+    ui.click(f"Ordre secret {de(who)}")
 
 
 def test_two_turns_timers_heist_secret_orders_and_a_win(ui, new_ui):
@@ -179,7 +181,7 @@ def test_two_turns_timers_heist_secret_orders_and_a_win(ui, new_ui):
     ui.see("Passez le téléphone à Ange")
     # Ange unlocks and holds the reveal area: his own order shows only while his finger is down.
     ui.click("Je suis Ange")
-    ui.see("Changer l'ordre secret de Ange")
+    ui.see("Changer l'ordre secret d'Ange")
     area = ui.by_id("reveal-0")
     ui.in_clear(area)
     box = area.bounding_box()
