@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import gettext
+import re
 from datetime import date, datetime
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from babel.numbers import format_compact_decimal, format_decimal
 
 from scoring import Tr
 from scoring.core import fmt
+from scoring.core.words import elides
 
 #: the app's languages, in the order the switch offers them, each named in its own language
 LANGUAGES: dict[str, str] = {"fr": "Français", "en": "English", "it": "Italiano"}
@@ -154,6 +156,7 @@ PLURALS: dict[str, tuple[Tr, Tr]] = {
     "count_wins": (Tr("{n} victoire", "{n} win"), Tr("{n} victoires", "{n} wins")),
     "count_players": (Tr("{n} joueur", "{n} player"), Tr("{n} joueurs", "{n} players")),
     "count_events": (Tr("{n} événement", "{n} event"), Tr("{n} événements", "{n} events")),
+    "count_cards": (Tr("{n} carte", "{n} card"), Tr("{n} cartes", "{n} cards")),
 }
 
 
@@ -169,11 +172,20 @@ def catalogue(lang: str) -> gettext.NullTranslations:
     return found
 
 
+#: a French "de" before a blank, which elides when the name put there starts with a vowel
+_DE_BLANK = re.compile(r"\bde \{(\w+)\}")
+
+
 def t(key: str, lang: str, **kw: object) -> str:
-    """``t("need_players", "en", a=3, b=2)`` → ``'3 players needed, 2 chosen.'``"""
+    """``t("need_players", "en", a=3, b=2)`` → ``'3 players needed, 2 chosen.'``
+
+    French elides a "de" written before a blank: ``t("private_of", "fr", a="Ange")`` →
+    ``"Secrets d'Ange"`` (and ``"Secrets de Léa"``)."""
     if key not in S:
         raise KeyError(key)
     text = catalogue(lang).gettext(key)
+    if kw and lang == "fr":
+        text = _DE_BLANK.sub(lambda m: f"d'{{{m[1]}}}" if elides(str(kw.get(m[1], ""))) else m[0], text)
     return text.format(**kw) if kw else text
 
 
@@ -235,3 +247,7 @@ S.update(_HISTORY_STRINGS)
 from app.i18n_layout import STRINGS as _LAYOUT_STRINGS  # noqa: E402
 
 S.update(_LAYOUT_STRINGS)
+# The Apprentis painting editor's texts (app/fields/painting.py) are in app/i18n_i18n.py.
+from app.i18n_i18n import STRINGS as _PAINTING_STRINGS  # noqa: E402
+
+S.update(_PAINTING_STRINGS)

@@ -91,8 +91,8 @@ def score_sheet_view(sheet: dict[str, Any], lang: str) -> ft.Control:
             lines.append(ft.Text(f"tie-break: {r['tiebreak']}", size=12, italic=True))
         rows.append(ft.Container(ft.Column(lines, spacing=4), padding=8, border_radius=8,
                                  bgcolor=ft.Colors.PRIMARY_CONTAINER if r["name"] in winners else None))
-    # Sheets stored before the French notes were kept have their English ones only.
-    for note in sheet.get("notes_fr" if lang == "fr" and "notes_fr" in sheet else "notes", []):
+    # Sheets stored before the French (or Italian) notes were kept have their English ones only.
+    for note in sheet.get(f"notes_{lang}" if f"notes_{lang}" in sheet else "notes", []):
         rows.append(ft.Text(note, size=12, italic=True))
     return ft.Card(ft.Container(ft.Column(rows, spacing=6), padding=12))
 

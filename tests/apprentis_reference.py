@@ -298,7 +298,8 @@ def score_sheet(names: Sequence[str], grids: Sequence[Grid], stains: Sequence[in
     counts = [sum(1 for c in card_map(g).values() if c == "perso") for g in grids]
     if len(grids) >= 3 and len(set(counts)) == 1:
         notes = (Tr("Tout le monde a autant de personnages : chacun gagne 9 et perd 5.",
-                    "Everyone has as many characters: everyone gains 9 and loses 5."),)
+                    "Everyone has as many characters: everyone gains 9 and loses 5.",
+                    it="Tutti hanno lo stesso numero di personaggi: ognuno guadagna 9 e perde 5."),)
     extras = {seat: {"cells": s.cells} for seat, s in enumerate(scores)}
     return rank_rows("apprentis", rows, extras=extras, notes=notes)
 

@@ -606,7 +606,7 @@ def test_loot_piles_show_only_their_size_to_the_others():
     assert GAME.view(state, 1)["hands"][0] == HIDDEN and GAME.view(state, 0)["hands"][0] == [9000]
     assert GAME.view(state, None)["pile_sizes"] == [1, 0, 0]
     own = [p for p in GAME.panels(state, 0) if p.seat == 0][0]
-    assert Tr("9\u00a0000 $", "$9,000") in [v for _l, v in own.rows]
+    assert Tr("9\u00a0000 $", "$9,000", it="9.000 $") in [v for _l, v in own.rows]
     end = GAME.apply(state, {"type": "deck", "count": 0})
     assert GAME.view(end, None)["hands"][0] == [9000]
 

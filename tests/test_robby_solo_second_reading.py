@@ -106,7 +106,7 @@ def test_panel_values_are_texts_in_both_languages_numbers_or_names():
                 if isinstance(value, tuple):
                     assert " / " not in value.fr and " / " not in value.en
     own = next(p for p in GAME.panels(state, 0) if p.seat == 0)
-    assert dict((label.en, value) for label, value in own.rows)["Money"] == ("1\u00a0000 $", "$1,000")
+    assert dict((label.en, value) for label, value in own.rows)["Money"] == ("1\u00a0000 $", "$1,000", "1.000 $")
 
 
 # --------------------------------------------------------------------------- Robby Junior's pile (issue 17)
@@ -127,7 +127,7 @@ def test_robby_junior_s_top_card_is_public_as_every_pile_s_is():
         assert view["hands"][3] == [HIDDEN, HIDDEN, None], seat  # the top card: an object
         assert view["pile_sizes"][3] == 3
     rows = {label.en: value for p in GAME.panels(state, None) for label, value in p.rows}
-    assert rows["Top card of Robby Junior's pile"] == ("objet", "object")
+    assert rows["Top card of Robby Junior's pile"] == ("objet", "object", "oggetto")
     # a person's pile stays theirs (the table sees their physical pile; the app does not know its order)
     assert GAME.view(state, None)["hands"][0] == HIDDEN
 

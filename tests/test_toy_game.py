@@ -18,6 +18,7 @@ import pytest
 
 from scoring import HIDDEN, IllegalEvent, InvalidScoreInput, Tr, event_rng, find_game, replay, slugs
 from scoring.core import registry
+from scoring.core.tr import same
 from tests.games import TOY, registered
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -85,7 +86,7 @@ def test_a_bonus_is_its_drawer_s_alone_until_the_finish():
             assert view["bags"]["bonus"]["draws"][0]["token"] == HIDDEN
             assert view["bags"]["bonus"]["remaining"] == HIDDEN
             bonus = next(p for p in game.panels(state, seat) if p.title.en == "Bonus")
-            assert bonus.rows == ((Tr(state["names"][drawer], state["names"][drawer]), Tr("caché", "hidden")),)
+            assert bonus.rows == ((same(state["names"][drawer]), Tr("caché", "hidden", it="nascosto")),)
             assert not [p for p in game.panels(state, seat) if p.seat is not None and p.seat != seat]
         own = [p for p in game.panels(state, drawer) if p.seat == drawer]
         assert own and own[0].rows[0][1] == int(token)

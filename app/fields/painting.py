@@ -20,6 +20,8 @@ import flet as ft
 
 from app.fields import register, register_review
 from app.guard import component
+from app.i18n import t, tn
+from app.i18n_i18n import CARD_WORDS
 from app.widgets import category_name, dropdown
 from scoring import Field
 
@@ -27,10 +29,6 @@ ERASE = "_erase"
 GAP = 4
 #: The room a phone (390 px) leaves for the grid inside a card.
 ROOM = 330
-SHORT = {"maison": ("Maison", "House"), "ciel": ("Ciel", "Sky"), "oiseau": ("Oiseau", "Bird"),
-         "lac": ("Lac", "Lake"), "perso": ("Perso", "Char."), "arbre": ("Arbre", "Tree"),
-         "fontaine": ("Fontaine", "Fountain"), "pont": ("Pont", "Bridge"), "sapin": ("Sapin", "Fir"),
-         "eglise": ("Église", "Church")}
 
 Grid = list[list[str | None]]
 
@@ -40,7 +38,8 @@ def card_name(code: str | None, lang: str) -> str:
     if not code:
         return ""
     kind, _, extra = code.partition(":")
-    name = SHORT.get(kind, (kind, kind))[0 if lang == "fr" else 1]
+    word = CARD_WORDS.get(kind)
+    name = word.get(lang) if word is not None else kind
     return f"{name} {extra}" if extra else name
 
 
@@ -99,7 +98,6 @@ def painting_field(f: Field, value: Any, _names: Sequence[str], lang: str,
 def PaintingEditor(f: Field, value: Any, lang: str, set_value: Callable[[Any], None]) -> ft.Control:
     """Tap a cell to lay the chosen card there (tap again to take it back); the grid grows
     around the painting, so it can be entered in any order, top row first or not."""
-    fr = lang == "fr"
     grid = framed(value)
     brush, set_brush = ft.use_state(f.choices[0][0] if f.choices else "")
     points, set_points = ft.use_state("3")
@@ -130,26 +128,22 @@ def PaintingEditor(f: Field, value: Any, lang: str, set_value: Callable[[Any], N
                 button=True))
         lines.append(ft.Row(line, spacing=GAP, tight=True))
     palette = [ft.DropdownOption(key=k, text=t.get(lang)) for k, t in f.choices]
-    palette.append(ft.DropdownOption(key=ERASE, text="Effacer une carte" if fr else "Erase a card"))
+    palette.append(ft.DropdownOption(key=ERASE, text=t("painting_erase", lang)))
     tools: list[ft.Control] = [
-        dropdown("Carte" if fr else "Card", brush, palette, lambda e: set_brush(e.control.value),
+        dropdown(t("painting_card", lang), brush, palette, lambda e: set_brush(e.control.value),
                  f"brush-{f.key}", width=224),
     ]
     if brush == "maison":
         tools.append(ft.TextField(label="Points", value=points, width=90, keyboard_type=ft.KeyboardType.NUMBER,
                                   on_change=lambda e: set_points(e.control.value)))
     count = sum(1 for row in grid for x in row if x)
-    hint = ("Touchez une case pour y poser la carte choisie, à nouveau pour l'enlever ; "
-            "la grille s'agrandit autour du tableau." if fr else
-            "Tap a cell to lay the chosen card there, again to take it back; the grid grows around "
-            "the painting.")
+    hint = t("painting_hint", lang)
     return ft.Column([
         ft.Text(f.label.get(lang), weight=ft.FontWeight.W_500),
         ft.Row(tools, wrap=True, spacing=12),
         ft.Text(hint, size=12, italic=True, color=ft.Colors.ON_SURFACE_VARIANT),
         ft.Row([ft.Column(lines, spacing=GAP, tight=True)], scroll=ft.ScrollMode.AUTO),
-        ft.Text(f"{count} carte{'s' if count > 1 else ''}" if fr else f"{count} card{'s' if count != 1 else ''}",
-                size=12),
+        ft.Text(tn("count_cards", count, lang), size=12),
     ], spacing=6)
 
 
@@ -161,7 +155,6 @@ def PaintingReview(seat: int, name: str, total: int, painting: Any, cells: dict[
                    breakdown: dict[str, int], slug: str, lang: str) -> ft.Control:
     """One player's painting on the score sheet: tap a category to see the cards that earned it
     (or lost it: in red); "Tout" shows every card that counted."""
-    fr = lang == "fr"
     chosen, set_chosen = ft.use_state("")
     grid, r0, c0 = trimmed(painting)
     if not grid:
@@ -183,7 +176,7 @@ def PaintingReview(seat: int, name: str, total: int, painting: Any, cells: dict[
         for c, code in enumerate(row):
             lit = colour.get((r, c))
             face = card_face(code, size - 8, lang) if code else ft.Container(width=size - 8, height=size - 8)
-            mark = (" — " + ("compte" if fr else "counts")) if lit else ""
+            mark = (" — " + t("painting_counts", lang)) if lit else ""
             line.append(ft.Semantics(
                 content=ft.Container(face, width=size, height=size, padding=2, border_radius=8,
                                      bgcolor=lit, border=ft.Border.all(2, lit) if lit else None,
@@ -201,10 +194,10 @@ def PaintingReview(seat: int, name: str, total: int, painting: Any, cells: dict[
                                  on_click=lambda _e: set_chosen(key)),
             identifier=f"review-{seat}-cat-{key or 'all'}", button=True, selected=on)
 
-    chips = [chip("", "Tout" if fr else "All")]
+    chips = [chip("", t("painting_all", lang))]
     chips += [chip(k, f"{category_name(slug, k, lang)} : {v}") for k, v in breakdown.items()
               if k in cells and (v or cells.get(k))]
-    title = f"Tableau de {name} : {total}" if fr else f"{name}'s painting: {total}"
+    title = t("painting_title", lang, a=name, b=total)
     return ft.Card(ft.Container(ft.Column([
         ft.Text(title, size=16, weight=ft.FontWeight.BOLD),
         ft.Row(chips, wrap=True, spacing=4, run_spacing=4),

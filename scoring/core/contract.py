@@ -205,12 +205,14 @@ class Game:
         (bilingual, naming the option and quoting the value)."""
         if not isinstance(raw, Mapping):
             raise InvalidOptions(Tr(f"options : un objet attendu, reçu {quote(raw)}",
-                                    f"options: must be an object, got {quote(raw)}"))
+                                    f"options: must be an object, got {quote(raw)}",
+                                    it=f"opzioni: atteso un oggetto, ricevuto {quote(raw)}"))
         known = {o.key for o in self.options}
         for key in raw:
             if key not in known:
                 raise InvalidOptions(Tr(f"option inconnue {quote(key)} pour {self.name.fr}",
-                                        f"unknown option {quote(key)} for {self.name.en}"))
+                                        f"unknown option {quote(key)} for {self.name.en}",
+                                        it=f"opzione sconosciuta {quote(key)} per {self.name.get('it')}"))
         return {opt.key: _option_value(opt, raw.get(opt.key, opt.default)) for opt in self.options}
 
     def seat_count(self, options: Mapping[str, Any]) -> int:
@@ -245,21 +247,25 @@ class Game:
         handed a copy of the state.
         """
         if not isinstance(event, Mapping) or not isinstance(event.get("type"), str):
-            raise IllegalEvent(Tr("un événement a besoin d'un « type »", "an event needs a 'type'"))
+            raise IllegalEvent(Tr("un événement a besoin d'un « type »", "an event needs a 'type'",
+                                  it="un evento ha bisogno di un «type»"))
         kind = event["type"]
         if kind == "timer":
             return apply_timer_event(state, event)
         move = self.moves.get(kind)
         if move is None:
             raise IllegalEvent(Tr(f"type d'événement inconnu {quote(kind)} pour {self.name.fr}",
-                                  f"unknown event type {quote(kind)} for {self.name.en}"))
+                                  f"unknown event type {quote(kind)} for {self.name.en}",
+                                  it=f"tipo di evento sconosciuto {quote(kind)} per {self.name.get('it')}"))
         if self.finished(state) and not move.after_end:
             raise IllegalEvent(Tr(f"la partie est finie : plus de {quote(kind)}",
-                                  f"the match is over: no {quote(kind)} any more"))
+                                  f"the match is over: no {quote(kind)} any more",
+                                  it=f"la partita è finita: niente più {quote(kind)}"))
         phase = self.phase(state)
         if move.phases and phase not in move.phases:
             raise IllegalEvent(Tr(f"{quote(kind)} n'est pas possible maintenant (étape {quote(phase)})",
-                                  f"{quote(kind)} is not possible now (step {quote(phase)})"))
+                                  f"{quote(kind)} is not possible now (step {quote(phase)})",
+                                  it=f"{quote(kind)} non è possibile ora (fase {quote(phase)})"))
         out = clone(state)
         result = move.handler(out, event)
         return out if result is None else result
@@ -332,10 +338,12 @@ def _option_value(opt: Option, value: Any) -> Any:
         number = whole(value, opt.key, error=InvalidOptions, digits=False)
         if opt.minimum is not None and number < opt.minimum:
             raise InvalidOptions(Tr(f"{opt.key} : {quote(number)} est en dessous de {opt.minimum}",
-                                    f"{opt.key}: {quote(number)} is below {opt.minimum}"))
+                                    f"{opt.key}: {quote(number)} is below {opt.minimum}",
+                                    it=f"{opt.key}: {quote(number)} è sotto {opt.minimum}"))
         if opt.maximum is not None and number > opt.maximum:
             raise InvalidOptions(Tr(f"{opt.key} : {quote(number)} est au-dessus de {opt.maximum}",
-                                    f"{opt.key}: {quote(number)} is above {opt.maximum}"))
+                                    f"{opt.key}: {quote(number)} is above {opt.maximum}",
+                                    it=f"{opt.key}: {quote(number)} è sopra {opt.maximum}"))
         return number
     if opt.kind == "bool":
         return flag(value, opt.key, error=InvalidOptions)
@@ -344,17 +352,21 @@ def _option_value(opt: Option, value: Any) -> Any:
         if value not in allowed:
             listed = ", ".join(allowed)
             raise InvalidOptions(Tr(f"{opt.key} : {quote(value)} n'est pas l'un de {listed}",
-                                    f"{opt.key}: {quote(value)} is not one of {listed}"))
+                                    f"{opt.key}: {quote(value)} is not one of {listed}",
+                                    it=f"{opt.key}: {quote(value)} non è uno di {listed}"))
         return value
     if opt.kind == "text":
         text = value.strip() if isinstance(value, str) else value
         if not isinstance(text, str) or not text or len(text) > MAX_OPTION_TEXT or not text.isprintable():
             raise InvalidOptions(Tr(f"{opt.key} : un texte de 1 à {MAX_OPTION_TEXT} caractères, reçu {quote(value)}",
                                     f"{opt.key}: must be a text of 1 to {MAX_OPTION_TEXT} characters, "
-                                    f"got {quote(value)}"))
+                                    f"got {quote(value)}",
+                                    it=f"{opt.key}: un testo da 1 a {MAX_OPTION_TEXT} caratteri, ricevuto "
+                                       f"{quote(value)}"))
         return text
     raise InvalidOptions(Tr(f"{opt.key} : genre d'option inconnu {quote(opt.kind)}",
-                            f"{opt.key}: unknown option kind {quote(opt.kind)}"))
+                            f"{opt.key}: unknown option kind {quote(opt.kind)}",
+                            it=f"{opt.key}: tipo di opzione sconosciuto {quote(opt.kind)}"))
 
 
 def replay(game: Game, setup: Mapping[str, Any], names: Sequence[str],

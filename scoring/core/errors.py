@@ -24,7 +24,7 @@ class RulesError(ValueError):
     """
 
     def __init__(self, message: Tr | str) -> None:
-        self.text = message if isinstance(message, Tr) else Tr(message, message)
+        self.text = message if isinstance(message, Tr) else Tr(message, message, it=message)
         super().__init__(self.text.en)
 
     def get(self, lang: str) -> str:
@@ -47,7 +47,7 @@ class InvalidScoreInput(RulesError):
     """A score-sheet input document with a bad field: ``where`` names it (``players[0].wallet``)."""
 
     def __init__(self, where: str, problem: Tr | str) -> None:
-        text = problem if isinstance(problem, Tr) else Tr(problem, problem)
-        super().__init__(Tr(f"{where} : {text.fr}", f"{where}: {text.en}"))
+        text = problem if isinstance(problem, Tr) else Tr(problem, problem, it=problem)
+        super().__init__(Tr(f"{where} : {text.fr}", f"{where}: {text.en}", it=f"{where}: {text.get('it')}"))
         self.where = where
         self.problem = text.en

@@ -51,14 +51,17 @@ def whole(value: Any, where: str, low: int | None = None, high: int | None = Non
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int):
         raise _error(error, where, Tr(f"doit être un nombre entier, reçu {quote(value)}",
-                                      f"must be a whole number, got {quote(value)}"))
+                                      f"must be a whole number, got {quote(value)}",
+                                      it=f"deve essere un numero intero, ricevuto {quote(value)}"))
     top = HUGE if high is None else high
     if low is not None and value < low:
         raise _error(error, where, Tr(f"au moins {low}, reçu {quote(value)}",
-                                      f"must be at least {low}, got {quote(value)}"))
+                                      f"must be at least {low}, got {quote(value)}",
+                                      it=f"almeno {low}, ricevuto {quote(value)}"))
     if value > top:
         raise _error(error, where, Tr(f"au plus {top}, reçu {quote(value)}",
-                                      f"must be at most {top}, got {quote(value)}"))
+                                      f"must be at most {top}, got {quote(value)}",
+                                      it=f"al massimo {top}, ricevuto {quote(value)}"))
     return value
 
 
@@ -72,7 +75,8 @@ def flag(value: Any, where: str, *, error: type[RulesError] = IllegalEvent) -> b
     """
     if not isinstance(value, bool):
         raise _error(error, where, Tr(f"doit être vrai ou faux, reçu {quote(value)}",
-                                      f"must be true or false, got {quote(value)}"))
+                                      f"must be true or false, got {quote(value)}",
+                                      it=f"deve essere vero o falso, ricevuto {quote(value)}"))
     return value
 
 
@@ -90,7 +94,8 @@ def one_of(value: Any, where: str, allowed: tuple[str, ...] | list[str], *,
     if not isinstance(value, str) or value not in allowed:
         listed = ", ".join(allowed)
         raise _error(error, where, Tr(f"doit être l'un de {listed}, reçu {quote(value)}",
-                                      f"must be one of {listed}, got {quote(value)}"))
+                                      f"must be one of {listed}, got {quote(value)}",
+                                      it=f"deve essere uno di {listed}, ricevuto {quote(value)}"))
     return value
 
 
@@ -99,4 +104,4 @@ def _error(error: type[RulesError], where: str, problem: Tr) -> RulesError:
 
     if issubclass(error, InvalidScoreInput):
         return error(where, problem)
-    return error(Tr(f"{where} : {problem.fr}", f"{where}: {problem.en}"))
+    return error(Tr(f"{where} : {problem.fr}", f"{where}: {problem.en}", it=f"{where}: {problem.get('it')}"))

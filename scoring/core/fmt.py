@@ -8,8 +8,8 @@
 
 from __future__ import annotations
 
-#: French groups thousands with a no-break space, English with a comma.
-GROUP = {"fr": "\u00a0", "en": ","}
+#: French groups thousands with a no-break space, English with a comma, Italian with a full stop.
+GROUP = {"fr": "\u00a0", "en": ",", "it": "."}
 
 
 def number(value: int, lang: str) -> str:

@@ -69,7 +69,8 @@ def card(slug: str) -> Card:
     _discover()
     if slug not in _CARDS:
         known = ", ".join(sorted(_CARDS))
-        raise UnknownGame(Tr(f"jeu inconnu {slug!r} (connus : {known})", f"unknown game {slug!r} (known: {known})"))
+        raise UnknownGame(Tr(f"jeu inconnu {slug!r} (connus : {known})", f"unknown game {slug!r} (known: {known})",
+                             it=f"gioco sconosciuto {slug!r} (conosciuti: {known})"))
     return _CARDS[slug]
 
 

@@ -45,6 +45,7 @@ class ScoreSheet:
         if self.notes:  # "notes" in English for the command line; the app shows the table's language
             out["notes"] = [n.en for n in self.notes]
             out["notes_fr"] = [n.fr for n in self.notes]
+            out["notes_it"] = [n.get("it") for n in self.notes]
         return out
 
 

@@ -82,7 +82,8 @@ def settle(t: Timer, at: int | None) -> Timer:
         return {**t, "elapsed": min(int(t["duration"]), int(t["elapsed"]))}
     if at is None:
         raise IllegalEvent(Tr("ce minuteur tourne : il faut l'heure « at » (en millisecondes)",
-                              "this timer is running: the time 'at' (milliseconds) is needed"))
+                              "this timer is running: the time 'at' (milliseconds) is needed",
+                              it="questo timer è in corso: serve l'ora «at» (in millisecondi)"))
     at = _clock(t, at)
     return {**t, "elapsed": min(int(t["duration"]), int(t["elapsed"]) + at - t["since"]), "since": at,
             "stamp": at}
@@ -95,7 +96,8 @@ def extend(t: Timer, extra_ms: int, at: int | None = None) -> Timer:
     duration = int(t["duration"]) + extra_ms
     if duration > MAX_MS:
         raise IllegalEvent(Tr(f"minuteur : au plus {MAX_MS // 3_600_000} heures, reçu {quote(duration)} ms",
-                              f"timer: at most {MAX_MS // 3_600_000} hours, got {quote(duration)} ms"))
+                              f"timer: at most {MAX_MS // 3_600_000} hours, got {quote(duration)} ms",
+                              it=f"timer: al massimo {MAX_MS // 3_600_000} ore, ricevuto {quote(duration)} ms"))
     return {**t, "duration": duration}
 
 
@@ -168,7 +170,9 @@ def apply_timer_event(state: dict[str, Any], event: Any) -> dict[str, Any]:
     key = event.get("key")
     if not isinstance(key, str) or not key.strip() or len(key) > 60:
         raise IllegalEvent(Tr(f"key : un minuteur a besoin d'un nom (60 caractères au plus), reçu {quote(key)}",
-                              f"key: a timer needs a name (60 characters at most), got {quote(key)}"))
+                              f"key: a timer needs a name (60 characters at most), got {quote(key)}",
+                              it="key: un timer ha bisogno di un nome (al massimo 60 caratteri), ricevuto "
+                                 f"{quote(key)}"))
     timers = dict(state.get("timers", {}))
     old = timers.get(key)
     if op == "reset":
@@ -178,7 +182,8 @@ def apply_timer_event(state: dict[str, Any], event: Any) -> dict[str, Any]:
     if old is None and op == "start" and event.get("ms") is not None:
         old = new_timer(_ms(event))  # a first start creates the timer
     if old is None:
-        raise IllegalEvent(Tr(f"key : aucun minuteur nommé {quote(key)}", f"key: no timer named {quote(key)}"))
+        raise IllegalEvent(Tr(f"key : aucun minuteur nommé {quote(key)}", f"key: no timer named {quote(key)}",
+                              it=f"key: nessun timer chiamato {quote(key)}"))
     if op == "extend":
         ms = _ms(event)
         timers[key] = extend(old, ms, _at(event, running(old)))

@@ -224,8 +224,8 @@ def test_a_three_player_short_game_at_the_table(ui):
     ui.click("Tableau de Sam")
     ui.see("9 · 0")
     # Ana's two skies first: they touch no card yet, and the painting is refused.
-    enter_painting(ui, ANA, refused=("ciel", "Tableau de Ana"))
-    ui.click("Tableau de Ana")
+    enter_painting(ui, ANA, refused=("ciel", "Tableau d'Ana"))
+    ui.click("Tableau d'Ana")
     ui.see("5 · 0")
 
     # The scores as the table sees them, then the final count.

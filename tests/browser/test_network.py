@@ -21,6 +21,7 @@ import signal
 
 import pytest
 
+from scoring.core.words import de
 from scoring.games.apaches.rules import BOURGEOIS_VALUE
 from tests.browser.conftest import SHOTS, UI, Server
 from tests.browser.network_prep import APACHES, prepare
@@ -28,7 +29,7 @@ from tests.browser.network_prep import APACHES, prepare
 pytestmark = pytest.mark.browser
 
 NOTE = {"Ange": "Planque rue Lepic", "Bébert": "Rafale depuis la traction", "Carlo": "Repli vers Pigalle"}
-SECRET_ORDER = "Ordre secret de {} (round {})"
+SECRET_ORDER = "Ordre secret {} (manche {})"
 PUBLIC = "http://192.168.1.12:8550"
 
 
@@ -102,9 +103,9 @@ def in_view(ui: UI, text: str, top: int = 70) -> None:
 
 def seat_links(host: UI, match_id: int, last: str) -> dict[str, str]:
     """The seat links written under the host's QR codes (path only), by player."""
-    host.see(f"Code de {last}")
+    host.see(f"Code {de(last)}")
     code = re.escape(CODES[match_id])
-    found = re.findall(rf"Code de (\S+)\n({re.escape(PUBLIC)}(/seat/{code}/[\w-]+))", host.text())
+    found = re.findall(rf"Code (?:de |d')(\S+)\n({re.escape(PUBLIC)}(/seat/{code}/[\w-]+))", host.text())
     return {name: path for name, _url, path in found}
 
 
@@ -136,7 +137,7 @@ def test_host_and_three_phones_secret_orders_and_a_bourgeois(browser, table):
     phones: dict[str, Device] = {}
     for name in ("Ange", "Bébert", "Carlo"):
         phones[name] = Device(browser, server.url).open(links[name])  # type: ignore[assignment]
-        phones[name].see(SECRET_ORDER.format(name, 1))
+        phones[name].see(SECRET_ORDER.format(de(name), 1))
     ange, bebert, carlo = phones["Ange"], phones["Bébert"], phones["Carlo"]
     host.see("Carlo : téléphone relié")  # the host hides a code once its phone has opened it
     ange.shot("network-phone-order-form")
@@ -157,7 +158,7 @@ def test_host_and_three_phones_secret_orders_and_a_bourgeois(browser, table):
     write_order(bebert, "Bébert", {"Stens utilisées": "1", "Balles de Sten tirées": "3"}, "Ange")
     buttons = []
     for phone, name in ((ange, "Ange"), (bebert, "Bébert")):
-        button = phone.reach(phone.button(SECRET_ORDER.format(name, 1)))
+        button = phone.reach(phone.button(SECRET_ORDER.format(de(name), 1)))
         phone.in_clear(button)
         phone.settle()
         buttons.append(button)
@@ -175,9 +176,9 @@ def test_host_and_three_phones_secret_orders_and_a_bourgeois(browser, table):
 
     # Carlo's order is the last: every order shows at once, on every screen.
     write_order(carlo, "Carlo", {"S'enfuir : tractions utilisées (4 hommes max. chacune)": "1"}, None)
-    carlo.click(SECRET_ORDER.format("Carlo", 1))
+    carlo.click(SECRET_ORDER.format(de("Carlo"), 1))
     for screen in (host, ange, bebert, carlo):
-        screen.see("Casse de la banque 1 · round 1 · ordres révélés")
+        screen.see("Casse de la banque 1 · manche 1 · ordres révélés")
         screen.see(f"Colt ×2 · cibles : Bébert · « {NOTE['Ange']} »")
         screen.see(f"Sten ×1 (3) · cibles : Ange · « {NOTE['Bébert']} »")
     assert not ange.sees("Changer l'ordre secret"), "no order changes after the reveal"
@@ -185,10 +186,10 @@ def test_host_and_three_phones_secret_orders_and_a_bourgeois(browser, table):
     # The host's machine dies mid-match and starts again: the phones come back by themselves, nothing lost.
     server.kill(signal.SIGKILL)
     server.start()
-    host.click("Nouveau round de combat (nouveaux ordres secrets)")
+    host.click("Nouvelle manche de combat (nouveaux ordres secrets)")
     for name, phone in phones.items():
-        phone.see(SECRET_ORDER.format(name, 2), timeout=40_000)
-    host.see("Casse de la banque 1 · round 2 · ordres secrets")
+        phone.see(SECRET_ORDER.format(de(name), 2), timeout=40_000)
+    host.see("Casse de la banque 1 · manche 2 · ordres secrets")
 
     # The table code: the fourth browser asks for the free seat, the host confirms, it lands there.
     intruder.open(f"/table/{CODES[ta]}")
@@ -206,7 +207,7 @@ def test_host_and_three_phones_secret_orders_and_a_bourgeois(browser, table):
     devices = dict(zip(APACHES, (ange, bebert, carlo), strict=True))
     for name, phone in devices.items():
         phone.open(links[name])
-        phone.see(f"Place de {name}")
+        phone.see(f"Place {de(name)}")
     devices[holder].click("Regarder mon bourgeois")
     devices[holder].see("Vos bourgeois (secret)")
     shown = "l'agent de ville !" if draw["token"] == "policeman" else f"+{BOURGEOIS_VALUE} F"

@@ -13,6 +13,7 @@ import re
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from scoring.core.words import de
 from scoring.games.robby_solo.rules import COLOUR_NAMES
 from tests.browser.conftest import number, number_re
 
@@ -170,7 +171,7 @@ def test_four_people_and_robby_junior_play_rounds_score_and_find_it_in_history(s
             ui.choose("Banque", f"Banque {fr(robs[g])}")
             declared = f"{PEOPLE[g]} : « Je braquerai la banque {fr(robs[g])}. »"
             declarations.append(("rob", robs[g]))
-        ui.click(f"Déclaration publique de {PEOPLE[g]}")
+        ui.click(f"Déclaration publique {de(PEOPLE[g])}")
         ui.see(declared)  # recorded, and shown to the whole table
 
         if r == 0:  # the timer for the others to confirm or change: created at 30 s, started, paused

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from scoring.core.words import de
 from scoring.games.robby_solo.rules import COLOUR_NAMES
 
 pytestmark = pytest.mark.browser
@@ -56,7 +57,7 @@ def test_a_timer_chimes_near_the_end_and_at_zero_and_can_be_muted(server, ui):
     gentleman = ["Léa", "Sam", "Ana"][first]
     ui.click(f"Butins posés par {gentleman}")
     ui.choose("Banque", f"Banque {COLOUR_NAMES[banks[0]].fr}")
-    ui.click(f"Déclaration publique de {gentleman}")
+    ui.click(f"Déclaration publique {de(gentleman)}")
 
     ui.see("Temps pour confirmer ou changer")
     assert sounds(ui) == []  # nothing chimes before a timer runs

@@ -9,6 +9,8 @@ import re
 
 import pytest
 
+from scoring.core.words import de
+
 pytestmark = pytest.mark.browser
 
 NAMES = ("Ange", "Bébert", "Carlo", "Dédé")
@@ -107,7 +109,7 @@ def secret_order(ui, who: str, fields: dict[str, str], target: str, note: str) -
         ui.fill(label, value)
     ui.fill("Précisions", note)
     tick_box(ui, target)
-    ui.click(f"Ordre secret de {who}")
+    ui.click(f"Ordre secret {de(who)}")
 
 
 def test_two_turns_timers_heist_secret_orders_and_a_win(ui, new_ui):
@@ -169,7 +171,7 @@ def test_two_turns_timers_heist_secret_orders_and_a_win(ui, new_ui):
     ui.fill("Ange", "3")
     ui.fill("Bébert", "2")
     ui.click("Casses : pions présents dans chaque banque")
-    ui.see("Casse de la banque 1 · round 1 · ordres secrets")
+    ui.see("Casse de la banque 1 · manche 1 · ordres secrets")
     thunes["Ange"] += 3_000_000
     thunes["Bébert"] += 2_000_000
     ui.see("Passez le téléphone à Bébert")
@@ -179,7 +181,7 @@ def test_two_turns_timers_heist_secret_orders_and_a_win(ui, new_ui):
     ui.see("Passez le téléphone à Ange")
     # Ange unlocks and holds the reveal area: his own order shows only while his finger is down.
     ui.click("Je suis Ange")
-    ui.see("Changer l'ordre secret de Ange")
+    ui.see("Changer l'ordre secret d'Ange")
     area = ui.by_id("reveal-0")
     ui.in_clear(area)
     box = area.bounding_box()
@@ -196,18 +198,18 @@ def test_two_turns_timers_heist_secret_orders_and_a_win(ui, new_ui):
     ui.see("Passez le téléphone à Ange")
     # Nobody can read it: not on this screen, not on another device.
     other = new_ui().open("/match/1")
-    other.see("Casse de la banque 1 · round 1 · ordres secrets")
+    other.see("Casse de la banque 1 · manche 1 · ordres secrets")
     for screen in (ui, other):
         text = screen.text()
         assert NOTE_ANGE not in text and "Colt ×2" not in text
 
     secret_order(ui, "Bébert", {"Stens utilisées": "1", "Balles de Sten tirées": "3"}, "Ange", NOTE_BEBERT)
     # The last order reveals them all at once, on every screen.
-    ui.see("Casse de la banque 1 · round 1 · ordres révélés")
+    ui.see("Casse de la banque 1 · manche 1 · ordres révélés")
     for screen in (ui, other):
         screen.see(f"Colt ×2 · cibles : Bébert · « {NOTE_ANGE} »")
         screen.see(f"Sten ×1 (3) · cibles : Ange · « {NOTE_BEBERT} »")
-    in_view(ui, "Casse de la banque 1 · round 1 · ordres révélés")
+    in_view(ui, "Casse de la banque 1 · manche 1 · ordres révélés")
     ui.shot("traction-avant-orders-revealed")
 
     # The fight is over: Ange's gang takes 4 millions, Bébert's survivors 1.

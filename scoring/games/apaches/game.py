@@ -40,11 +40,12 @@ __all__ = ["GAME", "Apaches", "configurations", "last_turn_order"]
 class Apaches(Game):
     card = CARD
     #: the score sheet's lines, as the table calls them
-    categories = {"wallet": Tr("Porte-monnaie", "Wallet"),
-                  "gains": Tr("Gains des planques", "Stash gains"),
-                  "bourgeois": Tr("Bourgeois", "Bourgeois"),
-                  "policeman": Tr("Agent de ville", "Undercover policeman"),
-                  "apaches": Tr("Apaches opérationnels (50 F)", "Operational Apaches (50 F)")}
+    categories = {"wallet": Tr("Porte-monnaie", "Wallet", it="Borsellino"),
+                  "gains": Tr("Gains des planques", "Stash gains", it="Guadagni dei nascondigli"),
+                  "bourgeois": Tr("Bourgeois", "Bourgeois", it="Borghesi"),
+                  "policeman": Tr("Agent de ville", "Undercover policeman", it="Poliziotto in borghese"),
+                  "apaches": Tr("Apaches opérationnels (50 F)", "Operational Apaches (50 F)",
+                                it="Apache operativi (50 F)")}
     #: the drawn bourgeois is recorded in the event; timelines hide it until the end
     secret_fields = {"bourgeois": ("token",)}
     options = OPTIONS

@@ -69,7 +69,8 @@ def per_seat(state: ApachesState, value: Any, what: str, highs: Sequence[int]) -
     n = state["players"]
     if not isinstance(value, list) or len(value) != n:
         raise IllegalEvent(Tr(f"{what} : il faut un nombre par joueur ({n}), reçu {quote(value)}",
-                              f"{what}: must give one number per player ({n}), got {quote(value)}"))
+                              f"{what}: must give one number per player ({n}), got {quote(value)}",
+                              it=f"{what}: serve un numero per giocatore ({n}), ricevuto {quote(value)}"))
     return [whole(v, f"{what}[{state['names'][i]}]", 0, highs[i]) for i, v in enumerate(value)]
 
 
@@ -79,14 +80,16 @@ def _pay(state: ApachesState, seat: int, amount: int, what: str) -> None:
     if gang["wallet"] < amount:
         name, has = state["names"][seat], gang["wallet"]
         raise IllegalEvent(Tr(f"{what} : {name} a {has} F, ne peut pas payer {amount} F",
-                              f"{what}: {name} has {has} F, cannot pay {amount} F"))
+                              f"{what}: {name} has {has} F, cannot pay {amount} F",
+                              it=f"{what}: {name} ha {has} F, non può pagare {amount} F"))
     gang["wallet"] -= amount
 
 
 def _once(state: ApachesState, district: int) -> None:
     if str(district) in state["settled"]:
         raise IllegalEvent(Tr(f"district : le quartier {district} est déjà réglé cette manche",
-                              f"district: {district} is already settled this round"))
+                              f"district: {district} is already settled this round",
+                              it=f"district: il quartiere {district} è già risolto in questo round"))
 
 
 def _goto(state: ApachesState, phase: str, turn: int, order: list[int]) -> None:
@@ -100,17 +103,22 @@ def start_round(state: ApachesState, event: Mapping[str, Any]) -> None:
     """« Enlever au hasard une planque par quartier » and start turn 1 from the 1st player."""
     if event.get("round") != state["round"]:
         raise IllegalEvent(Tr(f"round : c'est la manche {state['round']}, reçu {quote(event.get('round'))}",
-                              f"round: this is round {state['round']}, got {quote(event.get('round'))}"))
+                              f"round: this is round {state['round']}, got {quote(event.get('round'))}",
+                              it=f"round: è il round {state['round']}, ricevuto {quote(event.get('round'))}"))
     if event.get("first_player") != state["first_player"]:
         got = quote(event.get("first_player"))
         raise IllegalEvent(Tr(f"first_player : la place {state['first_player']} commence cette manche, reçu {got}",
-                              f"first_player: seat {state['first_player']} starts this round, got {got}"))
+                              f"first_player: seat {state['first_player']} starts this round, got {got}",
+                              it=f"first_player: il posto {state['first_player']} inizia questo round, ricevuto "
+                                 f"{got}"))
     aside = event.get("set_aside")
     wanted = sorted(stash_districts(state))
     if not isinstance(aside, dict) or set(aside) != {str(d) for d in wanted}:
         raise IllegalEvent(Tr(f"set_aside : il faut une position pour chacun des quartiers {wanted}, reçu "
                               f"{quote(aside)}",
-                              f"set_aside: needs one position for each of districts {wanted}, got {quote(aside)}"))
+                              f"set_aside: needs one position for each of districts {wanted}, got {quote(aside)}",
+                              it=f"set_aside: serve una posizione per ciascuno dei quartieri {wanted}, ricevuto "
+                                 f"{quote(aside)}"))
     state["set_aside"] = {str(d): whole(aside[str(d)], f"set_aside[{d}]", 1, STASHES[d]) for d in wanted}
     _goto(state, "turns", 1, clockwise(state["first_player"], state["players"]))
     state["last_counts"] = None
@@ -120,11 +128,13 @@ def end_turn(state: ApachesState, event: Mapping[str, Any]) -> None:
     """The player has laid a stash; bail may be paid « à la fin d'un de ses tours de jeu »."""
     seat = current_seat(state)
     if seat is None:
-        raise IllegalEvent(Tr("personne n'est à jouer maintenant", "nobody is to play now"))
+        raise IllegalEvent(Tr("personne n'est à jouer maintenant", "nobody is to play now",
+                              it="nessuno deve giocare ora"))
     if event.get("seat") != seat:
         name, got = state["names"][seat], quote(event.get("seat"))
         raise IllegalEvent(Tr(f"seat : c'est à {name} de jouer (place {seat}), reçu {got}",
-                              f"seat: it is {name}'s turn (seat {seat}), got {got}"))
+                              f"seat: it is {name}'s turn (seat {seat}), got {got}",
+                              it=f"seat: tocca a {name} giocare (posto {seat}), ricevuto {got}"))
     gang = state["gangs"][seat]
     bail = whole(event.get("bail", 0) or 0, "bail", 0, gang["prison"])
     if bail:
@@ -145,11 +155,14 @@ def skip_turns(state: ApachesState, event: Mapping[str, Any]) -> None:
     """Turns 1 to 5 played without a note each: straight to the count before the last turn."""
     if state["turn"] >= TURNS:
         raise IllegalEvent(Tr("c'est déjà le dernier tour : terminez-le joueur par joueur",
-                              "this is already the last turn: end it player by player"))
+                              "this is already the last turn: end it player by player",
+                              it="è già l'ultimo turno: finitelo giocatore per giocatore"))
     jailed = ", ".join(state["names"][i] for i, g in enumerate(state["gangs"]) if g["prison"])
     if jailed:
         raise IllegalEvent(Tr(f"{jailed} peut payer une caution à la fin d'un tour : notez les tours un par un",
-                              f"{jailed} may pay bail at the end of a turn: note the turns one by one"))
+                              f"{jailed} may pay bail at the end of a turn: note the turns one by one",
+                              it=f"{jailed} può pagare una cauzione alla fine di un turno: segnate i turni uno per "
+                                 "uno"))
     _goto(state, "last_order", TURNS - 1, [])
 
 
@@ -178,7 +191,8 @@ def _penalty(state: ApachesState, winner: int, stash: str) -> None:
     if free_leaders(gang) < 1:
         name = state["names"][winner]
         raise IllegalEvent(Tr(f"winner : {name} n'a plus de meneur avec son gang à sanctionner",
-                              f"winner: {name} has no leader left with the gang to penalise"))
+                              f"winner: {name} has no leader left with the gang to penalise",
+                              it=f"winner: {name} non ha più capi con la banda da sanzionare"))
     if stash == "wounded":
         gang["hospital_next"] += 1
     elif stash == "killed":
@@ -194,7 +208,9 @@ def settle(state: ApachesState, event: Mapping[str, Any]) -> None:
         raise IllegalEvent(Tr(f"district : {district} n'est pas un quartier à planques de cette partie "
                               f"(en jeu : {stash_districts(state)})",
                               f"district: {district} is not a district with stashes in this game "
-                              f"(in play: {stash_districts(state)})"))
+                              f"(in play: {stash_districts(state)})",
+                              it=f"district: {district} non è un quartiere con nascondigli in questa partita (in "
+                                 f"gioco: {stash_districts(state)})"))
     _once(state, district)
     winner = seat_or_none(state, event.get("winner"), "winner")
     stash = one_of(event.get("stash"), "stash", STASH_KINDS)
@@ -205,7 +221,9 @@ def settle(state: ApachesState, event: Mapping[str, Any]) -> None:
     elif amount not in (None, 0):
         raise IllegalEvent(Tr(f"amount : seule une planque d'argent ou de cambriolage a un montant, reçu "
                               f"{quote(amount)}",
-                              f"amount: only a money or valuables stash has an amount, got {quote(amount)}"))
+                              f"amount: only a money or valuables stash has an amount, got {quote(amount)}",
+                              it="amount: solo un nascondiglio di denaro o di scasso ha un importo, ricevuto "
+                                 f"{quote(amount)}"))
     entry: dict[str, Any] = {"winner": winner, "stash": stash}
     if amount:
         entry["amount"] = amount
@@ -232,12 +250,14 @@ def bourgeois(state: ApachesState, event: Mapping[str, Any]) -> State | None:
     if winner is not None and bag["left"] > 0:
         if "token" not in event:
             raise IllegalEvent(Tr("un tirage de bourgeois a besoin de son pion (préparez l'événement)",
-                                  "a bourgeois draw needs its token (prepare the event)"))
+                                  "a bourgeois draw needs its token (prepare the event)",
+                                  it="una pesca di borghese ha bisogno del suo segnalino (preparate l'evento)"))
         token = event["token"]
         if (not isinstance(token, str) or token not in TOKEN_KINDS or token not in bag["remaining"]
                 or len(bag["draws"]) >= MOST_DRAWS):
             # never name the token: which ones are left is nobody's to see
-            raise IllegalEvent(Tr("token : ce pion ne correspond pas au sac", "token: does not match the bag"))
+            raise IllegalEvent(Tr("token : ce pion ne correspond pas au sac", "token: does not match the bag",
+                                  it="token: questo segnalino non corrisponde al sacchetto"))
         out = typed(bags.apply_draw(plain(state), {"bag": BAG, "seat": winner, "token": event["token"]}))
         draws(out)[-1]["round"] = state["round"]
         entry["draw"] = len(draws(out)) - 1
@@ -245,7 +265,8 @@ def bourgeois(state: ApachesState, event: Mapping[str, Any]) -> State | None:
         return plain(out)
     if "token" in event:
         raise IllegalEvent(Tr("token : pas de tirage ici (personne, ou le sac est vide)",
-                              "token: no draw here (nobody, or the bag is empty)"))
+                              "token: no draw here (nobody, or the bag is empty)",
+                              it="token: nessuna pesca qui (nessuno, o il sacchetto è vuoto)"))
     state["settled"][str(BOURGEOIS_DISTRICT)] = entry
     return None
 
@@ -257,7 +278,8 @@ def fence(state: ApachesState, event: Mapping[str, Any]) -> None:
     if waiting:
         raise IllegalEvent(Tr(f"réglez d'abord les quartiers {waiting} : le receleur paie les cambriolages de "
                               "la manche",
-                              f"settle districts {waiting} first: the fence pays for this round's burglaries"))
+                              f"settle districts {waiting} first: the fence pays for this round's burglaries",
+                              it=f"risolvete prima i quartieri {waiting}: il ricettatore paga gli scassi del round"))
     winner = seat_or_none(state, event.get("winner"), "winner")
     entry: dict[str, Any] = {"winner": winner}
     if winner is not None:
@@ -274,16 +296,19 @@ def seen(state: ApachesState, event: Mapping[str, Any]) -> State:
     """« regarde son identité sans la révéler »: the holder has looked (not undoable)."""
     drawn = draws(state)
     if not drawn:
-        raise IllegalEvent(Tr("draw : personne n'a encore tiré de bourgeois", "draw: nobody has drawn a bourgeois yet"))
+        raise IllegalEvent(Tr("draw : personne n'a encore tiré de bourgeois", "draw: nobody has drawn a bourgeois yet",
+                              it="draw: nessuno ha ancora pescato un borghese"))
     index = whole(event.get("draw"), "draw", 0, len(drawn) - 1)
     holder = drawn[index]["seat"]
     if event.get("seat") != holder:
         got = quote(event.get("seat"))
         raise IllegalEvent(Tr(f"seat : le tirage {index} appartient à la place {holder}, reçu {got}",
-                              f"seat: draw {index} belongs to seat {holder}, got {got}"))
+                              f"seat: draw {index} belongs to seat {holder}, got {got}",
+                              it=f"seat: la pesca {index} appartiene al posto {holder}, ricevuto {got}"))
     if drawn[index]["seen"]:
         raise IllegalEvent(Tr(f"draw : le tirage {index} a déjà été regardé",
-                              f"draw: draw {index} has already been seen"))
+                              f"draw: draw {index} has already been seen",
+                              it=f"draw: la pesca {index} è già stata guardata"))
     return bags.mark_seen(plain(state), BAG, index)
 
 
@@ -292,7 +317,8 @@ def end_round(state: ApachesState, event: Mapping[str, Any]) -> None:
     Le pion « 1er joueur » change de main dans le sens horaire. »"""
     waiting = unsettled(state)
     if waiting:
-        raise IllegalEvent(Tr(f"réglez d'abord les quartiers {waiting}", f"settle districts {waiting} first"))
+        raise IllegalEvent(Tr(f"réglez d'abord les quartiers {waiting}", f"settle districts {waiting} first",
+                              it=f"risolvete prima i quartieri {waiting}"))
     used = per_seat(state, event.get("novices_used"), "novices_used", [g["novices"] for g in state["gangs"]])
     for gang, n in zip(state["gangs"], used, strict=True):
         gang["novices"] -= n
@@ -321,11 +347,13 @@ def adjust(state: ApachesState, event: Mapping[str, Any]) -> None:
     amount = whole(event.get("amount"), "amount")
     if amount == 0:
         raise IllegalEvent(Tr("amount : une correction a besoin d'un montant non nul, reçu 0",
-                              "amount: a correction needs a non-zero amount, got 0"))
+                              "amount: a correction needs a non-zero amount, got 0",
+                              it="amount: una correzione ha bisogno di un importo diverso da zero, ricevuto 0"))
     reason = event.get("reason", "")
     if not isinstance(reason, str):
         raise IllegalEvent(Tr(f"reason : doit être un texte, reçu {quote(reason)}",
-                              f"reason: must be a text, got {quote(reason)}"))
+                              f"reason: must be a text, got {quote(reason)}",
+                              it=f"reason: deve essere un testo, ricevuto {quote(reason)}"))
     if amount < 0:
         _pay(state, seat, -amount, "amount")
     else:
@@ -361,7 +389,8 @@ def _seen_event(state: ApachesState, action: Mapping[str, Any]) -> Event:
         waiting = [i for i, d in enumerate(drawn) if not d["seen"] and seat in (None, d["seat"])]
         if not waiting:
             raise IllegalEvent(Tr(f"draw : aucun bourgeois n'attend d'être regardé (place {quote(seat)})",
-                                  f"draw: no bourgeois is waiting to be looked at (seat {quote(seat)})"))
+                                  f"draw: no bourgeois is waiting to be looked at (seat {quote(seat)})",
+                                  it=f"draw: nessun borghese attende di essere guardato (posto {quote(seat)})"))
         index = waiting[0]
     else:
         index = whole(action.get("draw"), "draw", 0, max(0, len(drawn) - 1))

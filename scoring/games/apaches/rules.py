@@ -50,7 +50,9 @@ MOST_DRAWS = ROUNDS
 def _check_players(players: object) -> int:
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise InvalidOptions(Tr(f"players : Les Apaches de Paris se jouent de 2 à 4 joueurs, reçu {quote(players)}",
-                                f"players: Les Apaches de Paris is for 2 to 4 players, got {quote(players)}"))
+                                f"players: Les Apaches de Paris is for 2 to 4 players, got {quote(players)}",
+                                it="players: Les Apaches de Paris si gioca da 2 a 4 giocatori, ricevuto "
+                                   f"{quote(players)}"))
     return players
 
 
@@ -126,7 +128,8 @@ def last_turn_order(apaches_in_front: list[int], first_player: int) -> list[int]
     """
     if not isinstance(apaches_in_front, list) or not 2 <= len(apaches_in_front) <= 4:
         raise IllegalEvent(Tr(f"apaches_in_front : il faut 2 à 4 nombres, reçu {quote(apaches_in_front)}",
-                              f"apaches_in_front: must list 2 to 4 counts, got {quote(apaches_in_front)}"))
+                              f"apaches_in_front: must list 2 to 4 counts, got {quote(apaches_in_front)}",
+                              it=f"apaches_in_front: servono da 2 a 4 numeri, ricevuto {quote(apaches_in_front)}"))
     for i, count in enumerate(apaches_in_front):
         whole(count, f"apaches_in_front[{i}]", 0, digits=False)
     n = len(apaches_in_front)

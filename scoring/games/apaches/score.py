@@ -111,7 +111,7 @@ def holdings(state: ApachesState) -> list[Holdings]:
 
 
 def _missing(where: str) -> InvalidScoreInput:
-    return InvalidScoreInput(where, Tr("manque", "is missing"))
+    return InvalidScoreInput(where, Tr("manque", "is missing", it="manca"))
 
 
 def _number(p: Mapping[str, Any], key: str, where: str, high: int | None = None) -> int:
@@ -125,18 +125,22 @@ def _number(p: Mapping[str, Any], key: str, where: str, high: int | None = None)
 
 def _player(p: Any, where: str, taken: list[str], needs_gains: bool) -> Holdings:
     if not isinstance(p, dict):
-        raise InvalidScoreInput(where, Tr(f"doit être un objet, reçu {quote(p)}", f"must be an object, got {quote(p)}"))
+        raise InvalidScoreInput(where, Tr(f"doit être un objet, reçu {quote(p)}", f"must be an object, got {quote(p)}",
+                                          it=f"deve essere un oggetto, ricevuto {quote(p)}"))
     for key in p:
         if key not in FIELDS:
             raise InvalidScoreInput(f"{where}.{key}", Tr(f"champ inconnu (attendus : {', '.join(FIELDS)})",
-                                                         f"unknown field (expected {', '.join(FIELDS)})"))
+                                                         f"unknown field (expected {', '.join(FIELDS)})",
+                                                         it=f"campo sconosciuto (attesi: {', '.join(FIELDS)})"))
     name = p.get("name")
     if not isinstance(name, str) or not name.strip():
         raise InvalidScoreInput(f"{where}.name", Tr(f"doit être un texte non vide, reçu {quote(name)}",
-                                                    f"must be a non-empty text, got {quote(name)}"))
+                                                    f"must be a non-empty text, got {quote(name)}",
+                                                    it=f"deve essere un testo non vuoto, ricevuto {quote(name)}"))
     if name.strip() in taken:
         raise InvalidScoreInput(f"{where}.name", Tr(f"{quote(name)} est utilisé deux fois",
-                                                    f"{quote(name)} is used twice"))
+                                                    f"{quote(name)} is used twice",
+                                                    it=f"{quote(name)} è usato due volte"))
     if "policeman" not in p:
         raise _missing(f"{where}.policeman")
     out: Holdings = {
@@ -156,7 +160,9 @@ def _player(p: Any, where: str, taken: list[str], needs_gains: bool) -> Holdings
                 f"un porte-monnaie de {out['wallet']} F vient de {START_WALLET} F de départ et de gains d'au "
                 f"moins {out['wallet'] - START_WALLET} F, reçu {out['gains']}",
                 f"a wallet of {out['wallet']} F comes from the {START_WALLET} F start and gains of at least "
-                f"{out['wallet'] - START_WALLET} F, got {out['gains']}"))
+                f"{out['wallet'] - START_WALLET} F, got {out['gains']}",
+                it=f"un borsellino di {out['wallet']} F viene dai {START_WALLET} F di partenza e da guadagni di "
+                   f"almeno {out['wallet'] - START_WALLET} F, ricevuto {out['gains']}"))
     return out
 
 
@@ -174,18 +180,24 @@ def _totals(out: list[Holdings]) -> None:
             f"{tokens} pions bourgeois détenus en tout (agent de ville compris) : les {ROUNDS} manches en "
             f"tirent au plus {MOST_DRAWS}, un par manche",
             f"hold {tokens} bourgeois tokens in all (policeman included): the {ROUNDS} rounds draw at most "
-            f"{MOST_DRAWS}, one a round"))
+            f"{MOST_DRAWS}, one a round",
+            it=f"{tokens} segnalini borghese posseduti in tutto (poliziotto compreso): i {ROUNDS} round ne pescano "
+               f"al massimo {MOST_DRAWS}, uno per round"))
     policemen = [p["name"] for p in out if p["policeman"]]
     if len(policemen) > 1:
         raise InvalidScoreInput("players", Tr(f"il n'y a qu'un agent de ville, mais {', '.join(policemen)} en "
                                               "ont chacun un",
-                                              f"there is one policeman, but {', '.join(policemen)} all hold one"))
+                                              f"there is one policeman, but {', '.join(policemen)} all hold one",
+                                              it=f"c'è un solo poliziotto in borghese, ma {', '.join(policemen)} ne "
+                                                 "hanno uno ciascuno"))
     reinforcements = sum(p["reinforcements"] for p in out)
     if reinforcements > REINFORCEMENT_PIECES:
         raise InvalidScoreInput("players", Tr(f"{reinforcements} renforts détenus en tout ; la boîte en a "
                                               f"{REINFORCEMENT_PIECES}",
                                               f"hold {reinforcements} reinforcements in all; the box has "
-                                              f"{REINFORCEMENT_PIECES}"))
+                                              f"{REINFORCEMENT_PIECES}",
+                                              it=f"{reinforcements} rinforzi posseduti in tutto; la scatola ne ha "
+                                                 f"{REINFORCEMENT_PIECES}"))
 
 
 def parse_score_doc(doc: Any) -> tuple[list[Holdings], House]:
@@ -199,22 +211,29 @@ def parse_score_doc(doc: Any) -> tuple[list[Holdings], House]:
     known = ("players", "game", "policeman_is_bourgeois", "count_gains")
     if not isinstance(doc, dict):
         raise InvalidScoreInput("input", Tr(f"doit être un objet JSON avec 'players', reçu {quote(doc)}",
-                                            f"must be a JSON object with 'players', got {quote(doc)}"))
+                                            f"must be a JSON object with 'players', got {quote(doc)}",
+                                            it=f"deve essere un oggetto JSON con 'players', ricevuto {quote(doc)}"))
     for key in doc:
         if key not in known:
             raise InvalidScoreInput(str(key)[:40], Tr(f"champ inconnu {quote(key)} (attendus : {', '.join(known)})",
-                                                      f"unknown field {quote(key)} (expected {', '.join(known)})"))
+                                                      f"unknown field {quote(key)} (expected {', '.join(known)})",
+                                                      it=f"campo sconosciuto {quote(key)} (attesi: "
+                                                         f"{', '.join(known)})"))
     if "game" in doc and doc["game"] != SLUG:
         raise InvalidScoreInput("game", Tr(f"doit être {SLUG!r}, reçu {quote(doc['game'])}",
-                                           f"must be {SLUG!r}, got {quote(doc['game'])}"))
+                                           f"must be {SLUG!r}, got {quote(doc['game'])}",
+                                           it=f"deve essere {SLUG!r}, ricevuto {quote(doc['game'])}"))
     house = _house(doc)
     raw = doc.get("players")
     if not isinstance(raw, list):
         raise InvalidScoreInput("players", Tr(f"doit être une liste de joueurs, reçu {quote(raw)}",
-                                              f"must be a list of players, got {quote(raw)}"))
+                                              f"must be a list of players, got {quote(raw)}",
+                                              it=f"deve essere una lista di giocatori, ricevuto {quote(raw)}"))
     if not 2 <= len(raw) <= 4:
         raise InvalidScoreInput("players", Tr(f"Les Apaches de Paris se jouent de 2 à 4 joueurs, reçu {len(raw)}",
-                                              f"Les Apaches de Paris needs 2 to 4 players, got {len(raw)}"))
+                                              f"Les Apaches de Paris needs 2 to 4 players, got {len(raw)}",
+                                              it="Les Apaches de Paris si gioca da 2 a 4 giocatori, ricevuti "
+                                                 f"{len(raw)}"))
     out: list[Holdings] = []
     for i, p in enumerate(raw):
         out.append(_player(p, f"players[{i}]", [q["name"] for q in out], house["count_gains"]))

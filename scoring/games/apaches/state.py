@@ -89,7 +89,8 @@ def initial(setup: Mapping[str, Any], names: Sequence[str]) -> ApachesState:
     n = int(setup["players"])
     if len(names) != n:
         raise IllegalEvent(Tr(f"names : la mise en place est pour {n} joueurs, reçu {len(names)} noms",
-                              f"names: the set-up is for {n} players, got {len(names)} names"))
+                              f"names: the set-up is for {n} players, got {len(names)} names",
+                              it=f"names: la preparazione è per {n} giocatori, ricevuti {len(names)} nomi"))
     configuration = [int(d) for d in setup["configuration"]]
     options = setup.get("options") or {}
     house: House = {"policeman_is_bourgeois": bool(options.get("policeman_is_bourgeois", False)),

@@ -10,6 +10,7 @@ printed on the card and is sent as ``maison:N``); its ``default`` is the paintin
 from __future__ import annotations
 
 from scoring.core import Action, Field, Tr
+from scoring.core.words import de
 from scoring.games.apprentis.rules import SIMPLE_CARDS, TREE_TYPES, allowed_spots, available, refill_order
 from scoring.games.apprentis.state import ApprentisState
 from scoring.games.apprentis.texts import (
@@ -25,16 +26,17 @@ from scoring.games.apprentis.texts import (
 
 
 def _face_choices(values: list[int]) -> tuple[tuple[str, Tr], ...]:
-    return tuple((str(v), Tr(f"{v} — {line_name(v).fr}", f"{v} — {line_name(v).en}"))
+    return tuple((str(v), Tr(f"{v} — {line_name(v).fr}", f"{v} — {line_name(v).en}", it=f"{v} — {line_name(v).it}"))
                  for v in sorted(set(values)))
 
 
 def _spot_choices(spots: list[str]) -> tuple[tuple[str, Tr], ...]:
-    return tuple((s, Tr(f"{s} ({spot_name(s).fr})", f"{s} ({spot_name(s).en})")) for s in spots)
+    return tuple((s, Tr(f"{s} ({spot_name(s).fr})", f"{s} ({spot_name(s).en})",
+                        it=f"{s} ({spot_name(s).it})")) for s in spots)
 
 
 def _seat_field(seat: int) -> Field:
-    return Field("seat", Tr("Joueur", "Player"), "seat", default=seat, minimum=seat, maximum=seat)
+    return Field("seat", Tr("Joueur", "Player", it="Giocatore"), "seat", default=seat, minimum=seat, maximum=seat)
 
 
 def palette(trees: bool = True) -> tuple[str, ...]:
@@ -63,8 +65,8 @@ def actions(state: ApprentisState, seat: int | None) -> list[Action]:
         picker = state["draft"][state["draft_next"]]
         if table or seat == picker:
             pool, name = state["pool"], state["names"][picker]
-            out.append(Action("pick", Tr(f"{name} choisit un dé", f"{name} picks a die"),
-                              (Field("die", Tr("Dé", "Die"), "choice", default=str(pool[0]),
+            out.append(Action("pick", Tr(f"{name} choisit un dé", f"{name} picks a die", it=f"{name} sceglie un dado"),
+                              (Field("die", Tr("Dé", "Die", it="Dado"), "choice", default=str(pool[0]),
                                      choices=_face_choices(pool)),),
                               seat=picker, primary=True, help=draft_rule(state["players"])))
     elif phase == "take":
@@ -74,18 +76,22 @@ def actions(state: ApprentisState, seat: int | None) -> list[Action]:
     elif phase == "final":
         out += _final_actions(state, seat)
     if table and phase in PLAY_PHASES:
-        out.append(Action("to_scoring", Tr("Passer au décompte", "Go to the scoring"),
-                          help=Tr("Saute les tours restants.", "Skips the remaining turns.")))
+        out.append(Action("to_scoring", Tr("Passer au décompte", "Go to the scoring", it="Passa al conteggio"),
+                          help=Tr("Saute les tours restants.", "Skips the remaining turns.",
+                                  it="Salta i turni rimanenti.")))
     return out
 
 
 def _roll_actions(state: ApprentisState) -> list[Action]:
-    out = [Action("roll", Tr(f"Lancer {state['dice']} dés", f"Roll {state['dice']} dice"), primary=True,
+    out = [Action("roll", Tr(f"Lancer {state['dice']} dés", f"Roll {state['dice']} dice",
+                             it=f"Lancia {state['dice']} dadi"), primary=True,
                   seat=state["first"])]
     if state["players"] >= 3 and not state["programming"]:
-        out.append(Action("programming", Tr("Passer à la variante programmation", "Switch to the programming variant"),
+        out.append(Action("programming", Tr("Passer à la variante programmation", "Switch to the programming variant",
+                                            it="Passa alla variante programmazione"),
                           help=Tr("Possible aussi pour les derniers tours d'une partie classique.",
-                                  "Also possible for the last turns of a classic game.")))
+                                  "Also possible for the last turns of a classic game.",
+                                  it="Possibile anche per gli ultimi turni di una partita classica.")))
     return out
 
 
@@ -95,15 +101,18 @@ def _program_actions(state: ApprentisState, seat: int | None) -> list[Action]:
     out: list[Action] = []
     for k in range(state["players"]):
         if (seat is None and k in waiting) or seat == k:
-            label = (Tr(f"{names[k]} : choisir sa face", f"{names[k]}: choose a face") if k in waiting
-                     else Tr(f"{names[k]} : changer sa face", f"{names[k]}: change the face"))
+            label = (Tr(f"{names[k]} : choisir sa face", f"{names[k]}: choose a face",
+                        it=f"{names[k]}: sceglie la faccia") if k in waiting
+                     else Tr(f"{names[k]} : changer sa face", f"{names[k]}: change the face",
+                             it=f"{names[k]}: cambia la faccia"))
             out.append(Action("program", label, (
                 _seat_field(k),
-                Field("face", Tr("Face du dé", "Die face"), "choice", default="1",
+                Field("face", Tr("Face du dé", "Die face", it="Faccia del dado"), "choice", default="1",
                       choices=_face_choices([1, 2, 3, 4, 5, 6]))),
                 seat=k, private=True, primary=bool(waiting) and k == waiting[0]))
     if seat is None and not waiting:
-        out.append(Action("reveal", Tr("Révéler les dés ensemble", "Reveal the dice together"), primary=True))
+        out.append(Action("reveal", Tr("Révéler les dés ensemble", "Reveal the dice together",
+                                       it="Rivela i dadi insieme"), primary=True))
     return out
 
 
@@ -115,32 +124,39 @@ def _take_actions(state: ApprentisState, seat: int | None) -> list[Action]:
     name = state["names"][taker]
     fields: list[Field] = []
     if len(set(hand)) > 1:
-        fields.append(Field("die", Tr("Dé dépensé", "Die spent"), "choice", default=str(hand[0]),
+        fields.append(Field("die", Tr("Dé dépensé", "Die spent", it="Dado speso"), "choice", default=str(hand[0]),
                             choices=_face_choices(hand)))
-    fields.append(Field("stain", Tr("Tache", "Stain"), "choice", default="0", choices=STAIN_CHOICES))
-    fields.append(Field("spot", Tr("Carte prise en", "Card taken at"), "choice",
+    fields.append(Field("stain", Tr("Tache", "Stain", it="Macchia"), "choice", default="0", choices=STAIN_CHOICES))
+    fields.append(Field("spot", Tr("Carte prise en", "Card taken at", it="Carta presa in"), "choice",
                         default=allowed_spots(state, hand[0])[0], choices=_spot_choices(available(state))))
     dice = [(d, line_name(d), ", ".join(allowed_spots(state, d))) for d in sorted(set(hand))]
     fr = " ; ".join(f"dé {d} : {line.fr} ({where})" for d, line, where in dice)
     en = "; ".join(f"die {d}: {line.en} ({where})" for d, line, where in dice)
+    it_ = "; ".join(f"dado {d}: {line.it} ({where})" for d, line, where in dice)
     stains = stain_note(state.get("stain_points", 1))
-    return [Action("take", Tr(f"{name} prend une carte", f"{name} takes a card"), tuple(fields),
+    return [Action("take", Tr(f"{name} prend une carte", f"{name} takes a card",
+                              it=f"{name} prende una carta"), tuple(fields),
                    seat=taker, primary=True,
                    help=Tr(f"{fr[0].upper()}{fr[1:]}. {EMPTY_LINE_NOTE.fr} {stains.fr}",
-                           f"{en[0].upper()}{en[1:]}. {EMPTY_LINE_NOTE.en} {stains.en}"))]
+                           f"{en[0].upper()}{en[1:]}. {EMPTY_LINE_NOTE.en} {stains.en}",
+                           it=f"{it_[0].upper()}{it_[1:]}. {EMPTY_LINE_NOTE.it} {stains.it}"))]
 
 
 def _refill_actions(state: ApprentisState) -> list[Action]:
     out: list[Action] = []
     if state["lightning"] is None:
         empty = refill_order(state["empty"])
-        out.append(Action("lightning", Tr("Une carte éclair est piochée", "A lightning card is drawn"),
-                          (Field("spot", Tr("Où", "Where"), "choice", default=empty[0],
+        out.append(Action("lightning", Tr("Une carte éclair est piochée", "A lightning card is drawn",
+                                          it="Viene pescata una carta fulmine"),
+                          (Field("spot", Tr("Où", "Where", it="Dove"), "choice", default=empty[0],
                                  choices=_spot_choices(empty)),),
                           help=Tr("Sa ligne et sa colonne sont défaussées et remplies ; une seule fois par "
                                   "remplissage.",
-                                  "Its row and column are discarded and refilled; only once per refill.")))
-    out.append(Action("refill", Tr("Marché rempli : tour suivant", "Market refilled: next turn"), primary=True))
+                                  "Its row and column are discarded and refilled; only once per refill.",
+                                  it="La sua riga e la sua colonna vengono scartate e riempite; una sola volta per "
+                                     "rifornimento.")))
+    out.append(Action("refill", Tr("Marché rempli : tour suivant", "Market refilled: next turn",
+                                   it="Mercato rifornito: turno successivo"), primary=True))
     return out
 
 
@@ -151,15 +167,18 @@ def _final_actions(state: ApprentisState, seat: int | None) -> list[Action]:
     out: list[Action] = []
     for k in range(len(names)):
         if seat is None or seat == k:
-            out.append(Action("painting", Tr(f"Tableau de {names[k]}", f"{names[k]}'s painting"), (
+            out.append(Action("painting", Tr(f"Tableau {de(names[k])}", f"{names[k]}'s painting",
+                                             it=f"Quadro di {names[k]}"), (
                 _seat_field(k),
-                Field("painting", Tr("Tableau (ligne du haut d'abord)", "Painting (top row first)"),
+                Field("painting", Tr("Tableau (ligne du haut d'abord)", "Painting (top row first)",
+                                     it="Quadro (prima la riga in alto)"),
                       "painting", default=paintings[k], choices=painting_palette(bool(state["trees"]))),
-                Field("stains", Tr("Taches", "Stains"), "int", default=state["stains"][k], minimum=0,
+                Field("stains", Tr("Taches", "Stains", it="Macchie"), "int", default=state["stains"][k], minimum=0,
                       maximum=most_stains)),
                 seat=k, primary=bool(missing) and k == missing[0],
                 help=Tr("Touche finale placée ; entrez le tableau tel qu'il est sur la table.",
-                        "Final touch placed; enter the painting as it lies on the table.")))
+                        "Final touch placed; enter the painting as it lies on the table.",
+                        it="Tocco finale piazzato; inserite il quadro così com'è sul tavolo.")))
     if seat is None and not missing:
-        out.append(Action("finish", Tr("Terminer et compter", "Finish and score"), primary=True))
+        out.append(Action("finish", Tr("Terminer et compter", "Finish and score", it="Termina e conta"), primary=True))
     return out

@@ -70,7 +70,8 @@ class Apprentis(Game):
         n = opts["players"]
         if len(names) != n:
             raise InvalidOptions(Tr(f"names : une partie à {n} joueurs demande {n} noms, reçu {len(names)}",
-                                    f"names: a {n}-player game needs {n} names, got {len(names)}"))
+                                    f"names: a {n}-player game needs {n} names, got {len(names)}",
+                                    it=f"names: una partita a {n} giocatori richiede {n} nomi, ricevuti {len(names)}"))
         state: State = {
             "names": list(names), "finished": False, "players": n, "length": opts.get("length", "short"),
             "turns": setup["turns"], "final_touch": setup["final_touch"], "cards_per_turn": setup["cards_per_turn"],
@@ -95,7 +96,8 @@ class Apprentis(Game):
                 waiting = [i for i, f in enumerate(s["programmed"]) if f is None]
                 if len(waiting) != 1:
                     raise IllegalEvent(Tr("program : dites de qui est le dé (« seat »)",
-                                          "program: say whose die it is ('seat')"))
+                                          "program: say whose die it is ('seat')",
+                                          it="program: dite di chi è il dado («seat»)"))
                 event["seat"] = waiting[0]
             event["face"] = play.face(event.get("face"), "face")
         elif kind == "take" and s["phase"] == "take":

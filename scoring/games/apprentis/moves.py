@@ -34,7 +34,8 @@ def face(value: Any, what: str) -> int:
 def stain(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int | str | None) or value not in STAIN_VALUES:
         raise IllegalEvent(Tr(f"stain : doit être 0, +1 ou -1, reçu {quote(value)}",
-                              f"stain: must be 0, +1 or -1, got {quote(value)}"))
+                              f"stain: must be 0, +1 or -1, got {quote(value)}",
+                              it=f"stain: deve essere 0, +1 o -1, ricevuto {quote(value)}"))
     return STAIN_VALUES[value]
 
 
@@ -73,7 +74,8 @@ def roll(state: ApprentisState, event: Mapping[str, Any]) -> None:
     dice = event.get("dice")
     if not isinstance(dice, list) or len(dice) != state["dice"]:
         raise IllegalEvent(Tr(f"roll : {state['dice']} dés sont lancés, reçu {quote(dice)}",
-                              f"roll: {state['dice']} dice are rolled, got {quote(dice)}"))
+                              f"roll: {state['dice']} dice are rolled, got {quote(dice)}",
+                              it=f"roll: si lanciano {state['dice']} dadi, ricevuto {quote(dice)}"))
     faces = [face(d, "roll") for d in dice]
     state.update({"rolled": faces, "pool": list(faces), "phase": "draft",
                   "draft": draft_order(state["players"], state["first"]), "draft_next": 0})
@@ -86,11 +88,13 @@ def pick(state: ApprentisState, event: Mapping[str, Any]) -> None:
     if seat != expected:
         name = state["names"][expected]
         raise IllegalEvent(Tr(f"pick : c'est à {quote(name)} de choisir, pas à la place {seat}",
-                              f"pick: it is {quote(name)}'s pick, not seat {seat}"))
+                              f"pick: it is {quote(name)}'s pick, not seat {seat}",
+                              it=f"pick: tocca a {quote(name)} scegliere, non al posto {seat}"))
     die = face(event.get("die"), "die")
     if die not in state["pool"]:
         raise IllegalEvent(Tr(f"pick : plus aucun dé ne montre {die} (restent : {quote(state['pool'])})",
-                              f"pick: no die showing {die} is left (left: {quote(state['pool'])})"))
+                              f"pick: no die showing {die} is left (left: {quote(state['pool'])})",
+                              it=f"pick: nessun dado mostra più {die} (restano: {quote(state['pool'])})"))
     state["pool"].remove(die)
     state["hands"][seat].append(die)
     state["draft_next"] += 1
@@ -102,7 +106,9 @@ def programming(state: ApprentisState, event: Mapping[str, Any]) -> None:
         raise IllegalEvent(Tr(f"programming : la variante se joue de 3 à 5 joueurs et commence une fois, "
                               f"reçu {state['players']} joueurs",
                               f"programming: the variant is for 3 to 5 players and starts once, "
-                              f"got {state['players']} players"))
+                              f"got {state['players']} players",
+                              it="programming: la variante si gioca da 3 a 5 giocatori e comincia una volta, "
+                                 f"ricevuti {state['players']} giocatori"))
     state.update({"programming": True, "phase": "program"})
 
 
@@ -115,7 +121,8 @@ def reveal(state: ApprentisState, event: Mapping[str, Any]) -> None:
     waiting = [state["names"][i] for i, f in enumerate(state["programmed"]) if f is None]
     if waiting:
         raise IllegalEvent(Tr(f"reveal : on attend encore {', '.join(waiting)}",
-                              f"reveal: still waiting for {', '.join(waiting)}"))
+                              f"reveal: still waiting for {', '.join(waiting)}",
+                              it=f"reveal: si aspetta ancora {', '.join(waiting)}"))
     faces = [f for f in state["programmed"] if f is not None]
     state["hands"] = [[f] for f in faces]
     state["rolled"] = faces
@@ -146,22 +153,28 @@ def take(state: ApprentisState, event: Mapping[str, Any]) -> None:
     expected = state["take_order"][len(state["takes"])]
     if seat != expected:
         raise IllegalEvent(Tr(f"take : c'est à {quote(names[expected])} de prendre une carte, pas à la place {seat}",
-                              f"take: it is {quote(names[expected])}'s turn to take a card, not seat {seat}"))
+                              f"take: it is {quote(names[expected])}'s turn to take a card, not seat {seat}",
+                              it=f"take: tocca a {quote(names[expected])} prendere una carta, non al posto {seat}"))
     die, spoiled = event["die"], event["stain"]
     hand = state["hands"][seat]
     if die not in hand:
         raise IllegalEvent(Tr(f"take : {quote(names[seat])} n'a aucun dé qui montre {die} (a {quote(hand)})",
-                              f"take: {quote(names[seat])} has no die showing {die} (has {quote(hand)})"))
+                              f"take: {quote(names[seat])} has no die showing {die} (has {quote(hand)})",
+                              it=f"take: {quote(names[seat])} non ha nessun dado che mostra {die} (ha {quote(hand)})"))
     value = die + spoiled
     if not 1 <= value <= 6:
         raise IllegalEvent(Tr(f"take : une tache change le dé d'une face, {die}{spoiled:+d} = {value} n'est pas "
                               "une face",
-                              f"take: a stain moves the die by one face, {die}{spoiled:+d} = {value} is not a face"))
+                              f"take: a stain moves the die by one face, {die}{spoiled:+d} = {value} is not a face",
+                              it=f"take: una macchia cambia il dado di una faccia, {die}{spoiled:+d} = {value} non "
+                                 "è una faccia"))
     spot = event.get("spot")
     allowed = allowed_spots(state, value)
     if spot not in allowed:
         raise IllegalEvent(Tr(f"take : avec {value}, la carte se prend en {', '.join(allowed)}, pas en {quote(spot)}",
-                              f"take: with {value} the card comes from {', '.join(allowed)}, not {quote(spot)}"))
+                              f"take: with {value} the card comes from {', '.join(allowed)}, not {quote(spot)}",
+                              it=f"take: con {value}, la carta si prende in {', '.join(allowed)}, non in "
+                                 f"{quote(spot)}"))
     hand.remove(die)
     state["stains"][seat] += 1 if spoiled else 0
     state["empty"].append(spot)
@@ -175,14 +188,18 @@ def lightning(state: ApprentisState, event: Mapping[str, Any]) -> None:
         raise IllegalEvent(Tr(f"lightning : l'éclair n'a lieu qu'une fois par remplissage, déjà en "
                               f"{quote(state['lightning'])}",
                               f"lightning: the ⚡ event happens once per refill, it already did at "
-                              f"{quote(state['lightning'])}"))
+                              f"{quote(state['lightning'])}",
+                              it="lightning: il fulmine avviene una sola volta per rifornimento, già in "
+                                 f"{quote(state['lightning'])}"))
     spot = event.get("spot")
     if spot not in state["empty"]:
         spots = ", ".join(refill_order(state["empty"]))
         raise IllegalEvent(Tr(f"lightning : une carte éclair ne peut être piochée que sur une place à remplir "
                               f"({spots}), pas en {quote(spot)}",
                               f"lightning: a ⚡ card can only be drawn on a spot being refilled ({spots}), "
-                              f"not {quote(spot)}"))
+                              f"not {quote(spot)}",
+                              it="lightning: una carta fulmine può essere pescata solo su un posto da riempire "
+                                 f"({spots}), non in {quote(spot)}"))
     state["lightning"] = spot
 
 
@@ -222,7 +239,8 @@ def finish(state: ApprentisState, event: Mapping[str, Any]) -> None:
     missing = [state["names"][i] for i, p in enumerate(state["paintings"]) if p is None]
     if missing:
         raise IllegalEvent(Tr(f"finish : aucun tableau encore pour {', '.join(missing)}",
-                              f"finish: no painting entered yet for {', '.join(missing)}"))
+                              f"finish: no painting entered yet for {', '.join(missing)}",
+                              it=f"finish: ancora nessun quadro per {', '.join(missing)}"))
     state.update({"phase": "done", "finished": True})
 
 

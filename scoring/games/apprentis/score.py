@@ -28,6 +28,7 @@ from operator import add, itemgetter
 from typing import Any, NamedTuple
 
 from scoring.core import InvalidScoreInput, ScoreSheet, Tr, _seat_score, one_of, quote, whole
+from scoring.core.words import de
 from scoring.games.apprentis.rules import (
     CATEGORIES,
     DIVERSITY,
@@ -50,7 +51,8 @@ Pos = tuple[int, int]
 #: Accepted spellings that are not the canonical cell names.
 ALIASES = {"église": "eglise"}
 EXPECTED = Tr("maison:N, ciel, oiseau, lac, perso, arbre:A1..arbre:A4, fontaine, pont, sapin, eglise ou null",
-              "maison:N, ciel, oiseau, lac, perso, arbre:A1..arbre:A4, fontaine, pont, sapin, eglise or null")
+              "maison:N, ciel, oiseau, lac, perso, arbre:A1..arbre:A4, fontaine, pont, sapin, eglise or null",
+              it="maison:N, ciel, oiseau, lac, perso, arbre:A1..arbre:A4, fontaine, pont, sapin, eglise o null")
 
 
 # --------------------------------------------------------------------------- parsing
@@ -71,7 +73,8 @@ def parse_cell(value: Any, where: str = "cell") -> Cell:
         return None
     if not isinstance(value, str):
         raise InvalidScoreInput(where, Tr(f"doit être un nom de carte ou null, reçu {quote(value)}",
-                                          f"must be a card name or null, got {quote(value)}"))
+                                          f"must be a card name or null, got {quote(value)}",
+                                          it=f"deve essere un nome di carta o null, ricevuto {quote(value)}"))
     name = ALIASES.get(value, value)
     if name in SIMPLE_CARDS:
         return name
@@ -83,7 +86,8 @@ def parse_cell(value: Any, where: str = "cell") -> Cell:
     if kind == "arbre" and arg in TREE_TYPES:
         return name
     raise InvalidScoreInput(where, Tr(f"carte inconnue {quote(value)} (attendu : {EXPECTED.fr})",
-                                      f"unknown card {quote(value)} (expected {EXPECTED.en})"))
+                                      f"unknown card {quote(value)} (expected {EXPECTED.en})",
+                                      it=f"carta sconosciuta {quote(value)} (atteso: {EXPECTED.it})"))
 
 
 #: Every spelling :func:`parse_cell` accepts in a painting of the box (houses print 0 to 6
@@ -114,7 +118,8 @@ def _checked(raw: Any, where: str, who: str, most: int | None) -> tuple[Grid, _L
     """:func:`parse_painting`, with the layout the scorer needs."""
     if not isinstance(raw, list | tuple):
         raise InvalidScoreInput(where, Tr(f"doit être une liste de lignes, reçu {quote(raw)}",
-                                          f"must be a list of rows, got {quote(raw)}"))
+                                          f"must be a list of rows, got {quote(raw)}",
+                                          it=f"deve essere una lista di righe, ricevuto {quote(raw)}"))
     canon, code = _CANON.__getitem__, _CODE.__getitem__
     rows: list[tuple[Cell, ...]] = []
     lines: list[bytes] | None = []  # each row's codes, while every cell is spelled as the scorer spells it
@@ -122,11 +127,14 @@ def _checked(raw: Any, where: str, who: str, most: int | None) -> tuple[Grid, _L
     for r, row in enumerate(raw):
         if type(row) is not list and not isinstance(row, list | tuple):
             raise InvalidScoreInput(f"{where}[{r}]", Tr(f"doit être une liste de cases, reçu {quote(row)}",
-                                                        f"must be a list of cells, got {quote(row)}"))
+                                                        f"must be a list of cells, got {quote(row)}",
+                                                        it=f"deve essere una lista di caselle, ricevuto {quote(row)}"))
         if len(row) != width:
             raise InvalidScoreInput(f"{where}[{r}]", Tr(
                 f"a {len(row)} cases mais la ligne 0 en a {width} (toutes les lignes doivent avoir la même longueur)",
-                f"has {len(row)} cells but row 0 has {width} (all rows must have the same length)"))
+                f"has {len(row)} cells but row 0 has {width} (all rows must have the same length)",
+                it=f"ha {len(row)} caselle ma la riga 0 ne ha {width} (tutte le righe devono avere la stessa "
+                   "lunghezza)"))
         if lines is not None:
             try:
                 lines.append(bytes(map(code, row)))
@@ -149,7 +157,9 @@ def _checked(raw: Any, where: str, who: str, most: int | None) -> tuple[Grid, _L
 def _too_many(cards: int, most: int, where: str) -> None:
     count = cards.bit_count()
     raise InvalidScoreInput(where, Tr(f"a {count} cartes, mais un joueur en pose au plus {most} dans cette partie",
-                                      f"has {count} cards, but a player lays at most {most} in this game"))
+                                      f"has {count} cards, but a player lays at most {most} in this game",
+                                      it=f"ha {count} carte, ma un giocatore ne posa al massimo {most} in questa "
+                                         "partita"))
 
 
 def _laid_out(raw: Any, i: int, who: str, most: int) -> _Layout:
@@ -229,10 +239,12 @@ def _placement(layout: _Layout, grid: Sequence[Sequence[Any]], where: str, who: 
         (r0, c0), (r1, c1) = divmod(_first(layout.cards), s), divmod(_first(unreached), s)
         lone, first = quote(grid[r1][c1]), quote(grid[r0][c0])
         raise InvalidScoreInput(where, Tr(
-            f"{f'le tableau de {who}' if who else 'ce tableau'} ne respecte pas la règle de pose : la carte en "
+            f"{f'le tableau {de(who)}' if who else 'ce tableau'} ne respecte pas la règle de pose : la carte en "
             f"[{r1}][{c1}] ({lone}) ne touche pas la carte en [{r0}][{c0}] ({first}) par des cartes côte à côte",
             f"{who or 'this player'}'s painting breaks the placement rule: the card at [{r1}][{c1}] ({lone}) "
-            f"does not touch the card at [{r0}][{c0}] ({first}) through cards sharing a side"))
+            f"does not touch the card at [{r0}][{c0}] ({first}) through cards sharing a side",
+            it=f"{f'il quadro di {who}' if who else 'questo quadro'} non rispetta la regola di posa: la carta in "
+               f"[{r1}][{c1}] ({lone}) non tocca la carta in [{r0}][{c0}] ({first}) attraverso carte affiancate"))
 
 
 def card_map(grid: Sequence[Sequence[Cell]]) -> dict[Pos, str]:
@@ -709,16 +721,19 @@ def _players(doc: Any) -> list[Any]:
     """The document's list of players, once the document's own fields are checked."""
     if not isinstance(doc, dict):
         raise InvalidScoreInput("input", Tr(f"doit être un objet avec « players », reçu {quote(doc)}",
-                                            f"must be an object with 'players', got {quote(doc)}"))
+                                            f"must be an object with 'players', got {quote(doc)}",
+                                            it=f"deve essere un oggetto con «players», ricevuto {quote(doc)}"))
     if not doc.keys() <= _DOC_FIELDS:
         raise InvalidScoreInput(sorted(doc.keys() - _DOC_FIELDS, key=str)[0], Tr(
             "champ inconnu (attendus : « players », « length », « perso_tie », « stain_points »)",
-            "unknown field (expected players, length, perso_tie, stain_points)"))
+            "unknown field (expected players, length, perso_tie, stain_points)",
+            it="campo sconosciuto (attesi: «players», «length», «perso_tie», «stain_points»)"))
     players = doc.get("players")
     if not isinstance(players, list) or not 1 <= len(players) <= 5:
         got = quote(len(players) if isinstance(players, list) else players)
         raise InvalidScoreInput("players", Tr(f"doit être une liste de 1 à 5 joueurs, reçu {got}",
-                                              f"must be a list of 1 to 5 players, got {got}"))
+                                              f"must be a list of 1 to 5 players, got {got}",
+                                              it=f"deve essere una lista da 1 a 5 giocatori, ricevuto {got}"))
     return players
 
 
@@ -749,25 +764,32 @@ def _parse_input(doc: Any, grids: list[Grid] | None = None) -> Document:
         if not isinstance(player, dict):
             raise InvalidScoreInput(f"players[{i}]", Tr(
                 f"doit être un objet avec « name », « stains » et « painting », reçu {quote(player)}",
-                f"must be an object with name, stains and painting, got {quote(player)}"))
+                f"must be an object with name, stains and painting, got {quote(player)}",
+                it=f"deve essere un oggetto con «name», «stains» e «painting», ricevuto {quote(player)}"))
         if not player.keys() <= _PLAYER_FIELDS:
             raise InvalidScoreInput(f"players[{i}].{sorted(player.keys() - _PLAYER_FIELDS, key=str)[0]}",
                                     Tr("champ inconnu (attendus : « name », « stains », « painting »)",
-                                       "unknown field (expected name, stains, painting)"))
+                                       "unknown field (expected name, stains, painting)",
+                                       it="campo sconosciuto (attesi: «name», «stains», «painting»)"))
         name = player.get("name")
         if not isinstance(name, str) or not name.strip():
             raise InvalidScoreInput(f"players[{i}].name", Tr(f"doit être un texte non vide, reçu {quote(name)}",
-                                                             f"must be a non-empty text, got {quote(name)}"))
+                                                             f"must be a non-empty text, got {quote(name)}",
+                                                             it="deve essere un testo non vuoto, ricevuto "
+                                                                f"{quote(name)}"))
         if name in names:
             raise InvalidScoreInput(f"players[{i}].name", Tr(
                 f"{quote(name)} est déjà players[{names.index(name)}]",
-                f"{quote(name)} is already players[{names.index(name)}]"))
+                f"{quote(name)} is already players[{names.index(name)}]",
+                it=f"{quote(name)} è già players[{names.index(name)}]"))
         stain = player.get("stains", 0)
         if type(stain) is not int or not 0 <= stain <= most_stains:  # whole() says what is wrong
             whole(stain, f"players[{i}].stains", 0, most_stains, error=InvalidScoreInput, digits=False)
         if "painting" not in player:
             raise InvalidScoreInput(f"players[{i}].painting", Tr("manque (une liste de lignes, celle du haut d'abord)",
-                                                                 "is missing (a list of rows, top row first)"))
+                                                                 "is missing (a list of rows, top row first)",
+                                                                 it="manca (una lista di righe, prima quella in "
+                                                                    "alto)"))
         if grids is None:
             layouts.append(_laid_out(player["painting"], i, name, most))
         else:

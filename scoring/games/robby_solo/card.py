@@ -7,11 +7,13 @@ from scoring.core.tr import Tr
 
 CARD = Card(
     "robby-solo",
-    Tr("Robby Solo", "Robby Solo"),
+    Tr("Robby Solo", "Robby Solo", it="Robby Solo"),
     Tr("Braquez seul une banque pour en prendre tout le butin ; l'app gère les banques, la police, "
        "Robby Junior et le décompte.",
        "Rob a bank alone to take all its loot; the app keeps the banks, the police, Robby Junior and "
-       "the final count."),
+       "the final count.",
+       it="Rapinate da soli una banca per prenderne tutto il bottino; l'app gestisce le banche, la polizia, Robby "
+          "Junior e il conteggio."),
     min_players=3,
     max_players=6,
     colour="#b71c1c",

@@ -43,14 +43,16 @@ class RobbySolo(Game):
     card = CARD
     options = OPTIONS
     phases = (
-        Phase("restock", Tr("Réapprovisionnement", "Restock")),
-        Phase("declare", Tr("Cartes Braquage et déclaration", "Heist cards and declaration")),
-        Phase("confirm", Tr("Confirmer ou changer", "Confirm or change"),
-              help=Tr("Un temps raisonnable, réglable dans les options.", "A reasonable time, set in the options.")),
+        Phase("restock", Tr("Réapprovisionnement", "Restock", it="Rifornimento")),
+        Phase("declare", Tr("Cartes Braquage et déclaration", "Heist cards and declaration",
+                            it="Carte Rapina e dichiarazione")),
+        Phase("confirm", Tr("Confirmer ou changer", "Confirm or change", it="Conferma o cambia"),
+              help=Tr("Un temps raisonnable, réglable dans les options.", "A reasonable time, set in the options.",
+                      it="Un tempo ragionevole, regolabile nelle opzioni.")),
     )
     moves = MOVES
     #: the score sheet's breakdown, as the table calls it
-    categories = {"money": Tr("Argent", "Money"), "objects": Tr("Objets", "Objects")}
+    categories = {"money": Tr("Argent", "Money", it="Denaro"), "objects": Tr("Objets", "Objects", it="Oggetti")}
     #: a seat's secret bank choice stays out of the timeline until the end
     secret_fields = {"choose": tuple(f"bank{i}" for i in range(MAX_PEOPLE + 1))}
 

@@ -46,7 +46,8 @@ def _bank(state: RobbyState, value: Any, where: str) -> str:
     if not isinstance(value, str) or value not in state["banks"]:
         listed = ", ".join(state["banks"])
         raise IllegalEvent(Tr(f"{where} : choisissez l'une des banques en jeu ({listed}), reçu {quote(value)}",
-                              f"{where}: choose one of the banks in play ({listed}), got {quote(value)}"))
+                              f"{where}: choose one of the banks in play ({listed}), got {quote(value)}",
+                              it=f"{where}: scegliete una delle banche in gioco ({listed}), ricevuto {quote(value)}"))
     return value
 
 
@@ -56,7 +57,9 @@ def restock(state: RobbyState, event: Mapping[str, Any]) -> None:
     if state["deck"] < len(cards):
         raise IllegalEvent(Tr(f"la pioche n'a que {state['deck']} cartes : pas de quoi réapprovisionner les "
                               f"{len(cards)} banques",
-                              f"the deck holds {state['deck']} cards: it cannot restock the {len(cards)} banks"))
+                              f"the deck holds {state['deck']} cards: it cannot restock the {len(cards)} banks",
+                              it=f"il mazzo ha solo {state['deck']} carte: non basta a rifornire le {len(cards)} "
+                                 "banche"))
     for c, card in cards.items():
         state["loot"][c].append(card)
     state["deck"] -= len(cards)
@@ -75,10 +78,13 @@ def _truthful(state: RobbyState, bank: str, secret: bool) -> None:
         raise IllegalEvent(Tr(f"la déclaration doit être vraie : elle ne correspond pas à la carte Braquage "
                               f"choisie en secret par {name}",
                               f"the declaration must be true: it does not match the heist card {name} "
-                              "chose in secret"))
+                              "chose in secret",
+                              it="la dichiarazione deve essere vera: non corrisponde alla carta Rapina scelta in "
+                                 f"segreto da {name}"))
     said = declaration(decl["kind"], decl["bank"], name)
     raise IllegalEvent(Tr(f"la déclaration doit être vraie ({said.fr}), reçu {quote(bank)} pour {name}",
-                          f"the declaration must be true ({said.en}), got {quote(bank)} for {name}"))
+                          f"the declaration must be true ({said.en}), got {quote(bank)} for {name}",
+                          it=f"la dichiarazione deve essere vera ({said.it}), ricevuto {quote(bank)} per {name}"))
 
 
 def declare(state: RobbyState, event: Mapping[str, Any]) -> None:
@@ -86,7 +92,8 @@ def declare(state: RobbyState, event: Mapping[str, Any]) -> None:
     kind = event.get("kind")
     if kind not in DECLARATIONS:
         raise IllegalEvent(Tr(f"kind : 'rob' (je braquerai) ou 'not_rob' (je ne braquerai pas), reçu {quote(kind)}",
-                              f"kind: 'rob' or 'not_rob', got {quote(kind)}"))
+                              f"kind: 'rob' or 'not_rob', got {quote(kind)}",
+                              it=f"kind: 'rob' (rapinerò) o 'not_rob' (non rapinerò), ricevuto {quote(kind)}"))
     state["declaration"] = {"kind": str(kind), "bank": _bank(state, event.get("bank"), "bank")}
     mine = state["chosen"][state["gentleman"]]
     if mine is not None:
@@ -105,10 +112,12 @@ def _seat_banks(state: RobbyState, event: Mapping[str, Any]) -> dict[int, str]:
             continue
         if k == state["junior"]:
             raise IllegalEvent(Tr(f"{key} : la carte de Robby Junior vient de son paquet, reçu {quote(value)}",
-                                  f"{key}: Robby Junior's card comes from his deck, got {quote(value)}"))
+                                  f"{key}: Robby Junior's card comes from his deck, got {quote(value)}",
+                                  it=f"{key}: la carta di Robby Junior viene dal suo mazzo, ricevuto {quote(value)}"))
         if not 0 <= k < state["people"]:
             raise IllegalEvent(Tr(f"{key} : il n'y a pas de joueur n° {k} (0 à {state['people'] - 1})",
-                                  f"{key}: there is no player number {k} (0 to {state['people'] - 1})"))
+                                  f"{key}: there is no player number {k} (0 to {state['people'] - 1})",
+                                  it=f"{key}: non c'è un giocatore n° {k} (da 0 a {state['people'] - 1})"))
         out[k] = _bank(state, value, f"{key} ({state['names'][k]})")
     return out
 
@@ -120,17 +129,21 @@ def choose(state: RobbyState, event: Mapping[str, Any]) -> None:
     if len(picks) != 1:
         seats = ", ".join(f"bank{k}" for k in sorted(picks)) or "—"
         raise IllegalEvent(Tr(f"un choix secret nomme la banque d'un seul joueur (bank<place>), reçu {seats}",
-                              f"a secret choice names one player's bank (bank<seat>), got {seats}"))
+                              f"a secret choice names one player's bank (bank<seat>), got {seats}",
+                              it="una scelta segreta nomina la banca di un solo giocatore (bank<posto>), ricevuto "
+                                 f"{seats}"))
     ((k, bank),) = picks.items()
     if "seat" in event:  # the seat that sends it (older events name it only by their bank<seat> field)
         sender = whole(event["seat"], "seat", 0, state["people"] - 1)
         if sender != k:
             raise IllegalEvent(Tr(f"seat : la place {sender} ne choisit pas pour bank{k}",
-                                  f"seat: seat {sender} does not choose for bank{k}"))
+                                  f"seat: seat {sender} does not choose for bank{k}",
+                                  it=f"seat: il posto {sender} non sceglie per bank{k}"))
     if k == state["gentleman"] and state["phase"] == "confirm":
         name = state["names"][k]
         raise IllegalEvent(Tr(f"bank{k} : {name} a déclaré ; le Gentilhomme ou la Dame ne change plus de carte",
-                              f"bank{k}: {name} has declared; the Gentleman or Lady may not change their card"))
+                              f"bank{k}: {name} has declared; the Gentleman or Lady may not change their card",
+                              it=f"bank{k}: {name} ha dichiarato; il Gentiluomo o la Dama non cambia più carta"))
     state["chosen"][k] = bank
 
 
@@ -145,7 +158,9 @@ def reveal(state: RobbyState, event: Mapping[str, Any]) -> None:
             raise IllegalEvent(Tr(f"bank{k} : {names[k]} a choisi sa banque en secret, elle ne se saisit pas "
                                   "à la révélation",
                                   f"bank{k}: {names[k]} chose their bank in secret; it is not entered at the "
-                                  "reveal"))
+                                  "reveal",
+                                  it=f"bank{k}: {names[k]} ha scelto la sua banca in segreto, non si inserisce alla "
+                                     "rivelazione"))
         robbed[k] = bank
     from_secret = robbed[g] is not None and f"bank{g}" not in event
     if robbed[g] is None and decl["kind"] == "rob":
@@ -154,7 +169,8 @@ def reveal(state: RobbyState, event: Mapping[str, Any]) -> None:
     if missing:
         k = missing[0]
         raise IllegalEvent(Tr(f"bank{k} : quelle banque {names[k]} a-t-il ou elle braquée ? Rien reçu",
-                              f"bank{k}: which bank did {names[k]} rob? got nothing"))
+                              f"bank{k}: which bank did {names[k]} rob? got nothing",
+                              it=f"bank{k}: quale banca ha rapinato {names[k]}? Non ricevuto nulla"))
     _truthful(state, str(robbed[g]), secret=from_secret)
     if state["junior"] is not None:
         deck = state["junior_deck"]

@@ -26,15 +26,15 @@ SLUG = CARD.slug
 #: order the app lists them.
 COLOURS = ("yellow", "green", "red", "blue", "grey", "purple", "khaki")
 COLOUR_NAMES: dict[str, Tr] = {
-    "yellow": Tr("jaune", "yellow"),
-    "green": Tr("verte", "green"),
-    "red": Tr("rouge", "red"),
-    "blue": Tr("bleue", "blue"),
-    "grey": Tr("grise", "grey"),
-    "purple": Tr("violette", "purple"),
-    "khaki": Tr("kaki", "khaki"),
+    "yellow": Tr("jaune", "yellow", it="gialla"),
+    "green": Tr("verte", "green", it="verde"),
+    "red": Tr("rouge", "red", it="rossa"),
+    "blue": Tr("bleue", "blue", it="blu"),
+    "grey": Tr("grise", "grey", it="grigia"),
+    "purple": Tr("violette", "purple", it="viola"),
+    "khaki": Tr("kaki", "khaki", it="cachi"),
 }
-BANK_NAMES: dict[str, Tr] = {c: Tr(f"Banque {n.fr}", f"{n.en.capitalize()} bank")
+BANK_NAMES: dict[str, Tr] = {c: Tr(f"Banque {n.fr}", f"{n.en.capitalize()} bank", it=f"Banca {n.it}")
                              for c, n in COLOUR_NAMES.items()}
 
 #: "61 cartes Butin."
@@ -119,7 +119,9 @@ def parse_card(value: Any, where: str) -> Card:
             return int(number)
     raise IllegalEvent(Tr(f"{where} : une carte Butin vaut 1 à 9 (milliers de $), 1000 à 9000 ou 0 (un objet), "
                           f"reçu {quote(value)}",
-                          f"{where}: a loot card is 1..9 (thousands), 1000..9000 or 0 (object), got {quote(value)}"))
+                          f"{where}: a loot card is 1..9 (thousands), 1000..9000 or 0 (object), got {quote(value)}",
+                          it=f"{where}: una carta Bottino vale da 1 a 9 (migliaia di $), da 1000 a 9000 o 0 (un "
+                             f"oggetto), ricevuto {quote(value)}"))
 
 
 def _check_hands(hands: Sequence[Sequence[Card]]) -> None:
@@ -129,7 +131,9 @@ def _check_hands(hands: Sequence[Sequence[Card]]) -> None:
                 raise IllegalEvent(Tr(f"hands[{i}] : une carte Butin vaut 1000 à 9000 ou None (un objet), "
                                       f"reçu {quote(card)}",
                                       f"hands[{i}]: a loot card is 1000..9000 or None (an object), "
-                                      f"got {quote(card)}"))
+                                      f"got {quote(card)}",
+                                      it=f"hands[{i}]: una carta Bottino vale da 1000 a 9000 o None (un oggetto), "
+                                         f"ricevuto {quote(card)}"))
 
 
 def police_visit(hands: Sequence[Sequence[Card]]) -> tuple[list[Hand], list[tuple[int, Card]]]:

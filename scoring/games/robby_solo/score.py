@@ -73,21 +73,27 @@ def parse_score_doc(doc: Any) -> list[Player]:
     """
     if not isinstance(doc, dict):
         raise InvalidScoreInput("input", Tr(f"doit être un objet avec 'players', reçu {quote(doc)}",
-                                            f"must be an object with 'players', got {quote(doc)}"))
+                                            f"must be an object with 'players', got {quote(doc)}",
+                                            it=f"deve essere un oggetto con 'players', ricevuto {quote(doc)}"))
     unknown = sorted(set(doc) - {"players", "junior_can_win"}, key=str)
     if unknown:
         raise InvalidScoreInput(str(unknown[0]), Tr(f"champ inconnu {quote(unknown[0])} (attendus : 'players', "
                                                     "'junior_can_win')",
                                                     f"unknown field {quote(unknown[0])} (expected 'players', "
-                                                    "'junior_can_win')"))
+                                                    "'junior_can_win')",
+                                                    it=f"campo sconosciuto {quote(unknown[0])} (attesi: 'players', "
+                                                       "'junior_can_win')"))
     players = doc.get("players")
     if not isinstance(players, list):
         raise InvalidScoreInput("players", Tr(f"doit être une liste de joueurs, reçu {quote(players)}",
-                                              f"must be a list of players, got {quote(players)}"))
+                                              f"must be a list of players, got {quote(players)}",
+                                              it=f"deve essere una lista di giocatori, ricevuto {quote(players)}"))
     if not 1 <= len(players) <= MAX_PEOPLE:
         raise InvalidScoreInput("players", Tr(f"1 à {MAX_PEOPLE} joueurs (Robby Junior compris), reçu {len(players)}",
                                               f"1 to {MAX_PEOPLE} players (Robby Junior included), "
-                                              f"got {len(players)}"))
+                                              f"got {len(players)}",
+                                              it=f"da 1 a {MAX_PEOPLE} giocatori (Robby Junior compreso), ricevuti "
+                                                 f"{len(players)}"))
     out: list[Player] = []
     seen: set[str] = set()
     for i, p in enumerate(players):
@@ -95,40 +101,52 @@ def parse_score_doc(doc: Any) -> list[Player]:
     cards = sum(len(m) + o for _n, m, o in out)
     if cards > DECK_SIZE:
         raise InvalidScoreInput("players", Tr(f"la boîte a {DECK_SIZE} cartes Butin, reçu {cards} dans les piles",
-                                              f"the box has {DECK_SIZE} loot cards, got {cards} in the hands"))
+                                              f"the box has {DECK_SIZE} loot cards, got {cards} in the hands",
+                                              it=f"la scatola ha {DECK_SIZE} carte Bottino, ricevute {cards} nelle "
+                                                 "pile"))
     return out
 
 
 def _player(p: Any, where: str, seen: set[str]) -> Player:
     if not isinstance(p, dict):
         raise InvalidScoreInput(where, Tr(f"doit être un objet avec name, money et objects, reçu {quote(p)}",
-                                          f"must be an object with name, money and objects, got {quote(p)}"))
+                                          f"must be an object with name, money and objects, got {quote(p)}",
+                                          it=f"deve essere un oggetto con name, money e objects, ricevuto {quote(p)}"))
     if not _FIELDS.issuperset(p):
         field = min(set(p) - _FIELDS, key=str)
         raise InvalidScoreInput(f"{where}.{field}",
                                 Tr(f"champ inconnu {quote(field)} (attendus : name, money, objects)",
-                                   f"unknown field {quote(field)} (expected name, money, objects)"))
+                                   f"unknown field {quote(field)} (expected name, money, objects)",
+                                   it=f"campo sconosciuto {quote(field)} (attesi: name, money, objects)"))
     name = p.get("name")
     if not isinstance(name, str) or not name.strip():
         raise InvalidScoreInput(f"{where}.name", Tr(f"doit être un texte non vide, reçu {quote(name)}",
-                                                    f"must be a non-empty text, got {quote(name)}"))
+                                                    f"must be a non-empty text, got {quote(name)}",
+                                                    it=f"deve essere un testo non vuoto, ricevuto {quote(name)}"))
     if name in seen:
         raise InvalidScoreInput(f"{where}.name", Tr(f"le nom {quote(name)} est déjà pris",
-                                                    f"the name {quote(name)} is already used"))
+                                                    f"the name {quote(name)} is already used",
+                                                    it=f"il nome {quote(name)} è già preso"))
     seen.add(name)
     cards = p.get("money", [])
     if not isinstance(cards, list):
         raise InvalidScoreInput(f"{where}.money", Tr(f"doit être une liste de cartes d'argent, reçu {quote(cards)}",
-                                                     f"must be a list of money cards, got {quote(cards)}"))
+                                                     f"must be a list of money cards, got {quote(cards)}",
+                                                     it="deve essere una lista di carte denaro, ricevuto "
+                                                        f"{quote(cards)}"))
     if len(cards) > DECK_SIZE:
         raise InvalidScoreInput(f"{where}.money", Tr(f"la boîte a {DECK_SIZE} cartes Butin, reçu {len(cards)}",
-                                                     f"the box has {DECK_SIZE} loot cards, got {len(cards)}"))
+                                                     f"the box has {DECK_SIZE} loot cards, got {len(cards)}",
+                                                     it=f"la scatola ha {DECK_SIZE} carte Bottino, ricevute "
+                                                        f"{len(cards)}"))
     fine = _INT.issuperset(map(type, cards)) and _MONEY.issuperset(cards)  # the usual case, checked at once
     for j, card in enumerate(() if fine else cards):
         if not is_money(card):
             raise InvalidScoreInput(f"{where}.money[{j}]",
                                     Tr(f"une carte d'argent vaut 1000 à 9000 en milliers ronds, reçu {quote(card)}",
-                                       f"a money card is 1000..9000 in whole thousands, got {quote(card)}"))
+                                       f"a money card is 1000..9000 in whole thousands, got {quote(card)}",
+                                       it="una carta denaro vale da 1000 a 9000 in migliaia tonde, ricevuto "
+                                          f"{quote(card)}"))
     objects = whole(p.get("objects", 0), f"{where}.objects", 0, DECK_SIZE, error=InvalidScoreInput, digits=False)
     return name, list(cards), objects
 
@@ -154,7 +172,8 @@ def score_players(players: Sequence[Player], junior: int | None = None, junior_c
         if objects > OBJECT_TABLE_END:
             extras[seat]["objects_capped"] = True
             notes.append(Tr(f"{name} a {objects} objets : le tableau s'arrête à sept, soit {_TOP.fr}.",
-                            f"{name} holds {objects} objects: the table stops at seven, so they score {_TOP.en}."))
+                            f"{name} holds {objects} objects: the table stops at seven, so they score {_TOP.en}.",
+                            it=f"{name} ha {objects} oggetti: la tabella si ferma a sette, cioè {_TOP.it}."))
     sheet = rank_rows(SLUG, rows, extras=extras)
     winners = sheet.winners
     if junior is not None and not junior_can_win:
@@ -165,8 +184,11 @@ def score_players(players: Sequence[Player], junior: int | None = None, junior_c
             notes.append(Tr(f"Variante : {name} ne gagne pas ; la victoire revient au meilleur butin des "
                             f"personnes ({', '.join(winners)}).",
                             f"House rule: {name} cannot win; the victory goes to the best loot among the "
-                            f"people ({', '.join(winners)})."))
+                            f"people ({', '.join(winners)}).",
+                            it=f"Variante: {name} non vince; la vittoria va al miglior bottino delle persone "
+                               f"({', '.join(winners)})."))
     if len(winners) > 1:
         notes.append(Tr("Égalité : la règle ne prévoit pas de départage, la victoire est partagée.",
-                        "A tie: the rules give no tie-break, so the victory is shared."))
+                        "A tie: the rules give no tie-break, so the victory is shared.",
+                        it="Parità: il regolamento non prevede spareggio, la vittoria è condivisa."))
     return ScoreSheet(sheet.game, sheet.ranking, winners, sheet.extra, tuple(notes))

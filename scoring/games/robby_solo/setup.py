@@ -34,30 +34,42 @@ from scoring.games.robby_solo.state import RobbyState
 from scoring.games.robby_solo.texts import JUNIOR_PILE
 
 OPTIONS = (
-    Option("players", Tr("Joueurs (personnes)", "Players (people)"), "int", 4, minimum=MIN_PEOPLE, maximum=MAX_PEOPLE),
-    Option("robby_junior", Tr("Avec Robby Junior (joueur virtuel)", "With Robby Junior (virtual player)"),
-           "bool", False, help=Tr("Seulement à moins de six.", "Only when fewer than six people play.")),
-    Option("banks", Tr("Banques en jeu", "Banks in play"), "choice", "random",
-           choices=(("random", Tr("Tirées au hasard", "Drawn at random")),
-                    ("chosen", Tr("Choisies ci-dessous", "Chosen below")))),
+    Option("players", Tr("Joueurs (personnes)", "Players (people)",
+                         it="Giocatori (persone)"), "int", 4, minimum=MIN_PEOPLE, maximum=MAX_PEOPLE),
+    Option("robby_junior", Tr("Avec Robby Junior (joueur virtuel)", "With Robby Junior (virtual player)",
+                              it="Con Robby Junior (giocatore virtuale)"),
+           "bool", False, help=Tr("Seulement à moins de six.", "Only when fewer than six people play.",
+                                  it="Solo in meno di sei.")),
+    Option("banks", Tr("Banques en jeu", "Banks in play", it="Banche in gioco"), "choice", "random",
+           choices=(("random", Tr("Tirées au hasard", "Drawn at random", it="Estratte a caso")),
+                    ("chosen", Tr("Choisies ci-dessous", "Chosen below", it="Scelte qui sotto")))),
     *(Option(f"bank_{c}", BANK_NAMES[c], "bool", False,
-             help=Tr("Quand les banques sont choisies.", "When the banks are chosen.")) for c in COLOURS),
-    Option("declaration_timer", Tr("Minuteur après la déclaration", "Timer after the declaration"), "bool", False),
-    Option("declaration_seconds", Tr("Secondes pour confirmer ou changer", "Seconds to confirm or change"),
+             help=Tr("Quand les banques sont choisies.", "When the banks are chosen.",
+                     it="Quando le banche sono scelte.")) for c in COLOURS),
+    Option("declaration_timer", Tr("Minuteur après la déclaration", "Timer after the declaration",
+                                   it="Timer dopo la dichiarazione"), "bool", False),
+    Option("declaration_seconds", Tr("Secondes pour confirmer ou changer", "Seconds to confirm or change",
+                                     it="Secondi per confermare o cambiare"),
            "int", 30, minimum=5, maximum=600),
     # docs/rules-notes.md, "Robby Junior's pile": « seule la valeur de la première carte soit visible »
-    Option("junior_pile", Tr("Pile de Robby Junior", "Robby Junior's pile"), "choice", "top", choices=JUNIOR_PILE,
+    Option("junior_pile", Tr("Pile de Robby Junior", "Robby Junior's pile",
+                             it="Pila di Robby Junior"), "choice", "top", choices=JUNIOR_PILE,
            house_rule=True,
            help=Tr("La règle : chaque pile montre sa carte du dessus, celle de Robby Junior aussi. Variante : "
                    "sa pile reste cachée.",
                    "The rules: every pile shows its top card, Robby Junior's too. Variant: his pile stays "
-                   "hidden.")),
+                   "hidden.",
+                   it="La regola: ogni pila mostra la sua carta in cima, anche quella di Robby Junior. Variante: "
+                      "la sua pila resta nascosta.")),
     # docs/rules-notes.md, "Can Robby Junior win?": « Le joueur avec le total le plus élevé gagne la partie »
-    Option("junior_can_win", Tr("Robby Junior peut gagner", "Robby Junior can win"), "bool", True, house_rule=True,
+    Option("junior_can_win", Tr("Robby Junior peut gagner", "Robby Junior can win",
+                                it="Robby Junior può vincere"), "bool", True, house_rule=True,
            help=Tr("La règle : il est un joueur, le plus gros butin gagne, le sien aussi. Variante : seule la "
                    "meilleure personne gagne.",
                    "The rules: he is a player, the biggest loot wins, his too. Variant: only the best person "
-                   "wins.")),
+                   "wins.",
+                   it="La regola: è un giocatore, il bottino più grosso vince, anche il suo. Variante: vince solo "
+                      "la persona migliore.")),
 )
 
 
@@ -67,7 +79,9 @@ def check_options(opts: dict[str, Any]) -> dict[str, Any]:
         raise InvalidOptions(Tr(f"robby_junior : seulement à moins de {MAX_PEOPLE} personnes, "
                                 f"reçu players={quote(opts['players'])}",
                                 f"robby_junior: only when fewer than {MAX_PEOPLE} people play, "
-                                f"got players={quote(opts['players'])}"))
+                                f"got players={quote(opts['players'])}",
+                                it=f"robby_junior: solo in meno di {MAX_PEOPLE} persone, ricevuto "
+                                   f"players={quote(opts['players'])}"))
     if opts["banks"] == "chosen":
         chosen = [c for c in COLOURS if opts[f"bank_{c}"]]
         need = bank_count(opts["players"], opts["robby_junior"])
@@ -75,7 +89,9 @@ def check_options(opts: dict[str, Any]) -> dict[str, Any]:
             raise InvalidOptions(Tr(f"banks : {need} banques sont en jeu, reçu {len(chosen)} cochée(s) "
                                     f"({', '.join(COLOUR_NAMES[c].fr for c in chosen) or 'aucune'})",
                                     f"banks: {need} banks are in play, got {len(chosen)} chosen "
-                                    f"({', '.join(chosen) or 'none'})"))
+                                    f"({', '.join(chosen) or 'none'})",
+                                    it=f"banks: {need} banche sono in gioco, ricevute {len(chosen)} scelte "
+                                       f"({', '.join(COLOUR_NAMES[c].it for c in chosen) or 'nessuna'})"))
     return opts
 
 
@@ -102,9 +118,13 @@ def instructions(opts: Mapping[str, Any], banks: Sequence[str], first: int) -> t
         Tr(f"Placez ces {need} cartes Banque en ligne au centre de la table : {fr}. "
            "Rangez les autres dans la boîte.",
            f"Lay these {need} bank cards in a row in the middle of the table: {en}. "
-           "Put the others back in the box."),
+           "Put the others back in the box.",
+           it=f"Disponete queste {need} carte Banca in fila al centro del tavolo: "
+              f"{', '.join(COLOUR_NAMES[c].it for c in banks)}. Riponete le altre nella scatola."),
         Tr(f"Chaque joueur prend {need} cartes Braquage, une par banque en jeu ({fr}).",
-           f"Each player takes {need} heist cards, one per bank in play ({en})."),
+           f"Each player takes {need} heist cards, one per bank in play ({en}).",
+           it=f"Ogni giocatore prende {need} carte Rapina, una per banca in gioco "
+              f"({', '.join(COLOUR_NAMES[c].it for c in banks)})."),
     ]
     if opts["robby_junior"]:
         steps.append(Tr("Robby Junior joue dans l'app : son paquet de cartes Braquage est mélangé une "
@@ -112,25 +132,35 @@ def instructions(opts: Mapping[str, Any], banks: Sequence[str], first: int) -> t
                         "révélation puis la remet dessous. Ses cartes Braquage restent dans la boîte.",
                         "Robby Junior plays in the app: his heist deck is shuffled once and for all "
                         "and kept secret; the app plays his top card at each reveal, then puts it "
-                        "at the bottom. His heist cards stay in the box."))
+                        "at the bottom. His heist cards stay in the box.",
+                        it="Robby Junior gioca nell'app: il suo mazzo di carte Rapina è mescolato una volta per "
+                           "tutte e tenuto segreto; l'app gioca la sua carta in cima a ogni rivelazione e poi la "
+                           "rimette in fondo. Le sue carte Rapina restano nella scatola."))
         if opts.get("junior_pile", "top") == "top":
             steps.append(Tr("Le butin de Robby Junior forme sa pile, face visible, empilée comme l'app le "
                             "montre : seule sa carte du dessus se voit.",
                             "The loot Robby Junior wins makes his pile, face up, stacked as the app shows: "
-                            "only its top card shows."))
+                            "only its top card shows.",
+                            it="Il bottino di Robby Junior forma la sua pila, scoperta, impilata come la mostra "
+                               "l'app: si vede solo la carta in cima."))
         else:
             steps.append(Tr("Variante : le butin de Robby Junior forme sa pile, face cachée ; l'app ne montre "
                             "que son nombre de cartes jusqu'au décompte.",
                             "Variant: the loot Robby Junior wins makes his pile, face down; the app shows only "
-                            "its number of cards until the count."))
+                            "its number of cards until the count.",
+                            it="Variante: il bottino di Robby Junior forma la sua pila, coperta; l'app mostra solo "
+                               "il numero di carte fino al conteggio."))
     steps += [
         Tr(f"Mélangez les {DECK_SIZE} cartes Butin et donnez le paquet au joueur n° {first + 1} "
            f"({first + 1}e nom de la liste) : premier Gentilhomme ou première Dame.",
            f"Shuffle the {DECK_SIZE} loot cards and give the deck to player #{first + 1} "
-           f"(name number {first + 1} in the list): the first Gentleman or Lady."),
+           f"(name number {first + 1} in the list): the first Gentleman or Lady.",
+           it=f"Mescolate le {DECK_SIZE} carte Bottino e date il mazzo al giocatore n° {first + 1} ({first + 1}° "
+              "nome della lista): primo Gentiluomo o prima Dama."),
         Tr("Entrez les noms dans l'ordre de la table, dans le sens des aiguilles d'une montre : "
            "le paquet passe ainsi à chaque tour.",
-           "Enter the names in table order, clockwise: the deck passes that way each round."),
+           "Enter the names in table order, clockwise: the deck passes that way each round.",
+           it="Inserite i nomi nell'ordine del tavolo, in senso orario: così il mazzo passa a ogni turno."),
     ]
     return tuple(steps)
 
@@ -141,7 +171,8 @@ def first_state(record: Mapping[str, Any], names: Sequence[str]) -> RobbyState:
     people = opts["players"]
     if len(names) != people:
         raise InvalidOptions(Tr(f"names : {people} personnes jouent, reçu {len(names)} noms",
-                                f"names: {people} people play, got {len(names)} names"))
+                                f"names: {people} people play, got {len(names)} names",
+                                it=f"names: giocano {people} persone, ricevuti {len(names)} nomi"))
     junior = people if opts["robby_junior"] else None
     banks = list(record["banks"])
     seats = people + (1 if junior is not None else 0)

@@ -20,28 +20,34 @@ def actions(state: PadState, seat: int | None) -> list[Action]:
     if state["finished"]:
         return []
     index = _next_round(state)
-    label = ROUND.format(n=index + 1) if state["entry"] == "rounds" else Tr("Totaux", "Totals")
+    label = ROUND.format(n=index + 1) if state["entry"] == "rounds" else Tr("Totaux", "Totals", it="Totali")
     if seat is not None:
-        return [Action("score", Tr(f"Mes points — {label.fr}", f"My points — {label.en}"), (
-            Field("seat", Tr("Joueur", "Player"), "seat", seat, minimum=seat, maximum=seat),
-            Field("round", Tr("Manche", "Round"), "int", index, minimum=index, maximum=index),
-            Field("points", Tr("Points", "Points"), "int", 0, minimum=-MAX_POINTS, maximum=MAX_POINTS)),
+        return [Action("score", Tr(f"Mes points — {label.fr}", f"My points — {label.en}",
+                                   it=f"I miei punti — {label.it}"), (
+            Field("seat", Tr("Joueur", "Player", it="Giocatore"), "seat", seat, minimum=seat, maximum=seat),
+            Field("round", Tr("Manche", "Round", it="Round"), "int", index, minimum=index, maximum=index),
+            Field("points", Tr("Points", "Points", it="Punti"), "int", 0, minimum=-MAX_POINTS, maximum=MAX_POINTS)),
             seat=seat, primary=True)]
-    out = [Action("round", label, (Field("points", Tr("Points de chacun", "Everyone's points"), "ints"),),
+    out = [Action("round", label, (Field("points", Tr("Points de chacun", "Everyone's points",
+                                                      it="Punti di ciascuno"), "ints"),),
                   primary=not _complete(state))]
     if state["kind"] == "teams":
-        out.append(Action("teams", Tr("Équipes", "Teams"), (
-            Field("teams", Tr("Numéro d'équipe de chacun", "Everyone's team number"), "ints",
+        out.append(Action("teams", Tr("Équipes", "Teams", it="Squadre"), (
+            Field("teams", Tr("Numéro d'équipe de chacun", "Everyone's team number",
+                              it="Numero di squadra di ciascuno"), "ints",
                   [1 + i % state["team_count"] for i in range(len(state["names"]))],
                   minimum=1, maximum=state["team_count"]),)))
     if state["kind"] == "coop":
-        out.append(Action("result", Tr("Résultat", "Result"), (Field("won", Tr("Gagnée", "Won"), "bool", False),)))
+        out.append(Action("result", Tr("Résultat", "Result", it="Risultato"), (Field("won", Tr("Gagnée", "Won",
+                                                                               it="Vinta"), "bool", False),)))
     tied = tied_at_top(state)
     if len(tied) > 1:
-        out.append(Action("tiebreak", Tr("Départager l'égalité", "Break the tie"), (
-            Field("order", Tr("Dans l'ordre, le premier gagne", "In order, the first wins"), "seats", tied),)))
-    out.append(Action("finish", Tr("Terminer et compter", "Finish and score"), (
-        Field("minutes", Tr("Durée en minutes (facultatif)", "Length in minutes (optional)"), "int", None,
+        out.append(Action("tiebreak", Tr("Départager l'égalité", "Break the tie", it="Spareggia la parità"), (
+            Field("order", Tr("Dans l'ordre, le premier gagne", "In order, the first wins",
+                              it="In ordine, il primo vince"), "seats", tied),)))
+    out.append(Action("finish", Tr("Terminer et compter", "Finish and score", it="Termina e conta"), (
+        Field("minutes", Tr("Durée en minutes (facultatif)", "Length in minutes (optional)",
+                            it="Durata in minuti (facoltativa)"), "int", None,
               minimum=0, maximum=MAX_MINUTES),), primary=_complete(state)))
     return out
 

@@ -30,7 +30,7 @@ class ScorePad(Game):
     example_options = {"game_name": "Carcassonne"}
     secret_fields = {}
     #: the sheet's breakdown keys, one a round
-    categories = {f"r{i}": Tr(f"Manche {i}", f"Round {i}") for i in range(1, MAX_ROUNDS + 1)}
+    categories = {f"r{i}": Tr(f"Manche {i}", f"Round {i}", it=f"Round {i}") for i in range(1, MAX_ROUNDS + 1)}
 
     def validate_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         return setup.check(super().validate_options(raw))

@@ -22,21 +22,23 @@ def panels(state: PadState, seat: int | None) -> list[Panel]:
     rows: list[tuple[Tr, Tr | int | str]] = []
     for s, name in enumerate(names):
         cells = [r[s] for r in rounds]
-        label = Tr(name, name)
+        label = Tr(name, name, it=name)
         if state["kind"] == "teams" and state["teams"]:
             team = TEAM.format(n=state["teams"][s])
-            label = Tr(f"{name} ({team.fr})", f"{name} ({team.en})")
-        rows.append((label, Tr(_line(cells, sums[s], "fr"), _line(cells, sums[s], "en"))))
+            label = Tr(f"{name} ({team.fr})", f"{name} ({team.en})", it=f"{name} ({team.it})")
+        rows.append((label, Tr(_line(cells, sums[s], "fr"), _line(cells, sums[s], "en"),
+                               it=_line(cells, sums[s], "it"))))
     note = None
     if state["kind"] == "coop" and state["won"] is not None:
         note = WON if state["won"] else LOST
     elif not rounds:
         note = NOTHING_YET
     kind, game = KIND_NAMES[state["kind"]], state["game_name"]
-    title = Tr(f"{game} — {kind.fr}", f"{game} — {kind.en}")
+    title = Tr(f"{game} — {kind.fr}", f"{game} — {kind.en}", it=f"{game} — {kind.it}")
     out = [Panel(title, tuple(rows), note=note),
-           Panel(Tr("Carnet", "Pad"), ((Tr("Points notés", "Points written"), ENTRY_NAMES[state["entry"]]),
-                                       (Tr("Manches", "Rounds"), len(rounds))))]
+           Panel(Tr("Carnet", "Pad", it="Taccuino"), ((Tr("Points notés", "Points written",
+                                           it="Punti segnati"), ENTRY_NAMES[state["entry"]]),
+                                       (Tr("Manches", "Rounds", it="Round"), len(rounds))))]
     if len(tied_at_top(state)) > 1 and not state["tiebreak"]:
-        out.append(Panel(Tr("Égalité", "Tie"), note=TIE_NOTE))
+        out.append(Panel(Tr("Égalité", "Tie", it="Parità"), note=TIE_NOTE))
     return out

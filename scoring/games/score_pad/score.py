@@ -63,25 +63,30 @@ def score_input(doc: Any) -> ScoreSheet:
     """``python -m scoring score score-pad``: ``{"game": "Azul", "kind": "low", "players": [{"name":
     "Léa", "rounds": [3, 1]} | {"name": "Sam", "total": 12, "team": 1}], "won": true}``."""
     if not isinstance(doc, dict):
-        raise InvalidScoreInput("input", Tr("un objet avec « players » attendu", "must be an object with 'players'"))
+        raise InvalidScoreInput("input", Tr("un objet avec « players » attendu", "must be an object with 'players'",
+                                            it="atteso un oggetto con «players»"))
     unknown = sorted(set(doc) - {"game", "kind", "players", "won", "tiebreak"})
     if unknown:
-        raise InvalidScoreInput(str(unknown[0])[:40], Tr("champ inconnu", "unknown field"))
+        raise InvalidScoreInput(str(unknown[0])[:40], Tr("champ inconnu", "unknown field", it="campo sconosciuto"))
     kind = doc.get("kind", "high")
     if kind not in KINDS:
-        raise InvalidScoreInput("kind", Tr(f"l'un de {', '.join(KINDS)}", f"must be one of {', '.join(KINDS)}"))
+        raise InvalidScoreInput("kind", Tr(f"l'un de {', '.join(KINDS)}", f"must be one of {', '.join(KINDS)}",
+                                           it=f"uno di {', '.join(KINDS)}"))
     name = doc.get("game", "")
     if not isinstance(name, str) or len(name) > 80:
         raise InvalidScoreInput("game", Tr("un nom de 80 caractères au plus",
-                                           "must be a name of at most 80 characters"))
+                                           "must be a name of at most 80 characters",
+                                           it="un nome di al massimo 80 caratteri"))
     players = doc.get("players")
     if not isinstance(players, list) or not 1 <= len(players) <= MAX_SEATS:
         raise InvalidScoreInput("players", Tr(f"une liste de 1 à {MAX_SEATS} joueurs",
-                                              f"must be a list of 1 to {MAX_SEATS} players"))
+                                              f"must be a list of 1 to {MAX_SEATS} players",
+                                              it=f"una lista da 1 a {MAX_SEATS} giocatori"))
     names, rows, teams = _players(players, kind)
     won = doc.get("won")
     if kind == "coop" and not isinstance(won, bool):
-        raise InvalidScoreInput("won", Tr("vrai ou faux (coopératif)", "must be true or false (cooperative)"))
+        raise InvalidScoreInput("won", Tr("vrai ou faux (coopératif)", "must be true or false (cooperative)",
+                                          it="vero o falso (cooperativo)"))
     width = max((len(r) for r in rows), default=0)
     rounds = [[r[i] if i < len(r) else 0 for r in rows] for i in range(width)]
     return sheet(name, kind, names, [[c for c in row] for row in rounds], teams, [], won)
@@ -94,16 +99,18 @@ def _players(players: list[Any], kind: str) -> tuple[list[str], list[list[int]],
     for i, p in enumerate(players):
         where = f"players[{i}]"
         if not isinstance(p, dict):
-            raise InvalidScoreInput(where, Tr("un objet attendu", "must be an object"))
+            raise InvalidScoreInput(where, Tr("un objet attendu", "must be an object", it="atteso un oggetto"))
         name = p.get("name")
         if not isinstance(name, str) or not name.strip() or len(name) > 80:
             raise InvalidScoreInput(f"{where}.name", Tr("un nom de 1 à 80 caractères",
-                                                        "must be a name of 1 to 80 characters"))
+                                                        "must be a name of 1 to 80 characters",
+                                                        it="un nome da 1 a 80 caratteri"))
         if "rounds" in p:
             cells = p["rounds"]
             if not isinstance(cells, list) or len(cells) > MAX_ROUNDS:
                 raise InvalidScoreInput(f"{where}.rounds", Tr(f"une liste de {MAX_ROUNDS} nombres au plus",
-                                                             f"must be a list of at most {MAX_ROUNDS} numbers"))
+                                                             f"must be a list of at most {MAX_ROUNDS} numbers",
+                                                              it=f"una lista di al massimo {MAX_ROUNDS} numeri"))
             row = [whole(c, f"{where}.rounds[{j}]", -MAX_POINTS, MAX_POINTS, error=InvalidScoreInput, digits=False)
                    for j, c in enumerate(cells)]
         else:

@@ -73,11 +73,13 @@ def get_seats(state: TractionState, event: Event, key: str) -> list[int]:
     value = event.get(key, [])
     if not isinstance(value, list) or len(value) > len(state["names"]) * 2:
         raise IllegalEvent(Tr(f"{key} : une liste de places attendue, reçu {quote(value)}",
-                              f"{key}: must be a list of seats, got {quote(value)}"))
+                              f"{key}: must be a list of seats, got {quote(value)}",
+                              it=f"{key}: attesa una lista di posti, ricevuto {quote(value)}"))
     seats = [get_seat(state, {key: v}, key) for v in value]
     if len(set(seats)) != len(seats):
         raise IllegalEvent(Tr(f"{key} : une place est donnée deux fois dans {quote(value)}",
-                              f"{key}: a seat is listed twice in {quote(value)}"))
+                              f"{key}: a seat is listed twice in {quote(value)}",
+                              it=f"{key}: un posto è indicato due volte in {quote(value)}"))
     return sorted(seats)
 
 
@@ -89,7 +91,9 @@ def get_ints(state: TractionState, event: Event, key: str, high: int) -> list[in
         raise IllegalEvent(Tr(f"{key} : {n} nombres entiers de 0 à {high} attendus (un par place), "
                               f"reçu {quote(value)}",
                               f"{key}: must be {n} whole numbers from 0 to {high} (one per seat), "
-                              f"got {quote(value)}"))
+                              f"got {quote(value)}",
+                              it=f"{key}: attesi {n} numeri interi da 0 a {high} (uno per posto), ricevuto "
+                                 f"{quote(value)}"))
     return [whole(v, f"{key}[{s}]", 0, high, digits=False) for s, v in enumerate(value)]
 
 
@@ -99,10 +103,12 @@ def get_text(event: Event, key: str, limit: int = 300, required: bool = False) -
         value = ""
     if not isinstance(value, str) or len(value) > limit:
         raise IllegalEvent(Tr(f"{key} : un texte de {limit} caractères au plus attendu, reçu {quote(value)}",
-                              f"{key}: must be a text of at most {limit} characters, got {quote(value)}"))
+                              f"{key}: must be a text of at most {limit} characters, got {quote(value)}",
+                              it=f"{key}: atteso un testo di al massimo {limit} caratteri, ricevuto {quote(value)}"))
     if required and not value.strip():
         raise IllegalEvent(Tr(f"{key} : ne doit pas être vide, reçu {quote(value)}",
-                              f"{key}: must not be empty, got {quote(value)}"))
+                              f"{key}: must not be empty, got {quote(value)}",
+                              it=f"{key}: non deve essere vuoto, ricevuto {quote(value)}"))
     return value.strip()
 
 
@@ -136,7 +142,9 @@ def book(state: TractionState, kind: str, deltas: list[int], note: str = "", *, 
                 f"négative",
                 f"{quote(name(state, seat))} cannot pay {number(pay, 'en')} Thunes: the fortune of "
                 f"{number(have, 'en')} would become {number(value, 'en')}, and a fortune can never be "
-                f"negative"))
+                f"negative",
+                it=f"{quote(name(state, seat))} non può pagare {number(pay, 'it')} Thunes: la sua fortuna di "
+                   f"{number(have, 'it')} diventerebbe {number(value, 'it')}, e una fortuna non è mai negativa"))
     state["thunes"] = new
     state["ledger"].append({"n": len(state["ledger"]), "turn": state["turn"], "kind": kind,
                             "deltas": list(deltas), "note": note, **extra})
@@ -163,7 +171,9 @@ def fold_timer(state: TractionState, key: str, at: int | None) -> int:
             raise IllegalEvent(Tr(f"le minuteur {quote(key)} tourne encore : mettez-le en pause ou envoyez "
                                   f"l'heure « at » (millisecondes)",
                                   f"timer {quote(key)} is still running: pause it first or send the time "
-                                  f"'at' (milliseconds)"))
+                                  f"'at' (milliseconds)",
+                                  it=f"il timer {quote(key)} è ancora in corso: mettetelo in pausa o inviate l'ora "
+                                     "«at» (millisecondi)"))
         t = timers.pause(t, at)
     used = timers.total_used(t, 0)
     del state["timers"][key]
@@ -182,11 +192,13 @@ def _choose_boss(state: TractionState, event: Event) -> None:
     for out in bosses_out(n):
         if out.split()[-1].lower() in boss.lower():
             raise IllegalEvent(Tr(f"boss : {quote(boss)} ne joue pas à {n} joueurs ({out} n'est pas en jeu)",
-                                  f"boss: {quote(boss)} does not play at {n} players ({out} is out)"))
+                                  f"boss: {quote(boss)} does not play at {n} players ({out} is out)",
+                                  it=f"boss: {quote(boss)} non gioca a {n} giocatori ({out} non è in gioco)"))
     for other, taken in enumerate(state["bosses"]):
         if other != seat and taken and taken.lower() == boss.lower():
             raise IllegalEvent(Tr(f"boss : {quote(boss)} est déjà celui de {quote(name(state, other))}",
-                                  f"boss: {quote(boss)} is already {quote(name(state, other))}'s"))
+                                  f"boss: {quote(boss)} is already {quote(name(state, other))}'s",
+                                  it=f"boss: {quote(boss)} è già quello di {quote(name(state, other))}"))
     state["bosses"][seat] = boss
 
 
@@ -194,16 +206,19 @@ def _choose_power(state: TractionState, event: Event) -> None:
     if not state["options"]["personnalisation"] or state["options"]["powers"] != "chosen":
         raise IllegalEvent(Tr("power : dans cette partie, les joueurs ne choisissent pas le pouvoir de leur "
                               "chef",
-                              "power: this match does not let the players choose their boss power"))
+                              "power: this match does not let the players choose their boss power",
+                              it="power: in questa partita, i giocatori non scelgono il potere del loro boss"))
     seat = get_seat(state, event, "seat")
     power = event.get("power")
     if power not in POWER_KEYS:
         raise IllegalEvent(Tr(f"power : doit être l'un de {', '.join(POWER_KEYS)}, reçu {quote(power)}",
-                              f"power: must be one of {', '.join(POWER_KEYS)}, got {quote(power)}"))
+                              f"power: must be one of {', '.join(POWER_KEYS)}, got {quote(power)}",
+                              it=f"power: deve essere uno di {', '.join(POWER_KEYS)}, ricevuto {quote(power)}"))
     for other, taken in enumerate(state["powers"]):
         if other != seat and taken == power:
             raise IllegalEvent(Tr(f"power : {quote(power)} est déjà celui de {quote(name(state, other))}",
-                                  f"power: {quote(power)} is already {quote(name(state, other))}'s"))
+                                  f"power: {quote(power)} is already {quote(name(state, other))}'s",
+                                  it=f"power: {quote(power)} è già quello di {quote(name(state, other))}"))
     state["powers"][seat] = power
 
 
@@ -212,7 +227,8 @@ def _begin(state: TractionState, event: Event) -> None:
         for seat, power in enumerate(state["powers"]):
             if power is None:
                 raise IllegalEvent(Tr(f"powers : {quote(name(state, seat))} n'a pas encore de pouvoir",
-                                      f"powers: {quote(name(state, seat))} has no boss power yet"))
+                                      f"powers: {quote(name(state, seat))} has no boss power yet",
+                                      it=f"powers: {quote(name(state, seat))} non ha ancora un potere"))
     state["stage"] = "play"
     state["turn"] = 1
     state["phase"] = "first"
@@ -247,14 +263,17 @@ def _next_phase(state: TractionState, event: Event) -> None:
         mover = state["mover"]
         who = name(state, mover) if mover is not None else "?"
         raise IllegalEvent(Tr(f"phase 3 : {quote(who)} termine son mouvement avec « done »",
-                              f"phase 3: {quote(who)} ends the movement with 'done'"))
+                              f"phase 3: {quote(who)} ends the movement with 'done'",
+                              it=f"fase 3: {quote(who)} termina il suo movimento con «done»"))
     elif phase == "heists":
         _need_no_heist(state)
         if not _van_done(state):
             raise IllegalEvent(Tr("le fourgon postal roule après les casses et avant les attaques de bases : "
                                   "lancez-le d'abord",
                                   "the postal van moves after the heists and before the base attacks: "
-                                  "roll it first"))
+                                  "roll it first",
+                                  it="il furgone postale si muove dopo i colpi e prima degli attacchi alle basi: "
+                                     "lanciatelo prima"))
         state["phase"] = "cards"
         state["step"] = None
     else:
@@ -277,7 +296,8 @@ def _need_mover(state: TractionState, event: Event) -> int:
         who = name(state, mover) if mover is not None else "?"
         raise IllegalEvent(Tr(f"seat : {quote(name(state, seat))} ne joue pas maintenant ; c'est "
                               f"{quote(who)}",
-                              f"seat: {quote(name(state, seat))} is not moving now; {quote(who)} is"))
+                              f"seat: {quote(name(state, seat))} is not moving now; {quote(who)} is",
+                              it=f"seat: {quote(name(state, seat))} non muove ora; tocca a {quote(who)}"))
     return seat
 
 
@@ -297,7 +317,8 @@ def _recruit(state: TractionState, event: Event) -> None:
         if left < need:
             raise IllegalEvent(Tr(f"count : recruter {count} coûte {need} points de mouvement, il n'en reste "
                                   f"que {left}",
-                                  f"count: recruiting {count} costs {need} movement points, only {left} left"))
+                                  f"count: recruiting {count} costs {need} movement points, only {left} left",
+                                  it=f"count: reclutare {count} costa {need} punti movimento, ne restano solo {left}"))
         move["recruited"] += count
     elif pay == "money":
         book(state, "recruit", [-RECRUIT_PRICE * count if s == seat else 0
@@ -305,7 +326,8 @@ def _recruit(state: TractionState, event: Event) -> None:
         move["recruited_money"] += count
     else:
         raise IllegalEvent(Tr(f"pay : « points » ou « money », reçu {quote(pay)}",
-                              f"pay: must be 'points' or 'money', got {quote(pay)}"))
+                              f"pay: must be 'points' or 'money', got {quote(pay)}",
+                              it=f"pay: «points» o «money», ricevuto {quote(pay)}"))
 
 
 def _traction(state: TractionState, event: Event) -> None:
@@ -338,7 +360,9 @@ def _cohabit(state: TractionState, event: Event) -> None:
         raise IllegalEvent(Tr(f"owner : {quote(name(state, owner))} est celui qui paie ; l'occupant de "
                               f"l'hôtel est un autre gang",
                               f"owner: {quote(name(state, owner))} is the paying player; the hotel's "
-                              f"occupant is another gang"))
+                              f"occupant is another gang",
+                              it=f"owner: {quote(name(state, owner))} è chi paga; l'occupante dell'hotel è un'altra "
+                                 "gang"))
     book(state, "cohabitation", [-COHABITATION if s == seat else COHABITATION if s == owner else 0
                                  for s in range(len(state["names"]))])
 
@@ -369,7 +393,8 @@ def _need_no_heist(state: TractionState) -> None:
     if heist is not None:
         raise IllegalEvent(Tr(f"le casse de la banque {heist['bank']} n'est pas fini : partagez le butin "
                               f"d'abord",
-                              f"the heist at bank {heist['bank']} is not over: split the loot first"))
+                              f"the heist at bank {heist['bank']} is not over: split the loot first",
+                              it=f"il colpo alla banca {heist['bank']} non è finito: prima spartite il bottino"))
 
 
 def _van_done(state: TractionState) -> bool:
@@ -409,7 +434,9 @@ def _heists(state: TractionState, event: Event) -> None:
         raise IllegalEvent(Tr(f"les casses se déclarent en premier dans la phase 4 ; ce tour en est à "
                               f"l'étape {quote(state['step'])}",
                               f"heists are declared first in phase 4; this turn is at step "
-                              f"{quote(state['step'])}"))
+                              f"{quote(state['step'])}",
+                              it="i colpi si dichiarano per primi nella fase 4; questo turno è alla tappa "
+                                 f"{quote(state['step'])}"))
     banks = [get_ints(state, event, "bank1", RESERVE), get_ints(state, event, "bank2", RESERVE)]
     state["heists_log"] = []
     for b, pawns in enumerate(banks):
@@ -423,7 +450,8 @@ def _heists(state: TractionState, event: Event) -> None:
 def _open_heist(state: TractionState, what: Tr) -> Heist:
     heist = state["heist"]
     if heist is None:
-        raise IllegalEvent(Tr(f"{what.fr} : aucun casse n'est en cours", f"{what.en}: no heist is being fought"))
+        raise IllegalEvent(Tr(f"{what.fr} : aucun casse n'est en cours", f"{what.en}: no heist is being fought",
+                              it=f"{what.it}: nessun colpo è in corso"))
     return heist
 
 
@@ -434,7 +462,8 @@ def check_order(state: TractionState, heist: Heist, event: Event) -> tuple[int, 
     if seat not in heist["present"]:
         raise IllegalEvent(Tr(f"seat : {quote(name(state, seat))} n'a pas de pion dans la banque "
                               f"{heist['bank']}",
-                              f"seat: {quote(name(state, seat))} has no pawn in bank {heist['bank']}"))
+                              f"seat: {quote(name(state, seat))} has no pawn in bank {heist['bank']}",
+                              it=f"seat: {quote(name(state, seat))} non ha pedine nella banca {heist['bank']}"))
     pawns = heist["pawns"][seat]
     cars = get_int(event, "cars", 0, pawns, default=0)
     colts = get_int(event, "colts", 0, pawns, default=0)
@@ -443,52 +472,64 @@ def check_order(state: TractionState, heist: Heist, event: Event) -> tuple[int, 
         raise IllegalEvent(Tr(f"colts : {colts} Colts et {stens} Stens demandent un pion chacun, "
                               f"{quote(name(state, seat))} en a {pawns} dans la banque",
                               f"colts: {colts} Colts and {stens} Stens need one pawn each, "
-                              f"{quote(name(state, seat))} has {pawns} in the bank"))
+                              f"{quote(name(state, seat))} has {pawns} in the bank",
+                              it=f"colts: {colts} Colt e {stens} Sten richiedono una pedina ciascuno, "
+                                 f"{quote(name(state, seat))} ne ha {pawns} nella banca"))
     free = pawns - colts - stens
     men = get_int(event, "men", 0, pawns, default=0)
     if cars and not men:  # not said: the men who do not shoot, as many as the cars carry
         men = min(free, MEN_PER_CAR * cars)
     if men > free:
         raise IllegalEvent(Tr(f"men : {men} hommes s'enfuient mais seuls {free} des {pawns} pions ne tirent pas",
-                              f"men: {men} men flee but only {free} of the {pawns} pawns do not shoot"))
+                              f"men: {men} men flee but only {free} of the {pawns} pawns do not shoot",
+                              it=f"men: {men} uomini scappano ma solo {free} delle {pawns} pedine non sparano"))
     if men > MEN_PER_CAR * cars:
         raise IllegalEvent(Tr(f"cars : {cars} traction(s) ramènent {MEN_PER_CAR * cars} hommes au plus "
                               f"(4 hommes maximum chacune), reçu {men} hommes qui s'enfuient",
                               f"cars: {cars} car(s) bring {MEN_PER_CAR * cars} men home at most (4 men "
-                              f"each), got {men} men fleeing"))
+                              f"each), got {men} men fleeing",
+                              it=f"cars: {cars} Traction-Avant riportano al massimo {MEN_PER_CAR * cars} uomini (4 "
+                                 f"uomini al massimo ciascuna), ricevuti {men} uomini che scappano"))
     if cars > men and "men" in event:  # an order recorded before ``men`` existed still replays
         raise IllegalEvent(Tr(f"cars : {cars} traction(s) pour {men} homme(s) qui s'enfuient : chaque "
                               f"traction ramène au moins un homme",
                               f"cars: {cars} car(s) for {men} man/men fleeing: each car brings at least "
-                              f"one man home"))
+                              f"one man home",
+                              it=f"cars: {cars} Traction-Avant per {men} uomini che scappano: ogni Traction-Avant "
+                                 "riporta almeno un uomo"))
     bullets = get_int(event, "bullets", 0, STEN_BULLETS * stens, default=0)
     if stens and bullets < stens:
         raise IllegalEvent(Tr(f"bullets : chaque Sten tire au moins une balle, reçu {bullets} pour "
                               f"{stens} Stens",
-                              f"bullets: each Sten fires at least one bullet, got {bullets} for {stens} Stens"))
+                              f"bullets: each Sten fires at least one bullet, got {bullets} for {stens} Stens",
+                              it=f"bullets: ogni Sten spara almeno un colpo, ricevuti {bullets} per {stens} Sten"))
     targets = get_seats(state, event, "targets")
     for target in targets:
         if target == seat or target not in heist["present"]:
             raise IllegalEvent(Tr(f"targets : {quote(target)} n'est pas un autre gang présent dans la banque",
-                                  f"targets: {quote(target)} is not another gang present in the bank"))
+                                  f"targets: {quote(target)} is not another gang present in the bank",
+                                  it=f"targets: {quote(target)} non è un'altra gang presente nella banca"))
     if (colts or bullets) and not targets:
         raise IllegalEvent(Tr("targets : dites sur quelles couleurs vous tirez",
-                              "targets: say at which colours you shoot"))
+                              "targets: say at which colours you shoot", it="targets: dite su quali colori sparate"))
     if targets and not (colts or bullets):
         raise IllegalEvent(Tr(f"targets : {quote(targets)} visés mais ni Colt ni balle de Sten tirés",
-                              f"targets: {quote(targets)} given but no Colt nor Sten bullet fired"))
+                              f"targets: {quote(targets)} given but no Colt nor Sten bullet fired",
+                              it=f"targets: {quote(targets)} presi di mira ma nessuna Colt né colpo di Sten sparato"))
     order: Order = {"cars": cars, "men": men, "colts": colts, "stens": stens, "bullets": bullets,
                     "targets": targets, "note": get_text(event, "note", 300)}
     return seat, order
 
 
 def _order(state: TractionState, event: Event) -> None:
-    heist = _open_heist(state, Tr("ordre secret", "secret order"))
+    heist = _open_heist(state, Tr("ordre secret", "secret order", it="ordine segreto"))
     if heist["revealed"]:
-        raise IllegalEvent(Tr(f"les ordres du round {heist['round']} sont révélés et ne changent plus ; "
-                              f"commencez un nouveau round de combat pour de nouveaux ordres",
+        raise IllegalEvent(Tr(f"les ordres de la manche {heist['round']} sont révélés et ne changent plus ; "
+                              f"commencez une nouvelle manche de combat pour de nouveaux ordres",
                               f"the orders of round {heist['round']} are revealed and cannot be changed; "
-                              f"start a new combat round for new orders"))
+                              f"start a new combat round for new orders",
+                              it=f"gli ordini del passaggio {heist['round']} sono rivelati e non cambiano più; "
+                                 "iniziate un nuovo passaggio di combattimento per nuovi ordini"))
     seat, order = check_order(state, heist, event)
     heist["orders"][seat] = order
     if all(heist["orders"][s] is not None for s in heist["present"]):
@@ -497,12 +538,14 @@ def _order(state: TractionState, event: Event) -> None:
 
 
 def _combat_round(state: TractionState, event: Event) -> None:
-    heist = _open_heist(state, Tr("nouveau round", "new round"))
+    heist = _open_heist(state, Tr("nouvelle manche", "new round", it="nuovo passaggio"))
     if not heist["revealed"]:
-        raise IllegalEvent(Tr(f"un nouveau round de combat commence une fois les ordres du round "
+        raise IllegalEvent(Tr(f"une nouvelle manche de combat commence une fois les ordres de la manche "
                               f"{heist['round']} révélés",
                               f"a new combat round starts once the orders of round {heist['round']} are "
-                              f"revealed"))
+                              f"revealed",
+                              it="un nuovo passaggio di combattimento inizia una volta rivelati gli ordini del "
+                                 f"passaggio {heist['round']}"))
     heist["round"] += 1
     heist["orders"] = [None] * len(state["names"])
     heist["revealed"] = False
@@ -511,10 +554,12 @@ def _combat_round(state: TractionState, event: Event) -> None:
 def _split(state: TractionState, event: Event) -> None:
     """« A la fin des combats, les survivants se partagent le butin. »  The first share and the final
     split are booked together; the victory is checked once, on the final fortunes."""
-    heist = _open_heist(state, Tr("partage", "split"))
+    heist = _open_heist(state, Tr("partage", "split", it="spartizione"))
     if not heist["revealed"]:
-        raise IllegalEvent(Tr(f"le butin se partage après la révélation des ordres du round {heist['round']}",
-                              f"the loot is split after the orders of round {heist['round']} are revealed"))
+        raise IllegalEvent(Tr(f"le butin se partage après la révélation des ordres de la manche {heist['round']}",
+                              f"the loot is split after the orders of round {heist['round']} are revealed",
+                              it="il bottino si spartisce dopo la rivelazione degli ordini del passaggio "
+                                 f"{heist['round']}"))
     loot = heist["loot"]
     shares = get_ints(state, event, "shares", loot)
     for seat, share in enumerate(shares):
@@ -522,12 +567,16 @@ def _split(state: TractionState, event: Event) -> None:
             raise IllegalEvent(Tr(f"shares[{seat}] : {quote(name(state, seat))} n'était pas dans la banque, "
                                   f"reçu {number(share, 'fr')}",
                                   f"shares[{seat}]: {quote(name(state, seat))} was not in the bank, "
-                                  f"got {number(share, 'en')}"))
+                                  f"got {number(share, 'en')}",
+                                  it=f"shares[{seat}]: {quote(name(state, seat))} non era nella banca, ricevuto "
+                                     f"{number(share, 'it')}"))
     if sum(shares) > loot:
         raise IllegalEvent(Tr(f"shares : {number(sum(shares), 'fr')} en tout, plus que le butin de "
                               f"{number(loot, 'fr')}",
                               f"shares: {number(sum(shares), 'en')} in all is more than the loot of "
-                              f"{number(loot, 'en')}"))
+                              f"{number(loot, 'en')}",
+                              it=f"shares: {number(sum(shares), 'it')} in tutto, più del bottino di "
+                                 f"{number(loot, 'it')}"))
     bank = str(heist["bank"])
     book(state, "heist_share", list(heist["first_share"]), note=bank, check=False)
     book(state, "heist_split", [shares[s] - heist["first_share"][s] for s in range(len(shares))], note=bank)
@@ -544,7 +593,8 @@ def _need_van(state: TractionState) -> None:
     if not state["options"]["postal_van"]:
         raise IllegalEvent(Tr("le fourgon postal est une règle optionnelle qui n'est pas jouée dans cette "
                               "partie",
-                              "the postal van is an optional rule not used in this match"))
+                              "the postal van is an optional rule not used in this match",
+                              it="il furgone postale è una regola opzionale che non si gioca in questa partita"))
 
 
 def _van_move(state: TractionState, event: Event) -> None:
@@ -554,7 +604,9 @@ def _van_move(state: TractionState, event: Event) -> None:
     if state["step"] not in ("heists", "van") or van["turn"] == state["turn"]:
         raise IllegalEvent(Tr(f"le fourgon roule une fois par tour, après les casses (étape "
                               f"{quote(state['step'])})",
-                              f"the van moves once per turn, after the heists (step {quote(state['step'])})"))
+                              f"the van moves once per turn, after the heists (step {quote(state['step'])})",
+                              it="il furgone si muove una volta per turno, dopo i colpi (tappa "
+                                 f"{quote(state['step'])})"))
     dice = check_dice(event.get("dice"))
     van.update({"turn": state["turn"], "pending": True, "dice": dice, "squares": sum(dice),
                 "from": van["where"]})
@@ -567,7 +619,9 @@ def _need_van_moving(state: TractionState) -> None:
     if not state["van"]["pending"]:
         raise IllegalEvent(Tr("le fourgon postal ne peut être attaqué que pendant son déplacement : "
                               "lancez-le d'abord",
-                              "the postal van can only be attacked during its move: roll it first"))
+                              "the postal van can only be attacked during its move: roll it first",
+                              it="il furgone postale può essere attaccato solo durante il suo movimento: lanciatelo "
+                                 "prima"))
 
 
 def _van_attack(state: TractionState, event: Event) -> None:
@@ -577,7 +631,9 @@ def _van_attack(state: TractionState, event: Event) -> None:
         raise IllegalEvent(Tr(f"seat : {quote(name(state, seat))} déplace le fourgon et n'a pas le droit de "
                               f"le faire attaquer par un de ses pions",
                               f"seat: {quote(name(state, seat))} moves the van and may not have it attacked "
-                              f"by his own pawns"))
+                              f"by his own pawns",
+                              it=f"seat: {quote(name(state, seat))} muove il furgone e non ha diritto di farlo "
+                                 "attaccare da una delle sue pedine"))
     dice = check_dice(event.get("dice"))
     loot = van_loot(dice)
     state["van"].update({"pending": False, "where": "parking", "attacked_by": seat, "loot": loot})
@@ -597,17 +653,21 @@ def _base_attack(state: TractionState, event: Event) -> None:
     _need_no_heist(state)
     if not _van_done(state):
         raise IllegalEvent(Tr("les attaques de bases viennent après le fourgon postal : lancez-le d'abord",
-                              "base attacks come after the postal van: roll the van first"))
+                              "base attacks come after the postal van: roll the van first",
+                              it="gli attacchi alle basi vengono dopo il furgone postale: lanciatelo prima"))
     defender = get_seat(state, event, "defender")
     engaged = get_ints(state, event, "engaged", RESERVE)
     if engaged[defender]:
         raise IllegalEvent(Tr(f"engaged[{defender}] : le défenseur n'attaque pas sa propre base, "
                               f"reçu {engaged[defender]}",
                               f"engaged[{defender}]: the defender does not attack his own base, "
-                              f"got {engaged[defender]}"))
+                              f"got {engaged[defender]}",
+                              it=f"engaged[{defender}]: il difensore non attacca la propria base, ricevuto "
+                                 f"{engaged[defender]}"))
     if sum(engaged) < BASE_ATTACK_MIN:
         raise IllegalEvent(Tr(f"engaged : une base est attaquée par trois pions au moins, reçu {sum(engaged)}",
-                              f"engaged: a base is attacked by three pawns or more, got {sum(engaged)}"))
+                              f"engaged: a base is attacked by three pawns or more, got {sum(engaged)}",
+                              it=f"engaged: una base è attaccata da almeno tre pedine, ricevuto {sum(engaged)}"))
     success = get_bool(event, "success", True)
     state["step"] = "bases"
     state["base_attacks"].append({"turn": state["turn"], "defender": defender, "engaged": engaged,
@@ -631,7 +691,9 @@ def _cards(state: TractionState, event: Event) -> None:
         raise IllegalEvent(Tr(f"hotels : {sum(hotels)} pions dans {open_hotels} hôtels ouverts (deux au plus "
                               f"par hôtel, en cohabitant)",
                               f"hotels: {sum(hotels)} pawns in {open_hotels} open hotels (two at most per "
-                              f"hotel, when sharing)"))
+                              f"hotel, when sharing)",
+                              it=f"hotels: {sum(hotels)} pedine in {open_hotels} hotel aperti (due al massimo per "
+                                 "hotel, stando insieme)"))
     cafes = [get_ints(state, event, f"cafe{c + 1}", RESERVE) for c in range(CAFES)]
     reading = state["options"]["cafe_cards"]
     supers = [super_cards([cafes[c][s] for c in range(CAFES)], reading) for s in range(n)]
@@ -649,7 +711,9 @@ def _transfer(state: TractionState, event: Event) -> None:
         raise IllegalEvent(Tr(f"to : {quote(name(state, taker))} est aussi celui qui donne ; un transfert va "
                               f"à un autre gang",
                               f"to: {quote(name(state, taker))} is the giver too; a transfer goes to another "
-                              f"gang"))
+                              f"gang",
+                              it=f"to: {quote(name(state, taker))} è anche chi dà; un trasferimento va a un'altra "
+                                 "gang"))
     amount = get_int(event, "amount", 1)
     book(state, "transfer", [-amount if s == giver else amount if s == taker else 0
                              for s in range(len(state["names"]))], note=get_text(event, "note", 120))
@@ -668,7 +732,9 @@ def roulette_pair(state: TractionState, event: Event) -> tuple[int, int]:
         raise IllegalEvent(Tr(f"opponent : {quote(name(state, opponent))} est le proposeur ; la roulette se "
                               f"joue à deux",
                               f"opponent: {quote(name(state, opponent))} is the proposer; the roulette needs "
-                              f"two players"))
+                              f"two players",
+                              it=f"opponent: {quote(name(state, opponent))} è chi propone; la roulette si gioca in "
+                                 "due"))
     return proposer, opponent
 
 
@@ -676,7 +742,8 @@ def _roulette(state: TractionState, event: Event) -> None:
     if not state["options"]["roulette"]:
         raise IllegalEvent(Tr("la roulette russe est une règle optionnelle qui n'est pas jouée dans cette "
                               "partie",
-                              "the Russian roulette is an optional rule not used in this match"))
+                              "the Russian roulette is an optional rule not used in this match",
+                              it="la roulette russa è una regola opzionale che non si gioca in questa partita"))
     proposer, opponent = roulette_pair(state, event)
     loser = roulette_loser(event.get("rolls"), proposer, opponent)
     state["roulettes"].append({"turn": state["turn"], "proposer": proposer, "opponent": opponent,
@@ -689,26 +756,30 @@ def _alliance(state: TractionState, event: Event) -> None:
     parties = get_seats(state, event, "parties")
     if len(parties) < 2:
         raise IllegalEvent(Tr("parties : une alliance lie deux joueurs ou plus",
-                              "parties: an alliance binds two players or more"))
+                              "parties: an alliance binds two players or more",
+                              it="parties: un'alleanza lega due giocatori o più"))
     terms = get_text(event, "terms", 500, required=True)
     state["alliances"].append({"id": len(state["alliances"]), "turn": state["turn"], "parties": parties,
                                "terms": terms, "signed": [], "status": "proposed"})
 
 
-_STATUS = {"proposed": Tr("à signer", "to sign"), "signed": Tr("signée", "signed"),
-           "broken": Tr("trahie", "betrayed"), "ended": Tr("dissoute", "ended")}
+_STATUS = {"proposed": Tr("à signer", "to sign", it="da firmare"), "signed": Tr("signée", "signed", it="firmata"),
+           "broken": Tr("trahie", "betrayed", it="tradita"), "ended": Tr("dissoute", "ended", it="sciolta")}
 
 
 def _get_alliance(state: TractionState, event: Event, *status: str) -> Alliance:
     if not state["alliances"]:
-        raise IllegalEvent(Tr("alliance : aucune alliance n'est écrite", "alliance: no alliance is written"))
+        raise IllegalEvent(Tr("alliance : aucune alliance n'est écrite", "alliance: no alliance is written",
+                              it="alliance: nessuna alleanza è scritta"))
     index = get_int(event, "alliance", 0, len(state["alliances"]) - 1)
     alliance = state["alliances"][index]
     if alliance["status"] not in status:
         raise IllegalEvent(Tr(f"alliance : l'alliance n° {index + 1} est {_STATUS[alliance['status']].fr}, il "
                               f"la faut {' ou '.join(_STATUS[s].fr for s in status)}",
                               f"alliance: alliance no. {index + 1} is {_STATUS[alliance['status']].en}, "
-                              f"this needs {' or '.join(_STATUS[s].en for s in status)}"))
+                              f"this needs {' or '.join(_STATUS[s].en for s in status)}",
+                              it=f"alliance: l'alleanza n° {index + 1} è {_STATUS[alliance['status']].it}, serve "
+                                 f"che sia {' o '.join(_STATUS[s].it for s in status)}"))
     return alliance
 
 
@@ -719,7 +790,9 @@ def _alliance_confirm(state: TractionState, event: Event) -> None:
         raise IllegalEvent(Tr(f"seat : {quote(name(state, seat))} n'a pas à signer l'alliance n° "
                               f"{alliance['id'] + 1}",
                               f"seat: {quote(name(state, seat))} is not a party still to sign alliance no. "
-                              f"{alliance['id'] + 1}"))
+                              f"{alliance['id'] + 1}",
+                              it=f"seat: {quote(name(state, seat))} non deve firmare l'alleanza n° "
+                                 f"{alliance['id'] + 1}"))
     alliance["signed"] = sorted([*alliance["signed"], seat])
     if alliance["signed"] == alliance["parties"]:
         alliance["status"] = "signed"
@@ -734,7 +807,9 @@ def _alliance_betray(state: TractionState, event: Event) -> None:
                               f"doivent être deux parties de l'alliance n° {alliance['id'] + 1}",
                               f"traitor/victim: {quote(name(state, traitor))} and "
                               f"{quote(name(state, victim))} must be two parties of alliance no. "
-                              f"{alliance['id'] + 1}"))
+                              f"{alliance['id'] + 1}",
+                              it=f"traitor/victim: {quote(name(state, traitor))} e {quote(name(state, victim))} "
+                                 f"devono essere due parti dell'alleanza n° {alliance['id'] + 1}"))
     alliance.update({"status": "broken", "traitor": traitor, "victim": victim, "reprisal": "due",
                      "broken_turn": state["turn"], "note": get_text(event, "note", 300)})
 
@@ -746,7 +821,9 @@ def _reprisal(state: TractionState, event: Event) -> None:
         raise IllegalEvent(Tr(f"alliance : les représailles de l'alliance n° {alliance['id'] + 1} sont déjà "
                               f"{'exercées' if done else 'abandonnées'}",
                               f"alliance: the reprisal of alliance no. {alliance['id'] + 1} is already "
-                              f"{'taken' if done else 'waived'}"))
+                              f"{'taken' if done else 'waived'}",
+                              it=f"alliance: le rappresaglie dell'alleanza n° {alliance['id'] + 1} sono già "
+                                 f"{'esercitate' if done else 'abbandonate'}"))
     alliance["reprisal"] = "done" if get_bool(event, "done", True) else "waived"
 
 

@@ -60,17 +60,24 @@ POWERS: dict[str, tuple[str, Tr]] = {
         "jouée. Elle ne fait pas partie des 4 cartes « Super Embrouille » autorisées.",
         "Pierrot le Fou, never slow to draw, has a 'free' Sten every turn. The card lies face up and is "
         "turned over until the next turn when it is played. It does not count among the 4 'Super "
-        "Embrouille' cards allowed.")),
+        "Embrouille' cards allowed.",
+        it="Pierrot le Fou, che non esitava a «sforacchiare», dispone di uno Sten gratuito ogni turno. La carta è "
+           "piazzata in modo visibile e, quando è usata, viene girata fino al turno successivo. Non fa parte delle "
+           "quattro carte Super Embrouille normalmente autorizzate.")),
     "moko": ("Le Moko", Tr(
         "Le Moko est l'homme le plus raisonnable et le plus posé du groupe : Il peut interdire, une fois "
         "par tour, l'entrée d'une case à un joueur, et éviter ainsi un combat.",
         "Le Moko is the most reasonable and level-headed man of the lot: once per turn he may forbid a "
-        "player to enter a square, and so avoid a fight.")),
+        "player to enter a square, and so avoid a fight.",
+        it="Le Moko è l'uomo più posato e ragionevole del gruppo: può proibire una volta per turno l'ingresso in "
+           "una casella a un giocatore ed evitare così un combattimento.")),
     "mammouth": ("Le Mammouth", Tr(
         "Le Mammouth porte admirablement son surnom car tous ses pions en défense comptent double et "
         "doivent donc être « tués » deux fois dans le même combat pour être éliminés.",
         "Le Mammouth lives up to his nickname: all his pawns count double in defence and must be "
-        "'killed' twice in the same fight to be eliminated.")),
+        "'killed' twice in the same fight to be eliminated.",
+        it="Le Mammouth giustifica perfettamente il suo soprannome perché tutte le sue pedine in difesa contano "
+           "doppio e devono dunque essere «eliminate» due volte nello stesso combattimento per essere eliminate.")),
     "gros": ("Le Gros", Tr(
         "Le Gros, est un homme bien informé, toujours averti des casses qui se préparent. A la fin de la "
         "phase de mouvement, si une banque doit être dévalisée, il peut amener 2 de ses pions présents "
@@ -79,16 +86,23 @@ POWERS: dict[str, tuple[str, Tr]] = {
         "Le Gros is well informed, always warned of the heists being planned. At the end of the movement "
         "phase, if a bank is to be robbed, he may bring 2 of his pawns on the board into that bank "
         "without spending movement points, and join the heist. If both banks are robbed, two pawns "
-        "into each.")),
+        "into each.",
+        it="Le Gros è un uomo molto ben informato, sempre al corrente dei colpi che si preparano. Alla fine della "
+           "fase di movimento, se una banca deve essere svaligiata, può portare due pedine presenti sulla plancia "
+           "in questa banca, senza spendere punti movimento, e partecipare al colpo. Se vengono attaccate tutte e "
+           "due le banche, può mettere due pedine in ciascuna.")),
     "monmon": ("Monmon", Tr(
         "Monmon, c'est le manuel, l'amoureux du Colt bien graissé. Au début de chaque tour, il choisit "
         "deux cartes « Embrouille » (2 Colts, 2 Esquives ou une de chaque) qu'il dévoile aux autres "
         "joueurs.",
         "Monmon is the craftsman, in love with a well-oiled Colt. At the start of every turn he chooses "
-        "two 'Embrouille' cards (2 Colts, 2 Esquives or one of each) and shows them to the others.")),
+        "two 'Embrouille' cards (2 Colts, 2 Esquives or one of each) and shows them to the others.",
+        it="Monmon, il pistolero. All'inizio di ogni turno sceglie due carte Embrouille (due Colt, due Esquive o "
+           "una di ciascuna) che mostra agli altri giocatori.")),
     "riton": ("Riton le Tatoué", Tr(
         "Riton le Tatoué : c'est l'As du Volant. Au début de chaque tour, il prend deux cartes Traction.",
-        "Riton le Tatoué is the ace driver. At the start of every turn he takes two Traction cards.")),
+        "Riton le Tatoué is the ace driver. At the start of every turn he takes two Traction cards.",
+        it="Riton le Tatoué, l'asso del volante. All'inizio di ogni turno prende due carte Traction-Avant.")),
 }
 POWER_KEYS = tuple(POWERS)
 
@@ -230,7 +244,9 @@ def roulette_loser(rolls: Any, proposer: int, opponent: int) -> int:
     if not isinstance(rolls, list) or not rolls or len(rolls) > 1000:
         raise IllegalEvent(Tr(f"rolls : une roulette a besoin de sa liste de lancers [place, dé], "
                               f"reçu {quote(rolls)}",
-                              f"rolls: a roulette needs its list of [seat, die] rolls, got {quote(rolls)}"))
+                              f"rolls: a roulette needs its list of [seat, die] rolls, got {quote(rolls)}",
+                              it="rolls: una roulette ha bisogno della sua lista di lanci [posto, dado], ricevuto "
+                                 f"{quote(rolls)}"))
     for i, roll in enumerate(rolls):
         expected = proposer if i % 2 == 0 else opponent
         if (not isinstance(roll, list) or len(roll) != 2 or roll[0] != expected
@@ -238,15 +254,20 @@ def roulette_loser(rolls: Any, proposer: int, opponent: int) -> int:
             raise IllegalEvent(Tr(f"rolls[{i}] : attendu [{expected}, 1..6] (le proposeur d'abord, puis "
                                   f"chacun son tour), reçu {quote(roll)}",
                                   f"rolls[{i}]: expected [{expected}, 1..6] (proposer first, then in turn), "
-                                  f"got {quote(roll)}"))
+                                  f"got {quote(roll)}",
+                                  it=f"rolls[{i}]: atteso [{expected}, 1..6] (prima chi propone, poi a turno), "
+                                     f"ricevuto {quote(roll)}"))
         if roll[1] == 1 and i != len(rolls) - 1:
             raise IllegalEvent(Tr(f"rolls[{i}] : {quote(roll)} est un 1, la roulette s'arrête là",
-                                  f"rolls[{i}]: {quote(roll)} is a 1, the roulette stops there"))
+                                  f"rolls[{i}]: {quote(roll)} is a 1, the roulette stops there",
+                                  it=f"rolls[{i}]: {quote(roll)} è un 1, la roulette si ferma lì"))
     if rolls[-1][1] != 1:
         raise IllegalEvent(Tr(f"rolls : la roulette continue jusqu'à ce que quelqu'un tire un 1, dernier "
                               f"lancer {quote(rolls[-1])}",
                               f"rolls: the roulette goes on until someone rolls a 1, last roll "
-                              f"{quote(rolls[-1])}"))
+                              f"{quote(rolls[-1])}",
+                              it="rolls: la roulette continua finché qualcuno fa 1, ultimo lancio "
+                                 f"{quote(rolls[-1])}"))
     return int(rolls[-1][0])
 
 
@@ -258,7 +279,8 @@ def check_dice(dice: Any, count: int = 2) -> list[int]:
     """Validate a recorded roll of ``count`` dice."""
     if not isinstance(dice, list) or len(dice) != count or not all(_die(d) for d in dice):
         raise IllegalEvent(Tr(f"dice : {count} dés de 1 à 6 attendus, reçu {quote(dice)}",
-                              f"dice: expected {count} dice of 1 to 6, got {quote(dice)}"))
+                              f"dice: expected {count} dice of 1 to 6, got {quote(dice)}",
+                              it=f"dice: attesi {count} dadi da 1 a 6, ricevuto {quote(dice)}"))
     return list(dice)
 
 

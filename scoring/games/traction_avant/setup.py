@@ -21,26 +21,34 @@ from scoring.games.traction_avant.state import Options, TractionState
 from scoring.games.traction_avant.texts import setup_instructions
 
 OPTIONS = (
-    Option("players", Tr("Joueurs", "Players"), "int", 4, minimum=4, maximum=6),
+    Option("players", Tr("Joueurs", "Players", it="Giocatori"), "int", 4, minimum=4, maximum=6),
     Option("personnalisation", Tr("Personnalisation des joueurs (pouvoirs des chefs)",
-                                  "Player personalisation (boss powers)"), "bool", False),
-    Option("powers", Tr("Pouvoirs des chefs", "Boss powers"), "choice", "random",
-           choices=(("random", Tr("Distribués au hasard", "Dealt at random")),
-                    ("chosen", Tr("Choisis par les joueurs", "Chosen by the players"))),
-           help=Tr("Seulement avec la personnalisation des joueurs.", "Only with player personalisation.")),
-    Option("postal_van", Tr("Le fourgon postal", "The postal van"), "bool", False),
-    Option("roulette", Tr("La roulette russe", "Russian roulette"), "bool", False),
-    Option("traction_series", Tr("Série de traction-avant", "Traction-Avant series"), "bool", False),
-    Option("cafe_cards", Tr("Cartes « Super Embrouille » des cafés", "'Super Embrouille' cards of the cafés"),
+                                  "Player personalisation (boss powers)",
+                                  it="Personalizzazione dei giocatori (poteri dei boss)"), "bool", False),
+    Option("powers", Tr("Pouvoirs des chefs", "Boss powers", it="Poteri dei boss"), "choice", "random",
+           choices=(("random", Tr("Distribués au hasard", "Dealt at random", it="Distribuiti a caso")),
+                    ("chosen", Tr("Choisis par les joueurs", "Chosen by the players", it="Scelti dai giocatori"))),
+           help=Tr("Seulement avec la personnalisation des joueurs.", "Only with player personalisation.",
+                   it="Solo con la personalizzazione dei giocatori.")),
+    Option("postal_van", Tr("Le fourgon postal", "The postal van", it="Il furgone postale"), "bool", False),
+    Option("roulette", Tr("La roulette russe", "Russian roulette", it="La roulette russa"), "bool", False),
+    Option("traction_series", Tr("Série de traction-avant", "Traction-Avant series",
+                                 it="Serie di Traction-Avant"), "bool", False),
+    Option("cafe_cards", Tr("Cartes « Super Embrouille » des cafés", "'Super Embrouille' cards of the cafés",
+                            it="Carte «Super Embrouille» dei café"),
            "choice", CAFE_CARDS[0],
            choices=((CAFE_CARDS[0], Tr("Une par série de 3 pions dans un café (6 pions : 2 cartes)",
-                                       "One per set of 3 pawns in a café (6 pawns: 2 cards)")),
+                                       "One per set of 3 pawns in a café (6 pawns: 2 cards)",
+                                       it="Una per serie di 3 pedine in un café (6 pedine: 2 carte)")),
                     (CAFE_CARDS[1], Tr("Une par café où le gang a 3 pions ou plus (6 pions : 1 carte)",
-                                       "One per café where the gang has 3 pawns or more (6 pawns: 1 card)"))),
+                                       "One per café where the gang has 3 pawns or more (6 pawns: 1 card)",
+                                       it="Una per café in cui la gang ha 3 pedine o più (6 pedine: 1 carta)"))),
            help=Tr("La phase 5 dit « séries de 3 pions », la phase 3 « une carte » pour 3 hommes dans le même "
                    "établissement : voir les notes de règles.",
                    "Phase 5 says 'sets of 3 pawns', phase 3 'one card' for 3 men in the same place: see the "
-                   "rules notes."),
+                   "rules notes.",
+                   it="La fase 5 dice «serie di tre pedine», la fase 3 «una carta» per tre pedine nello stesso "
+                      "locale: vedere le note di regola."),
            house_rule=True),
 )
 
@@ -51,7 +59,9 @@ def validate(raw: Mapping[str, Any], base: JSON) -> JSON:
         raise InvalidOptions(Tr(f"powers : {quote(base['powers'])} demande l'option « personnalisation » "
                                 f"(pouvoirs des chefs)",
                                 f"powers: {quote(base['powers'])} needs the option personnalisation "
-                                f"(boss powers) switched on"))
+                                f"(boss powers) switched on",
+                                it=f"powers: {quote(base['powers'])} richiede l'opzione «personalizzazione» (poteri "
+                                   "dei boss)"))
     return base
 
 
@@ -69,10 +79,12 @@ def initial_state(opts: JSON, setup_record: Mapping[str, Any], names: Sequence[s
     n = int(opts["players"])
     if len(names) != n:
         raise IllegalEvent(Tr(f"names : cette partie a {n} places, reçu {len(names)} noms",
-                              f"names: this match has {n} seats, got {len(names)} names"))
+                              f"names: this match has {n} seats, got {len(names)} names",
+                              it=f"names: questa partita ha {n} posti, ricevuti {len(names)} nomi"))
     first = setup_record.get("first_player")
     if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
-        raise IllegalEvent(Tr(f"first_player : pas de place {quote(first)}", f"first_player: no seat {quote(first)}"))
+        raise IllegalEvent(Tr(f"first_player : pas de place {quote(first)}", f"first_player: no seat {quote(first)}",
+                              it=f"first_player: nessun posto {quote(first)}"))
     powers = list(setup_record.get("powers") or [None] * n) if opts["personnalisation"] else [None] * n
     return {
         "names": [str(x) for x in names], "options": cast(Options, opts), "finished": False, "winner": None,

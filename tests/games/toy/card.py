@@ -6,9 +6,10 @@ from scoring.core import Card, Tr
 
 CARD = Card(
     "toy",
-    Tr("Jeu jouet", "Toy game"),
+    Tr("Jeu jouet", "Toy game", it="Gioco giocattolo"),
     Tr("Une course de pions pour essayer l'app : chacun tire un bonus secret, puis on avance au dé.",
-       "A pawn race to try the app: everyone draws a secret bonus, then the pawns move by the die."),
+       "A pawn race to try the app: everyone draws a secret bonus, then the pawns move by the die.",
+       it="Una corsa di pedine per provare l'app: ognuno pesca un bonus segreto, poi si avanza col dado."),
     min_players=1,
     max_players=4,
     colour="#6a1b9a",

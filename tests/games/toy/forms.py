@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from scoring.core import Action, Field, State, Tr
+from scoring.core.words import de
 
 from .rules import DIE
 from .state import typed
@@ -16,8 +17,13 @@ def actions(state: State, seat: int | None) -> list[Action]:
     turn = s["turn"]
     name = s["names"][turn]
     if s["phase"] == "draw":
-        return [Action("draw", Tr(f"Tirer le bonus de {name}", f"Draw {name}'s bonus"), seat=turn, primary=True,
-                       help=Tr("Le jeton reste secret jusqu'à l'arrivée.", "The token stays secret until the finish."))]
-    return [Action("roll", Tr(f"Lancer le dé pour {name}", f"Roll the die for {name}"), seat=turn, primary=True),
-            Action("move", Tr(f"{name} avance (dé de la table)", f"{name} moves (the table's die)"), seat=turn,
-                   fields=(Field("steps", Tr("Cases", "Squares"), "int", default=1, minimum=DIE[0], maximum=DIE[-1]),))]
+        return [Action("draw", Tr(f"Tirer le bonus {de(name)}", f"Draw {name}'s bonus",
+                                  it=f"Pesca il bonus di {name}"), seat=turn, primary=True,
+                       help=Tr("Le jeton reste secret jusqu'à l'arrivée.", "The token stays secret until the finish.",
+                               it="Il gettone resta segreto fino all'arrivo."))]
+    return [Action("roll", Tr(f"Lancer le dé pour {name}", f"Roll the die for {name}",
+                              it=f"Lancia il dado per {name}"), seat=turn, primary=True),
+            Action("move", Tr(f"{name} avance (dé de la table)", f"{name} moves (the table's die)",
+                              it=f"{name} avanza (dado del tavolo)"), seat=turn,
+                   fields=(Field("steps", Tr("Cases", "Squares",
+                                             it="Caselle"), "int", default=1, minimum=DIE[0], maximum=DIE[-1]),))]

@@ -64,7 +64,8 @@ class Toy(Game):
         options = self.validate_options(setup["options"])
         if len(names) != options["players"]:
             raise IllegalEvent(Tr(f"names : {options['players']} places, reçu {len(names)} noms",
-                                  f"names: {options['players']} seats, got {len(names)} names"))
+                                  f"names: {options['players']} seats, got {len(names)} names",
+                                  it=f"names: {options['players']} posti, ricevuti {len(names)} nomi"))
         first = int(setup["first_player"])
         state: ToyState = {"names": list(names), "options": options, "phase": "draw", "first": first, "turn": first,
                            "track": [0] * len(names), "bags": {BAG: bags.new_bag(setup["bag"])}, "finished": False}

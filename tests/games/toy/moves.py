@@ -28,7 +28,8 @@ def _draw(state: State, event: Mapping[str, Any]) -> State:
     if event.get("bag") != BAG or event.get("seat") != s["turn"]:
         name, got = s["names"][s["turn"]], quote(event.get("seat"))
         raise IllegalEvent(Tr(f"seat : c'est à {name} (place {s['turn']}) de tirer son bonus, reçu {got}",
-                              f"seat: {name} (seat {s['turn']}) draws a bonus now, got {got}"))
+                              f"seat: {name} (seat {s['turn']}) draws a bonus now, got {got}",
+                              it=f"seat: tocca a {name} (posto {s['turn']}) pescare il bonus, ricevuto {got}"))
     out = typed(bags.apply_draw(plain(s), event))
     n = len(out["names"])
     drawn = len(out["bags"][BAG]["draws"])

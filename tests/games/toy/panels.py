@@ -22,7 +22,7 @@ def panels(view: State, seat: int | None) -> list[Panel]:
             token = draws[i]
             bonus.append((same(name), BONUS_HIDDEN if token == HIDDEN else int(token)))
     if bonus:
-        out.append(Panel(Tr("Bonus", "Bonus"), tuple(bonus)))
+        out.append(Panel(Tr("Bonus", "Bonus", it="Bonus"), tuple(bonus)))
     if seat is not None and seat in draws and draws[seat] != HIDDEN and not s["finished"]:
-        out.append(Panel(YOUR_BONUS, ((Tr("Jeton", "Token"), int(draws[seat])),), seat=seat))
+        out.append(Panel(YOUR_BONUS, ((Tr("Jeton", "Token", it="Gettone"), int(draws[seat])),), seat=seat))
     return out

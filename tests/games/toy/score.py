@@ -41,7 +41,9 @@ def score_input(doc: Any) -> ScoreSheet:
     players = doc.get("players") if isinstance(doc, dict) else None
     if not isinstance(players, list) or not 1 <= len(players) <= 4:
         raise InvalidScoreInput("players", Tr(f"doit être une liste de 1 à 4 joueurs, reçu {quote(players)}",
-                                              f"must be a list of 1 to 4 players, got {quote(players)}"))
+                                              f"must be a list of 1 to 4 players, got {quote(players)}",
+                                              it="deve essere una lista da 1 a 4 giocatori, ricevuto "
+                                                 f"{quote(players)}"))
     names: list[str] = []
     track: list[int] = []
     bonus: list[int] = []
@@ -49,7 +51,8 @@ def score_input(doc: Any) -> ScoreSheet:
         where = f"players[{i}]"
         if not isinstance(player, dict) or not isinstance(player.get("name"), str) or not player["name"].strip():
             raise InvalidScoreInput(f"{where}.name", Tr(f"il faut un nom, reçu {quote(player)}",
-                                                        f"a name is needed, got {quote(player)}"))
+                                                        f"a name is needed, got {quote(player)}",
+                                                        it=f"serve un nome, ricevuto {quote(player)}"))
         names.append(player["name"])
         track.append(whole(player.get("track"), f"{where}.track", 0, FINISH_MAX, error=InvalidScoreInput, digits=False))
         bonus.append(whole(player.get("bonus", 0), f"{where}.bonus", 0, int(BONUSES[-1]), error=InvalidScoreInput,

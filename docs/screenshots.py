@@ -1,0 +1,89 @@
+"""Take the README's screenshots in the three languages, on a phone and on a desktop window.
+
+    .venv/bin/python docs/screenshots.py            # every language
+    .venv/bin/python docs/screenshots.py it         # one language
+
+For each language a server starts on a data folder of its own, holding a running and a finished match of
+every game (played with each game's own legal moves, as the three-language browser test plays them:
+:func:`tests.browser.test_languages.seed_data`), the host's language set to that one. Chromium (headless,
+through Playwright, as the browser tests) then opens the home screen, a running Traction-Avant match, a
+finished match's score sheet and the statistics at 390×844 and at 1280×800, and writes
+``docs/screenshots/<lang>-<phone|desktop>-<screen>.png``. Needs the test extras (``pip install -e '.[test]'``)
+and Chromium (``/usr/bin/chromium``, or ``CHROMIUM=...``).
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from app.i18n import LANGUAGES  # noqa: E402
+from scoring import slugs  # noqa: E402
+from tests.browser.conftest import ARGS, CHROMIUM, UI, Server  # noqa: E402
+from tests.browser.test_languages import seed_data  # noqa: E402
+
+OUT = ROOT / "docs" / "screenshots"
+SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
+SHOWN_GAME = "traction-avant"
+
+
+def screens(routes: dict[str, list[str]]) -> dict[str, str]:
+    """The screens to take, by name: the shown game's running match and score sheet (or the first)."""
+    order = list(slugs())
+    running = [r for r in routes["screens"] if r.startswith("/match/")]
+    sheets = [r for r in routes["screens"] if r.startswith("/history/")]
+    k = order.index(SHOWN_GAME) if SHOWN_GAME in order else 0
+    return {"home": "/", "match": running[min(k, len(running) - 1)],
+            "score-sheet": sheets[min(k, len(sheets) - 1)] if sheets else "/history", "stats": "/stats"}
+
+
+def shoot(browser: object, lang: str) -> list[Path]:
+    written = []
+    with tempfile.TemporaryDirectory() as tmp:
+        routes = seed_data(Path(tmp), lang)
+        server = Server(Path(tmp))
+        server.start()
+        try:
+            for size, (width, height) in SIZES.items():
+                ctx = browser.new_context(viewport={"width": width, "height": height})  # type: ignore[attr-defined]
+                ui = UI(ctx.new_page(), server.url)
+                for name, path in screens(routes).items():
+                    ui.open(path)
+                    ui.page.wait_for_timeout(800)
+                    target = OUT / f"{lang}-{size}-{name}.png"
+                    ui.page.screenshot(path=str(target))
+                    written.append(target)
+                ctx.close()
+        finally:
+            server.kill(signal.SIGKILL)
+    return written
+
+
+def main(argv: list[str]) -> int:
+    from playwright.sync_api import sync_playwright
+
+    langs = argv or list(LANGUAGES)
+    unknown = [lang for lang in langs if lang not in LANGUAGES]
+    if unknown:
+        print(f"unknown language {unknown[0]!r}: choose among {', '.join(LANGUAGES)}", file=sys.stderr)
+        return 2
+    OUT.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            for lang in langs:
+                for path in shoot(browser, lang):
+                    print(path.relative_to(ROOT))
+        finally:
+            browser.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
