@@ -231,3 +231,9 @@ def plural_category(n: int, lang: str) -> str:
 from app.i18n_history import STRINGS as _HISTORY_STRINGS  # noqa: E402
 
 S.update(_HISTORY_STRINGS)
+# The Data screen and the statistics' wording keep theirs in app/i18n_data.py.
+from app.i18n_data import PLURALS as _DATA_PLURALS  # noqa: E402
+from app.i18n_data import STRINGS as _DATA_STRINGS  # noqa: E402
+
+S.update(_DATA_STRINGS)
+PLURALS.update(_DATA_PLURALS)
