@@ -252,11 +252,11 @@ def StatsScreen(player_id: str = "") -> ft.Control:
         *[ft.Text(e, color=ft.Colors.ERROR) for e in errors],
         ft.Row(tools, wrap=True, spacing=8, run_spacing=4),
     ]
-    if loaded is None or loaded[0] != wanted:
+    if loaded is None or loaded[0][0] != wanted[0]:  # other filters: their figures are on their way
         body.append(loading(lang))
     elif not loaded[1].total:
         body.append(empty(choice.chosen(), lambda: set_choice(Choice()), lang))
-    else:
+    else:  # the same filters: a write elsewhere is read again quietly, the figures stay meanwhile
         body += figures_view(loaded[1], scope, lang)
     return ft.Column(body, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 

@@ -55,7 +55,7 @@ def steps_axis(low: float, high: float, lang: str, size: int = 44) -> tuple[fch.
     last = int(-(-high // step)) * step if high > 0 else step
     labels = [fch.ChartAxisLabel(value=v, label=ft.Text(axis_number(v, lang), size=11))
               for v in range(first, last + 1, step)]
-    return fch.ChartAxis(labels=labels, label_size=size, show_min=False, show_max=False), first, last
+    return fch.ChartAxis(labels=labels, label_size=size), first, last
 
 
 def score_chart(points: list[Any], lang: str) -> ft.Control:
