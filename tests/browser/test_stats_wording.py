@@ -93,6 +93,6 @@ def test_a_game_filter_named_bars_a_calendar_and_a_loading_indicator(server, new
     ui.click("English", exact=True)
     ui.see("Table's H-index: 1")
     ui.see("From: any date")
+    ui.see(f"{table[0].name}: {table[0].won} win")
     ui.choose("Game", "Robby Solo")
     ui.see("Table's H-index across all games: 1")
-    ui.see(f"{table[0].name}: {table[0].won} win")
