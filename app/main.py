@@ -150,12 +150,19 @@ def language_switch(app: AppState) -> ft.Control:
     return ft.Row([language(code, name) for code, name in LANGUAGES.items()], spacing=0, tight=True)
 
 
-def data_button(app: AppState, page: ft.Page) -> ft.Control:
-    """The way to the Data place (export, backup, import, restore), a settings place: in the header."""
+def title_and_data(app: AppState, page: ft.Page, width: float | None) -> list[ft.Control]:
+    """The app's name, the language switch and, on the host's devices, the way to the Data place
+    (export, backup, import, restore: a settings place).  On a phone the name gives way to the
+    buttons (it would wrap); the logo stays."""
     from app.screens.data import DATA_ROUTE
 
-    return ft.IconButton(ft.Icons.SETTINGS_BACKUP_RESTORE, tooltip=app.t("data_open"),
-                         on_click=lambda _e: page.navigate(DATA_ROUTE))
+    name = ft.Text(app.t("app"), size=20, weight=ft.FontWeight.BOLD, expand=True)
+    if not app.host_device:
+        return [name, language_switch(app)]
+    narrow = bool(width and width < 440)
+    return [ft.Container(expand=True) if narrow else name, language_switch(app),
+            ft.IconButton(ft.Icons.SETTINGS_BACKUP_RESTORE, tooltip=app.t("data_open"),
+                          on_click=lambda _e: page.navigate(DATA_ROUTE))]
 
 
 @component
@@ -186,12 +193,7 @@ def Layout(route: str, width: float | None) -> ft.Control:
     header = ft.Container(
         ft.Row([
             ft.Image(src="icon.png", width=32, height=32),
-            # On a phone the name gives way to the header's buttons (it would wrap); the logo stays.
-            ft.Text(app.t("app"), size=20, weight=ft.FontWeight.BOLD, expand=True,
-                    visible=not (width and width < 440 and app.host_device)),
-            *([ft.Container(expand=True)] if width and width < 440 and app.host_device else []),
-            language_switch(app),
-            *([data_button(app, page)] if app.host_device else []),
+            *title_and_data(app, page, width),
         ]),
         padding=ft.Padding.symmetric(horizontal=12, vertical=6),
         bgcolor=ft.Colors.PRIMARY_CONTAINER,
