@@ -251,3 +251,9 @@ S.update(_LAYOUT_STRINGS)
 from app.i18n_i18n import STRINGS as _PAINTING_STRINGS  # noqa: E402
 
 S.update(_PAINTING_STRINGS)
+# The Data screen and the statistics' wording keep theirs in app/i18n_data.py.
+from app.i18n_data import PLURALS as _DATA_PLURALS  # noqa: E402
+from app.i18n_data import STRINGS as _DATA_STRINGS  # noqa: E402
+
+S.update(_DATA_STRINGS)
+PLURALS.update(_DATA_PLURALS)

@@ -80,6 +80,18 @@ def navigation(places: list[tuple[str, ft.IconData, str]], path: str, rail: bool
         destinations=[ft.NavigationBarDestination(icon=icon, label=label) for _p, icon, label in places])
 
 
+def data_button(app: AppState) -> list[ft.Control]:
+    """On the host's devices, the way to the Data place (export, backup, import, restore: a settings
+    place); a phone at the table has none."""
+    if not app.host_device:
+        return []
+    from app.screens.data import DATA_ROUTE
+
+    page = ft.context.page
+    return [ft.IconButton(ft.Icons.SETTINGS_BACKUP_RESTORE, tooltip=app.t("data_open"),
+                          on_click=lambda _e: page.navigate(DATA_ROUTE))]
+
+
 def header(app: AppState) -> ft.Control:
     return ft.Container(
         ft.Row([
@@ -88,6 +100,7 @@ def header(app: AppState) -> ft.Control:
                     overflow=ft.TextOverflow.ELLIPSIS),
             ThemeSwitch(),
             language_switch(app),
+            *data_button(app),
         ], spacing=0),
         padding=ft.Padding.only(left=8, right=2, top=2, bottom=2),
         bgcolor=ft.Colors.PRIMARY_CONTAINER,

@@ -27,7 +27,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Annotated, Any
@@ -79,19 +79,35 @@ class BackupDoc(Doc):
                    Annotated[str, Field(max_length=MAX_SETTING)]] = {}
 
 
+#: what is told how far a backup or a restore has gone: ``progress(done, total)``, in matches
+Progress = Callable[[int, int], None]
+
+
+def _no_progress(_done: int, _total: int) -> None:
+    pass
+
+
 # ---------------------------------------------------------------- the whole history
-def backup(store: Store) -> dict[str, Any]:
-    """Everything in the history, as one JSON-ready document (host keys are never part of it)."""
+def backup(store: Store, progress: Progress | None = None) -> dict[str, Any]:
+    """Everything in the history, as one JSON-ready document (host keys are never part of it).
+    ``progress(done, total)``: told how many matches are written out, from ``(0, total)`` on (a
+    screen shows it; it is called from the thread doing the work)."""
+    tell = progress or _no_progress
     with store.session() as s:
         players = s.exec(select(Player).order_by(col(Player.id))).all()
         matches = s.exec(select(Match).order_by(col(Match.id))).all()
         settings = s.exec(select(Meta).where(col(Meta.key).startswith("setting:")).order_by(col(Meta.key))).all()
+        tell(0, len(matches))
+        documents = []
+        for m in matches:
+            documents.append(match_document(s, m))
+            tell(len(documents), len(matches))
         return {
             "format": FORMAT, "version": VERSION, "schema": SCHEMA_VERSION,
             "exported_at": iso(datetime.now(UTC)),
             "settings": {m.key.removeprefix("setting:"): m.value for m in settings},
             "players": [{"id": p.id, "name": p.name, "created_at": iso(p.created_at)} for p in players],
-            "matches": [match_document(s, m) for m in matches],
+            "matches": documents,
         }
 
 
@@ -174,17 +190,21 @@ def _refuse_unless_empty(s: Session) -> None:
                               f"and {n_matches} match(es)"))
 
 
-def restore(store: Store, doc: Any) -> Restored:
+def restore(store: Store, doc: Any, progress: Progress | None = None) -> Restored:
     """Restore a backup into an empty database: all of it, or nothing.  A backup without match codes
-    (written before schema 5) gives its matches new ones."""
+    (written before schema 5) gives its matches new ones.  ``progress(done, total)``: told how many
+    matches are written (see :func:`backup`)."""
+    tell = progress or _no_progress
     whole, matches = check_backup(doc)
     with store.session() as s:
         _refuse_unless_empty(s)
+        tell(0, len(matches))
         for p in whole.players:
             s.add(Player(id=p.id, name=p.name, created_at=p.created_at))
         s.flush()
-        for m in matches:
+        for done, m in enumerate(matches, 1):
             insert_match(s, m)
+            tell(done, len(matches))
         for key, value in whole.settings.items():
             s.merge(Meta(key=f"setting:{key}", value=value))
         s.flush()

@@ -65,7 +65,7 @@ import hashlib
 import json
 import re
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -132,6 +132,15 @@ class ImportReport:
     imported: list[int] = field(default_factory=list)  # the new matches' ids
     skipped: list[Skipped] = field(default_factory=list)
     new_players: list[str] = field(default_factory=list)
+    new_games: list[str] = field(default_factory=list)  # the games the history did not know (their names)
+
+
+#: what is told how far a long piece of work has gone: ``progress(done, total)`` (plays or matches)
+Progress = Callable[[int, int], None]
+
+
+def _no_progress(_done: int, _total: int) -> None:
+    pass
 
 
 def _uuid(kind: str, key: object) -> str:
@@ -430,14 +439,18 @@ def _read_matches(s: Session, filters: Filters) -> dict[int, _Match]:
     return matches
 
 
-def export(store: Store, filters: Filters = NO_FILTERS) -> dict[str, Any]:
+def export(store: Store, filters: Filters = NO_FILTERS, progress: Progress | None = None) -> dict[str, Any]:
     """The finished matches (filtered) as a BG Stats export document, newest play first, with what
-    imports carried (every carried player, game and location, and the file's other entries)."""
+    imports carried (every carried player, game and location, and the file's other entries).
+    ``progress(done, total)``: told how many matches are written out (see :func:`import_plays`)."""
+    tell = progress or _no_progress
     with store.session() as s:
         carried = _carried(s)
         named = {r.key: r for r in s.exec(select(GameRow)) if pads.is_pad(r.key)}
         recs = _Records(carried, _date(datetime.now(UTC)), named)
         matches = _read_matches(s, filters)
+        written = 0
+        tell(0, len(matches))
         details = (select(Match.id, Match.options, Match.setup, Match.notes, Match.seed)  # type: ignore[call-overload]
                    .where(*filters.conditions()).order_by(col(Match.id)))
         for mid, options, setup, notes, seed in s.exec(details).yield_per(500):
@@ -453,6 +466,8 @@ def export(store: Store, filters: Filters = NO_FILTERS) -> dict[str, Any]:
                 uid = kept if isinstance(kept, str) and kept else _uuid("play", f"{mid}:{seed}")
                 play = _native_play(m, recs, uid, _board(options, record), notes or "")
             m.play = play
+            written += 1
+            tell(written, len(matches))
     done = [m for m in matches.values() if m.play]
     _new_players(done)
     top: dict[str, Any] = carried["top"] if isinstance(carried.get("top"), dict) else {}
@@ -844,9 +859,11 @@ def _sort_out(s: Session, checked: list[tuple[Tr, _Play]], report: ImportReport)
     return accepted
 
 
-def _write(s: Session, play: _Play, by_name: Mapping[str, Player]) -> int:
+def _write(s: Session, play: _Play, by_name: Mapping[str, Player], report: ImportReport) -> int:
     winners = [by_name[n.lower()].name if n.lower() in by_name else n for n, _t, _r, won in play.lines if won]
     if pads.is_pad(play.slug):
+        if s.get(GameRow, play.slug) is None:
+            report.new_games.append(" ".join(str(play.options["game_name"]).split())[:80])
         pads.ensure_game(s, play.slug, play.options["game_name"], bgg_id=play.options["bgg_id"],
                          kind=play.options["kind"])
     match = Match(game=play.slug, options=json.dumps(play.options or {"players": len(play.lines)},
@@ -885,15 +902,23 @@ def _check_all(doc: Mapping[str, Any], report: ImportReport) -> list[tuple[Tr, _
     return checked
 
 
-def import_plays(store: Store, doc: Any) -> ImportReport:
-    """Import a BG Stats export's plays of Compagnon's games; see the module's docstring."""
+def import_plays(store: Store, doc: Any, progress: Progress | None = None) -> ImportReport:
+    """Import a BG Stats export's plays of Compagnon's games; see the module's docstring.
+
+    ``progress(done, total)``, if given, is told how many of the file's plays are dealt with (skipped
+    or written), from ``(0, total)`` to ``(total, total)``: a screen shows it while a large file is
+    imported (it is called from the thread doing the import)."""
     if not isinstance(doc, dict) or not isinstance(doc.get("plays"), list):
         raise BGStatsError("ce n'est pas un export de BG Stats : pas de liste 'plays'",
                            "not a BG Stats export: no 'plays' list")
+    tell = progress or _no_progress
+    total = len(doc["plays"])
+    tell(0, total)
     report = ImportReport()
     checked = _check_all(doc, report)
     with store.session() as s:
         accepted = _sort_out(s, checked, report)
+        tell(len(report.skipped), total)
         by_name = {p.name.lower(): p for p in s.exec(select(Player))}
         for play in accepted:
             for name, *_rest in play.lines:
@@ -902,7 +927,10 @@ def import_plays(store: Store, doc: Any) -> ImportReport:
                     s.add(by_name[name.lower()])
                     report.new_players.append(name)
         s.flush()
-        report.imported = [_write(s, play, by_name) for play in accepted]
+        for play in accepted:
+            report.imported.append(_write(s, play, by_name, report))
+            tell(len(report.skipped) + len(report.imported), total)
         _carry(s, doc)
         s.commit()
+    tell(total, total)
     return report

@@ -32,6 +32,7 @@ ROUTES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"/history/(?P<match_id>\d+)"), "history:MatchReview"),
     (re.compile(r"/stats"), "stats:StatsScreen"),
     (re.compile(r"/stats/player/(?P<player_id>\d+)"), "stats:StatsScreen"),
+    (re.compile(r"/data"), "data:DataScreen"),  # app.screens.data.DATA_ROUTE
     # a phone's links name the match by its unguessable code (``Match.code``), never by its row id
     (re.compile(r"/seat/(?P<code>[\w-]{1,32})/(?P<token>[\w-]+)"), "table:SeatScreen"),
     (re.compile(r"/table/(?P<code>[\w-]{1,32})"), "table:TableScreen"),

@@ -1,59 +1,37 @@
-"""Statistics of the history: filters, figures, charts; export and import of the history.
+"""Statistics of the history: filters, figures, charts.
 
-Every figure comes from :mod:`db.stats` (aggregated in the database); this screen only lays them
-out, one component per concern: the filters (:func:`FilterBar`), the summary, one player's
-sections, the wins per player, one game's sections, and the files (:mod:`app.screens.transfer`).
+Every figure comes from :mod:`db.stats` (aggregated in the database), read in one go off the page's
+event loop (:func:`app.screens.stats_figures.load`, a worker thread) while a progress indicator shows;
+this screen only lays them out, one component per concern: the filters
+(:mod:`app.screens.stats_filters`), the summary, one player's sections, the wins per player, one game's
+sections.  The files (export, backup, import, restore) live on the Data screen (:mod:`app.screens.data`);
+only the CSV of the matches the filters keep stays here, beside them.
 A game's colour in the charts is its card's (:attr:`scoring.Card.colour`).
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
 import flet as ft
-import flet_charts as fch
 
 from app.guard import component
-from app.i18n import t, tn
+from app.i18n import number, t, tn
+from app.screens.data import DATA_ROUTE
 from app.screens.home import emblem
-from app.screens.transfer import transfer_controls
-from app.state import use_app, use_data
-from app.widgets import dropdown, fmt_number, game_name
-from db.games import all_games
-from db.stats import (
-    Filters,
-    game_stats,
-    h_index,
-    head_to_head,
-    matches_per_game,
-    places,
-    player_stats,
-    score_distribution,
-    score_timeline,
-    seat_effect,
-    setups,
-    standings,
-)
-from scoring.core import registry
+from app.screens.stats_charts import colour, distribution_chart, score_chart, wins_bars
+from app.screens.stats_figures import Figures, GameFigures, PlayerFigures, load
+from app.screens.stats_filters import ALL, Choice, FilterBar
+from app.screens.transfer import FilteredCsv
+from app.state import use_data
+from app.widgets import fmt_number, game_name
+from db.stats import Filters, places
 
-ALL = "*"
-
-
-@dataclass(frozen=True)
-class Choice:
-    """What the filters hold, as chosen and typed (``ALL``: no filter; dates as typed)."""
-
-    player: str = ALL
-    game: str = ALL
-    place: str = ALL
-    since: str = ""
-    until: str = ""
-
-    def chosen(self) -> bool:
-        return any(v != ALL for v in (self.player, self.game, self.place)) or bool(self.since or self.until)
+__all__ = ["ALL", "Choice", "Scope", "StatsScreen", "parse_day", "resolve"]
 
 
 @dataclass(frozen=True)
@@ -99,12 +77,6 @@ def pct(rate: float | None) -> str:
     return "–" if rate is None else f"{round(100 * rate)}"
 
 
-def colour(slug: str) -> str:
-    """A game's colour in the charts: its card's."""
-    found = registry.cards().get(slug)
-    return found.colour if found else ft.Colors.TEAL
-
-
 def card(title: str, controls: list[ft.Control], ident: str | None = None) -> ft.Control:
     body = ft.Card(ft.Container(ft.Column([ft.Text(title, size=18, weight=ft.FontWeight.BOLD), *controls],
                                           spacing=6), padding=12))
@@ -122,39 +94,6 @@ def cards(controls: list[ft.Control]) -> ft.Control:
     return ft.Column(controls, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def score_chart(points: list[Any], lang: str) -> ft.Control:
-    series: dict[str, list[fch.LineChartDataPoint]] = {}
-    for i, p in enumerate(points):
-        tip = f"#{p.match_id} {fmt_number(p.total, lang)}"
-        series.setdefault(p.game, []).append(fch.LineChartDataPoint(x=i, y=p.total, tooltip=tip))
-    return fch.LineChart(
-        data_series=[fch.LineChartData(points=pts, color=colour(slug), stroke_width=3, point=True)
-                     for slug, pts in series.items()],
-        left_axis=fch.ChartAxis(label_size=48), bottom_axis=fch.ChartAxis(show_labels=False),
-        horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
-        interactive=True)
-
-
-def short(n: int) -> str:
-    """``17251`` → ``"17k"``: axis labels must fit under a bar on a phone."""
-    return f"{n // 1000}k" if abs(n) >= 10_000 else str(n)
-
-
-def bar_chart(values: list[tuple[str, int]], colour: str) -> ft.Control:
-    top = max((v for _l, v in values), default=0)
-    every = max(1, -(-len(values) // 8))  # at most eight labels under the bars
-    return fch.BarChart(
-        groups=[fch.BarChartGroup(x=i, rods=[fch.BarChartRod(from_y=0, to_y=v, width=18, color=colour,
-                                                             tooltip=f"{label}: {v}",
-                                                             border_radius=ft.BorderRadius.only(top_left=4,
-                                                                                                top_right=4))])
-                for i, (label, v) in enumerate(values)],
-        bottom_axis=fch.ChartAxis(labels=[fch.ChartAxisLabel(value=i, label=ft.Text(label[:8], size=10))
-                                          for i, (label, _v) in enumerate(values) if i % every == 0],
-                                  label_size=28),
-        left_axis=fch.ChartAxis(label_size=36), max_y=int(max(1, top) * 1.15) + 1, interactive=True)
-
-
 def turn_order_lines(seats: list[Any], lang: str) -> list[ft.Control]:
     """One line per position at the table: played, won, average score."""
     return [ft.Text(t("seat_line", lang, a=t("first_to_play", lang) if s.position == 0 else
@@ -162,53 +101,18 @@ def turn_order_lines(seats: list[Any], lang: str) -> list[ft.Control]:
                       b=s.played, c=pct(s.win_rate), d=fmt_number(round(s.average), lang))) for s in seats]
 
 
-# --------------------------------------------------------------------------- the filters
-
-
-@component
-def FilterBar(choice: Choice, set_choice: Callable[[Choice], None], players: list[tuple[int, str]],
-              where: list[str]) -> ft.Control:
-    """Player, game, place, from, to; ``players``: (id, name); ``where``: the places of the history."""
-    app = use_app()
-
-    def pick(field: str) -> Callable[[Any], None]:
-        return lambda e: set_choice(replace(choice, **{field: e.control.value or ALL}))
-
-    def typed(field: str) -> Callable[[Any], None]:
-        return lambda e: set_choice(replace(choice, **{field: e.control.value or ""}))
-
-    def options(everything: str, pairs: list[tuple[str, str]]) -> list[ft.DropdownOption]:
-        return [ft.DropdownOption(key=ALL, text=app.t(everything))] + [
-            ft.DropdownOption(key=k, text=v) for k, v in pairs]
-
-    games = [(g.key, g.name.get(app.lang)) for g in all_games(app.store.engine)
-             if g.key in registry.cards() or g.key.startswith("pad:")]
-    return ft.Row([
-        dropdown(app.t("player"), choice.player, options("all_players", [(str(i), n) for i, n in players]),
-                 pick("player"), "stats-player", width=200),
-        dropdown(app.t("game"), choice.game, options("all_games", games), pick("game"), "stats-game", width=240),
-        dropdown(app.t("place"), choice.place, options("all_places", [(p, p) for p in where]),
-                 pick("place"), "stats-place", width=200),
-        ft.TextField(label=app.t("since"), value=choice.since, width=170, dense=True,
-                     on_blur=typed("since"), on_submit=typed("since")),
-        ft.TextField(label=app.t("until"), value=choice.until, width=170, dense=True,
-                     on_blur=typed("until"), on_submit=typed("until")),
-    ], wrap=True, spacing=8, run_spacing=8)
-
-
 # --------------------------------------------------------------------------- the sections
 
 
-@component
-def Summary(counts: dict[str, int], h: int) -> ft.Control:
-    """How many matches of each game, and the h-index."""
-    app = use_app()
-    total = sum(counts.values())
-    return card(tn("count_matches", total, app.lang), [
-        ft.Row([ft.Row([emblem(s, 24), ft.Text(f"{game_name(s, app.lang)} : {n}")], spacing=4)
-                for s, n in counts.items()], wrap=True, spacing=12),
-        ft.Text(app.t("h_index", a=h), weight=ft.FontWeight.BOLD),
-        ft.Text(app.t(f"h_index_help_{h}") if h < 2 else app.t("h_index_help", a=h), size=12, italic=True),
+def summary_card(figures: Figures, one_game: bool, lang: str) -> ft.Control:
+    """How many matches of each game, and the h-index: over every game, which it says when the count
+    above is one game's."""
+    h = figures.h
+    return card(tn("count_matches", figures.total, lang), [
+        ft.Row([ft.Row([emblem(s, 24), ft.Text(t("skipped_line", lang, a=game_name(s, lang), b=number(n, lang)))],
+                       spacing=4) for s, n in figures.counts.items()], wrap=True, spacing=12),
+        ft.Text(t("h_index_all" if one_game else "h_index", lang, a=h), weight=ft.FontWeight.BOLD),
+        ft.Text(t(f"h_index_help_{h}", lang) if h < 2 else t("h_index_help", lang, a=h), size=12, italic=True),
     ], "stats-summary")
 
 
@@ -222,7 +126,7 @@ def player_card(ps: Any, lang: str) -> ft.Control:
         columns=[ft.DataColumn(ft.Text(t(k, lang))) for k in ("game", "col_played", "col_won", "col_rate",
                                                                "col_best", "col_avg")],
         rows=[ft.DataRow([ft.DataCell(ft.Text(game_name(g.game, lang))),
-                          ft.DataCell(ft.Text(str(g.played))), ft.DataCell(ft.Text(str(g.won))),
+                          ft.DataCell(ft.Text(number(g.played, lang))), ft.DataCell(ft.Text(number(g.won, lang))),
                           ft.DataCell(ft.Text(pct(g.win_rate))), ft.DataCell(ft.Text(fmt_number(g.best, lang))),
                           ft.DataCell(ft.Text(fmt_number(round(g.average), lang)))]) for g in ps.games],
         column_spacing=14, heading_row_height=36, data_row_min_height=32, data_row_max_height=40))
@@ -239,37 +143,24 @@ def score_card(points: list[Any], lang: str) -> ft.Control:
                         ft.Row(legend, wrap=True)])
 
 
-@component
-def PlayerSection(scope: Scope) -> ft.Control:
+def player_section(fig: PlayerFigures, lang: str) -> ft.Control:
     """One player's card, scores over time, head-to-head and turn order."""
-    app = use_data()
-    lang, store, pid = app.lang, app.store, scope.player_id
-    assert pid is not None
-    filters = scope.filters(player=False)
-    out = [player_card(player_stats(store, pid, filters), lang)]
-    points = list(score_timeline(store, pid, filters))
-    if points:
-        out.append(score_card(points, lang))
-    rivals = head_to_head(store, pid, filters)
-    if rivals:
-        out.append(card(app.t("head_to_head"), [
-            ft.Text(app.t("h2h_line", a=r.name, b=r.wins, c=r.losses, d=r.ties)) for r in rivals]))
-    seats = seat_effect(store, filters, player_id=pid)
-    if seats:
-        out.append(card(app.t("turn_order"), turn_order_lines(seats, lang)))
+    out = [player_card(fig.card, lang)]
+    if fig.points:
+        out.append(score_card(fig.points, lang))
+    if fig.rivals:
+        out.append(card(t("head_to_head", lang), [
+            ft.Text(t("h2h_line", lang, a=r.name, b=r.wins, c=r.losses, d=r.ties)) for r in fig.rivals]))
+    if fig.seats:
+        out.append(card(t("turn_order", lang), turn_order_lines(fig.seats, lang)))
     return cards(out)
 
 
-@component
-def WinsSection(scope: Scope) -> ft.Control:
-    """The ten players who won most."""
-    app = use_data()
-    table = standings(app.store, scope.filters(player=False))[:10]
-    if not table:
-        return cards([])
-    return card(app.t("wins_per_player"), [chart_box(
-        bar_chart([(s.name, s.won) for s in table], ft.Colors.TEAL), app.t("wins_per_player"),
-        "chart-wins-per-player")])
+def wins_card(standings: list[Any], lang: str) -> ft.Control:
+    """The ten players who won most, each bar named."""
+    return ft.Semantics(content=card(t("wins_per_player", lang), [wins_bars([(s.name, s.won) for s in standings],
+                                                                            lang)]),
+                        identifier="chart-wins-per-player")
 
 
 def game_card(gs: Any, lang: str) -> ft.Control:
@@ -283,58 +174,90 @@ def game_card(gs: Any, lang: str) -> ft.Control:
     return card(t("game", lang), lines, "stats-game-card")
 
 
-@component
-def GameSection(scope: Scope) -> ft.Control:
+def game_section(fig: GameFigures, lang: str) -> ft.Control:
     """One game's card, score distribution, turn order and set-ups."""
-    app = use_data()
-    lang, store, slug = app.lang, app.store, scope.game
-    assert slug is not None
-    others = scope.filters(game=False)
-    out = [game_card(game_stats(store, slug, others), lang)]
-    buckets = score_distribution(store, slug, others)
-    if buckets:
-        out.append(card(app.t("score_distribution"), [chart_box(
-            bar_chart([(short(b.low), b.count) for b in buckets], ft.Colors.INDIGO),
-            app.t("score_distribution"), "chart-score-distribution")]))
-    out.append(card(app.t("turn_order"), turn_order_lines(seat_effect(store, scope.filters()), lang)))
-    out.append(card(app.t("setups"), [ft.Text(app.t(
-        "setup_line", a=describe_options(r.options, lang), b=r.matches,
+    out = [game_card(fig.card, lang)]
+    if fig.buckets:
+        out.append(card(t("score_distribution", lang), [chart_box(
+            distribution_chart(fig.buckets, lang), t("score_distribution", lang), "chart-score-distribution")]))
+    out.append(card(t("turn_order", lang), turn_order_lines(fig.seats, lang)))
+    out.append(card(t("setups", lang), [ft.Text(t(
+        "setup_line", lang, a=describe_options(r.options, lang), b=r.matches,
         c=pct(r.first_seat_wins / r.matches if r.matches else None),
-        d=fmt_number(round(r.average_winning_score or 0), lang))) for r in setups(store, slug, others)]))
+        d=fmt_number(round(r.average_winning_score or 0), lang))) for r in fig.setups]))
     return cards(out)
 
 
 # --------------------------------------------------------------------------- the screen
 
 
+def loading(lang: str) -> ft.Control:
+    return ft.Semantics(content=ft.Row([ft.ProgressRing(width=24, height=24, stroke_width=3),
+                                        ft.Text(t("stats_loading", lang))], spacing=12),
+                        identifier="stats-loading", live_region=True)
+
+
+def empty(chosen: bool, reset: Callable[[], None], lang: str) -> ft.Control:
+    """No finished match: what to do next (play one, import a history; or widen the filters)."""
+    page = ft.context.page
+    if chosen:
+        return ft.Column([ft.Text(t("stats_empty_filtered", lang), italic=True),
+                          ft.TextButton(t("reset_filters", lang), icon=ft.Icons.FILTER_ALT_OFF,
+                                        on_click=lambda _e: reset())])
+    return ft.Semantics(content=ft.Column([
+        ft.Text(t("stats_empty", lang)),
+        ft.Row([ft.Button(t("start_a_match", lang), icon=ft.Icons.ADD_CIRCLE,
+                          on_click=lambda _e: page.navigate("/new")),
+                ft.OutlinedButton(t("import_history", lang), icon=ft.Icons.UPLOAD_FILE,
+                                  on_click=lambda _e: page.navigate(DATA_ROUTE))], wrap=True, spacing=8, run_spacing=8),
+    ], spacing=8), identifier="stats-empty")
+
+
+def figures_view(figures: Figures, scope: Scope, lang: str) -> list[ft.Control]:
+    out = [summary_card(figures, scope.game is not None, lang)]
+    if figures.player is not None:
+        out.append(player_section(figures.player, lang))
+    if figures.standings:
+        out.append(wins_card(figures.standings, lang))
+    out.append(game_section(figures.game, lang) if figures.game is not None else
+               ft.Text(t("choose_game_for_more", lang), italic=True, size=12))
+    return out
+
+
 @component
 def StatsScreen(player_id: str = "") -> ft.Control:
     app = use_data()
-    store = app.store
+    store, lang = app.store, app.lang
+    page = ft.context.page
     choice, set_choice = ft.use_state(Choice(player=player_id or ALL))
-    report, set_report = ft.use_state(list[str]())
+    loaded, set_loaded = ft.use_state(None)  # (what was read for, Figures)
     everyone = [(p.id, p.name) for p in store.players() if p.id is not None]
     scope, errors = resolve(choice, {i for i, _n in everyone}, lambda text: app.t("bad_date", a=text))
+    wanted = (scope.filters(), app.data.value)
+
+    async def read() -> None:  # off the event loop: at 100 000 matches the figures take some 0.4 s
+        figures = await asyncio.to_thread(load, store, wanted[0])
+        set_loaded((wanted, figures))
+
+    ft.use_effect(read, [wanted], cleanup=lambda: None)  # a cleanup, so that Flet cancels a stale read
+    tools: list[ft.Control] = [FilteredCsv(scope.filters(), key="stats-csv"),
+                               ft.TextButton(app.t("stats_files"), icon=ft.Icons.SETTINGS_BACKUP_RESTORE,
+                                             on_click=lambda _e: page.navigate(DATA_ROUTE))]
+    if choice.chosen():
+        tools.insert(0, ft.TextButton(app.t("reset_filters"), icon=ft.Icons.FILTER_ALT_OFF,
+                                      on_click=lambda _e: set_choice(Choice())))
     body: list[ft.Control] = [
         ft.Text(app.t("stats"), size=22, weight=ft.FontWeight.BOLD),
         FilterBar(choice, set_choice, everyone, places(store)),
         *[ft.Text(e, color=ft.Colors.ERROR) for e in errors],
+        ft.Row(tools, wrap=True, spacing=8, run_spacing=4),
     ]
-    if choice.chosen():
-        body.append(ft.TextButton(app.t("reset_filters"), icon=ft.Icons.FILTER_ALT_OFF,
-                                  on_click=lambda _e: set_choice(Choice())))
-    counts = matches_per_game(store, scope.filters())
-    total = sum(counts.values())
-    body.append(Summary(counts, h_index(store, scope.filters(game=False))))
-    if not total:
-        body.append(ft.Text(app.t("no_stats"), italic=True))
-    else:
-        if scope.player_id is not None:
-            body.append(PlayerSection(scope, key="stats-player-section"))
-        body.append(WinsSection(scope, key="stats-wins-section"))
-        body.append(GameSection(scope, key="stats-game-section") if scope.game else
-                    ft.Text(app.t("choose_game_for_more"), italic=True, size=12))
-    body.append(card(app.t("export"), transfer_controls(scope.filters(), report, set_report)))
+    if loaded is None or loaded[0][0] != wanted[0]:  # other filters: their figures are on their way
+        body.append(loading(lang))
+    elif not loaded[1].total:
+        body.append(empty(choice.chosen(), lambda: set_choice(Choice()), lang))
+    else:  # the same filters: a write elsewhere is read again quietly, the figures stay meanwhile
+        body += figures_view(loaded[1], scope, lang)
     return ft.Column(body, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 

@@ -1,5 +1,10 @@
-"""The statistics screen's files: export the history (CSV, full backup, BG Stats) and import it back
-(BG Stats plays, a backup).
+"""The history's files, the work behind the Data screen's buttons (:mod:`app.screens.data`): export
+(CSV, full backup, BG Stats), BG Stats import, restore; and the statistics' CSV of the filtered matches.
+
+The work runs in a worker thread (:func:`run_off_loop`), never on the page's event loop: a BG Stats
+file of 500 plays takes seconds to write, and the page keeps answering meanwhile, its progress bar fed
+by the ``progress(done, total)`` callbacks of :mod:`db.backup` and :mod:`db.bgstats`.  What a piece
+of work did ends as a :class:`Summary` (plays added, skipped and why, games and players created).
 
 Files are handed to the browser with ``FilePicker.save_file(src_bytes=...)`` (Flet 1.0 web downloads
 the bytes) and read with ``pick_files(with_data=True)``.
@@ -7,8 +12,10 @@ the bytes) and read with ``pick_files(with_data=True)``.
 
 from __future__ import annotations
 
+import asyncio
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
@@ -21,101 +28,161 @@ from db.backup import RestoreError, backup, matches_csv, restore
 from db.stats import Filters
 from db.store import StoreError
 
-#: The skipped plays listed one by one after an import; the rest are counted.
+#: the skipped plays listed one by one after an import; the rest are counted
 REPORT_LINES = 40
-Report = Callable[[list[str]], None]
+#: how often (seconds) the progress bar is redrawn while a piece of work runs
+TICK = 0.2
+Progress = Callable[[int, int], None]
 
 
-async def _save(app: AppState, name: str, data: bytes) -> None:
-    await ft.FilePicker().save_file(file_name=name, src_bytes=data)
-    app.tell(app.t("exported", a=name))
+@dataclass(frozen=True)
+class Job:
+    """A piece of work under way: what it is, and how far it has gone (``total`` 0: not known yet)."""
+
+    label: str
+    done: int = 0
+    total: int = 0
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What a piece of work did: a title, lines, and the skipped plays with their reasons."""
+
+    title: str
+    lines: tuple[str, ...]
+    skipped: tuple[str, ...] = ()
+    error: bool = False
+
+
+SetJob = Callable[[Job | None], None]
+SetSummary = Callable[[Summary | None], None]
+
+
+async def run_off_loop(work: Callable[[Progress], Any], label: str, set_job: SetJob) -> Any:
+    """Run ``work(progress)`` in a worker thread; while it runs, show its progress every :data:`TICK`
+    seconds; its result (or its exception) when done."""
+    seen = [0, 0]
+
+    def progress(done: int, total: int) -> None:  # from the worker thread: a plain store, read below
+        seen[0], seen[1] = done, total
+
+    set_job(Job(label))
+    task = asyncio.ensure_future(asyncio.to_thread(work, progress))
+    try:
+        while not task.done():
+            await asyncio.wait({task}, timeout=TICK)
+            set_job(Job(label, seen[0], seen[1]))
+        return task.result()
+    finally:
+        set_job(None)
 
 
 def _json(doc: Any) -> bytes:
     return json.dumps(doc, ensure_ascii=False).encode("utf-8")
 
 
-@component
-def Exports(filters: Filters) -> ft.Control:
-    """The three exports: the matches the filters keep as CSV, the whole history, the BG Stats file."""
-    app = use_app()
+async def _save(app: AppState, name: str, data: bytes, set_summary: SetSummary | None = None) -> None:
+    await ft.FilePicker().save_file(file_name=name, src_bytes=data)
+    if set_summary is None:
+        app.tell(app.t("exported", a=name))
+    else:
+        set_summary(Summary(app.t("summary_export"), (app.t("exported", a=name),)))
+
+
+async def export_file(app: AppState, kind: str, set_job: SetJob, set_summary: SetSummary) -> None:
+    """The whole history as ``kind`` (``csv``, ``backup``, ``bgstats``), built off the loop, then saved."""
     stamp = date.today().isoformat()
+    store = app.store
+    works: dict[str, tuple[str, str, Callable[[Progress], bytes]]] = {
+        "csv": ("job_export_csv", f"compagnon-{stamp}.csv", lambda _p: matches_csv(store).encode("utf-8")),
+        "backup": ("job_backup", f"compagnon-backup-{stamp}.json", lambda p: _json(backup(store, progress=p))),
+        "bgstats": ("job_export_bgstats", f"compagnon-bgstats-{stamp}.json",
+                    lambda p: _json(bgstats.export(store, progress=p))),
+    }
+    label, name, work = works[kind]
+    set_summary(None)
+    app.tell("")
+    data = await run_off_loop(work, app.t(label), set_job)
+    await _save(app, name, data, set_summary)
+
+
+@component
+def FilteredCsv(filters: Filters) -> ft.Control:
+    """The statistics' export: the matches the filters keep, as CSV."""
+    app = use_app()
 
     async def export_csv(_e: Any) -> None:
-        await _save(app, f"compagnon-{stamp}.csv", matches_csv(app.store, filters).encode("utf-8"))
+        data = await asyncio.to_thread(lambda: matches_csv(app.store, filters).encode("utf-8"))
+        await _save(app, f"compagnon-{date.today().isoformat()}.csv", data)
 
-    async def export_backup(_e: Any) -> None:
-        await _save(app, f"compagnon-backup-{stamp}.json", _json(backup(app.store)))
-
-    async def export_bgstats(_e: Any) -> None:
-        await _save(app, f"compagnon-bgstats-{stamp}.json", _json(bgstats.export(app.store)))
-
-    return ft.Row([ft.Button(app.t("export_csv"), icon=ft.Icons.TABLE_VIEW, on_click=export_csv),
-                   ft.Button(app.t("export_backup"), icon=ft.Icons.SAVE, on_click=export_backup),
-                   ft.Button(app.t("export_bgstats"), icon=ft.Icons.IOS_SHARE, on_click=export_bgstats)],
-                  wrap=True, spacing=8, run_spacing=8)
+    return ft.OutlinedButton(app.t("export_filtered_csv"), icon=ft.Icons.TABLE_VIEW, on_click=export_csv)
 
 
-async def _read_json(app: AppState) -> Any:
-    """The JSON document the person picks (None: none picked, or not JSON, which is said)."""
+async def pick_bytes() -> bytes | None:
+    """The bytes of the file the person picks (None: none picked)."""
     files = await ft.FilePicker().pick_files(with_data=True, file_type=ft.FilePickerFileType.CUSTOM,
                                              allowed_extensions=["json", "bgsplay"])
     if not files or files[0].bytes is None:
         return None
+    return bytes(files[0].bytes)
+
+
+class NotJson(ValueError):
+    """The picked file is not JSON text."""
+
+
+def read_json(data: bytes) -> Any:
     try:
-        return json.loads(files[0].bytes.decode("utf-8"))
+        return json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
+        raise NotJson(str(exc)) from None
+
+
+def import_summary(app: AppState, result: bgstats.ImportReport) -> Summary:
+    """What an import did: plays added and skipped, games and players created, the first skipped plays
+    and why (the rest counted)."""
+    none = app.t("summary_none")
+    shown = result.skipped[:REPORT_LINES]  # a whole BG Stats export may skip many plays
+    why = [app.t("skipped_line", a=s.place.get(app.lang), b=s.reason.get(app.lang)) for s in shown]
+    if len(result.skipped) > len(shown):
+        why.append(app.t("more_skipped", a=len(result.skipped) - len(shown)))
+    return Summary(app.t("summary_import"), (
+        app.t("imported", a=len(result.imported), b=len(result.skipped)),
+        app.t("summary_games", a=", ".join(result.new_games) or none),
+        app.t("summary_players", a=", ".join(result.new_players) or none)), tuple(why))
+
+
+async def import_file(app: AppState, kind: str, set_job: SetJob, set_summary: SetSummary) -> None:
+    """Pick a file and import it (``bgstats``) or restore it (``backup``), off the loop; the summary,
+    or the one reason it was refused (nothing is then written)."""
+    data = await pick_bytes()
+    if data is None:
+        return
+    set_summary(None)
+    app.tell("")  # the last refusal is not this file's
+    store = app.store
+
+    def work(progress: Progress) -> Any:
+        doc = read_json(data)
+        return bgstats.import_plays(store, doc, progress) if kind == "bgstats" else restore(store, doc, progress)
+
+    try:
+        result = await run_off_loop(work, app.t("job_import" if kind == "bgstats" else "job_restore"), set_job)
+    except NotJson as exc:
         app.tell(app.t("not_json", a=exc), error=True)
-        return None
-
-
-def import_report(app: AppState, result: bgstats.ImportReport) -> list[str]:
-    """What an import did: the plays imported and skipped, the first skipped ones and why."""
-    shown = result.skipped[:REPORT_LINES]  # a whole BG Stats export skips every other game's plays
-    return ([app.t("imported", a=len(result.imported), b=len(result.skipped))]
-            + [app.t("skipped_line", a=s.place.get(app.lang), b=s.reason.get(app.lang)) for s in shown]
-            + ([app.t("more_skipped", a=len(result.skipped) - len(shown))]
-               if len(result.skipped) > len(shown) else []))
-
-
-@component
-def Imports(set_report: Report) -> ft.Control:
-    """Import BG Stats plays, restore a backup; ``set_report``: where the import's report goes."""
-    app = use_app()
-
-    async def import_bgstats(_e: Any) -> None:
-        doc = await _read_json(app)
-        if doc is None:
-            return
-        try:
-            result = bgstats.import_plays(app.store, doc)
-        except bgstats.BGStatsError as exc:
-            app.tell(exc.text.get(app.lang), error=True)
-            return
-        except StoreError as exc:
-            app.refuse(exc)
-            return
-        set_report(import_report(app, result))
-        app.changed()
-
-    async def restore_backup(_e: Any) -> None:
-        doc = await _read_json(app)
-        if doc is None:
-            return
-        try:
-            done = restore(app.store, doc)
-        except RestoreError as exc:
-            app.tell(exc.text.get(app.lang) if exc.text else app.t("restore_refused", a=exc), error=True)
-            return
-        app.tell(app.t("restored", a=done.players, b=done.matches))
-        app.changed()
-
-    return ft.Row([ft.OutlinedButton(app.t("import_bgstats"), icon=ft.Icons.UPLOAD_FILE, on_click=import_bgstats),
-                   ft.OutlinedButton(app.t("restore_backup"), icon=ft.Icons.RESTORE, on_click=restore_backup)],
-                  wrap=True, spacing=8, run_spacing=8)
-
-
-def transfer_controls(filters: Filters, report: Sequence[str], set_report: Report) -> list[ft.Control]:
-    """The export card's lines: the exports, the imports, the last import's report."""
-    return [Exports(filters, key="exports"), Imports(set_report, key="imports"),
-            *[ft.Text(line, size=12) for line in report]]
+        return
+    except bgstats.BGStatsError as exc:
+        app.tell(exc.text.get(app.lang), error=True)
+        return
+    except RestoreError as exc:
+        app.tell(exc.text.get(app.lang) if exc.text else app.t("restore_refused", a=exc), error=True)
+        return
+    except StoreError as exc:
+        app.refuse(exc)
+        return
+    if kind == "bgstats":
+        set_summary(import_summary(app, result))
+    else:
+        app.tell(app.t("restored", a=result.players, b=result.matches))
+        set_summary(Summary(app.t("summary_restore"), (app.t("restored", a=result.players, b=result.matches),)))
+    app.changed()

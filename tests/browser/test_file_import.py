@@ -1,4 +1,4 @@
-"""The Statistics screen's file buttons as a person uses them: the browser's file chooser answers
+"""The Data screen's file buttons as a person uses them: the browser's file chooser answers
 *Restore a backup* and *Import from BG Stats*; what was read shows in the history, what was
 refused says why, and a bad file imports nothing."""
 
@@ -37,7 +37,7 @@ def test_restore_a_backup_from_the_browser_into_an_empty_database(server, ui, tm
     file.write_text(json.dumps(backup(elsewhere), ensure_ascii=False), encoding="utf-8")
     elsewhere.engine.dispose()
 
-    ui.open("/stats")
+    ui.open("/data")
     pick(ui, "Restaurer une sauvegarde", file)
     ui.see("Sauvegarde restaurée — joueurs : 3, parties : 1")
     pick(ui, "Restaurer une sauvegarde", file)  # again: the history is no longer empty
@@ -82,7 +82,7 @@ def bgstats_file() -> dict:
 
 def test_import_from_bg_stats_in_the_browser_reports_what_it_skipped_and_refuses_a_bad_file(server, ui, tmp_path):
     db = f"sqlite:///{server.data_dir / 'compagnon.db'}"
-    ui.open("/stats")
+    ui.open("/data")
     # A file that is not JSON, then JSON that is no BG Stats export: refused, nothing imported.
     garbage = tmp_path / "photo.json"
     garbage.write_bytes(b"\x89PNG not json at all")
@@ -126,7 +126,7 @@ def test_import_from_bg_stats_in_the_browser_reports_what_it_skipped_and_refuses
     doc = bgstats_file()
     doc["plays"] = [dict(doc["plays"][1], uuid=f"B{i}", playDate=f"2024-01-01 10:{i:02d}:00") for i in range(45)]
     file.write_text(json.dumps(doc), encoding="utf-8")
-    ui.open("/stats")
+    ui.open("/data")
     pick(ui, "Importer depuis BG Stats", file)
     ui.see("Parties importées : 0 · ignorées : 45")
     ui.see("… et 5 autres parties ignorées")

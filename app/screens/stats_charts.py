@@ -1,0 +1,104 @@
+"""The statistics' charts: numbers on their axes as the language writes them in short (Babel's compact
+forms: "22 k" in French, "22K" in English, "22.000" in Italian), counts in whole-number steps, and the
+wins per player as named bars (every bar carries its player's name and count, also for screen readers).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+import flet_charts as fch
+
+from app.i18n import compact, number, t, tn
+from scoring.core import registry
+
+#: at most this many labels along an axis
+AXIS_LABELS = 5
+
+
+def colour(slug: str) -> str:
+    """A game's colour in the charts: its card's."""
+    found = registry.cards().get(slug)
+    return found.colour if found else ft.Colors.TEAL
+
+
+def axis_number(n: int, lang: str) -> str:
+    """A number under or beside a chart, in short: ``22 k`` (fr), ``22K`` (en); Italian has no short form of
+    thousands in CLDR, so it writes them whole (``22.000``).
+
+    >>> [axis_number(22000, lang) for lang in ("fr", "en", "it")], axis_number(3, "fr")
+    (['22\\xa0k', '22K', '22.000'], '3')
+    """
+    short = compact(n, lang)
+    return number(n, lang) if short.lstrip("-").isdigit() else short
+
+
+def whole_step(top: float) -> int:
+    """A step of 1, 2 or 5 times a power of ten putting at most :data:`AXIS_LABELS` labels up to ``top``.
+
+    >>> [whole_step(t) for t in (0, 1, 3, 4, 7, 12, 89, 22000)]
+    [1, 1, 1, 1, 2, 5, 20, 5000]
+    """
+    base = 1
+    while True:
+        for k in (1, 2, 5):
+            if top / (k * base) <= AXIS_LABELS:
+                return k * base
+        base *= 10
+
+
+def steps_axis(low: float, high: float, lang: str, size: int = 44) -> tuple[fch.ChartAxis, int, int]:
+    """An axis labelled at whole steps from ``low`` to ``high``; and the chart's bounds on it."""
+    step = whole_step(max(1.0, high - min(0.0, low)))
+    first = int(low // step) * step if low < 0 else 0
+    last = int(-(-high // step)) * step if high > 0 else step
+    labels = [fch.ChartAxisLabel(value=v, label=ft.Text(axis_number(v, lang), size=11))
+              for v in range(first, last + 1, step)]
+    return fch.ChartAxis(labels=labels, label_size=size), first, last
+
+
+def score_chart(points: list[Any], lang: str) -> ft.Control:
+    """A player's scores, match after match, one line per game in the game's colour."""
+    series: dict[str, list[fch.LineChartDataPoint]] = {}
+    for i, p in enumerate(points):
+        tip = f"#{p.match_id} {number(p.total, lang)}"
+        series.setdefault(p.game, []).append(fch.LineChartDataPoint(x=i, y=p.total, tooltip=tip))
+    axis, low, high = steps_axis(min(p.total for p in points), max(p.total for p in points), lang, size=52)
+    return fch.LineChart(
+        data_series=[fch.LineChartData(points=pts, color=colour(slug), stroke_width=3, point=True)
+                     for slug, pts in series.items()],
+        left_axis=axis, min_y=low, max_y=high, bottom_axis=fch.ChartAxis(show_labels=False),
+        horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
+        interactive=True)
+
+
+def distribution_chart(buckets: list[Any], lang: str) -> ft.Control:
+    """How many scores fell in each bucket: the buckets' lower bounds below, counts in whole steps."""
+    axis, _low, high = steps_axis(0, max(b.count for b in buckets), lang, size=36)
+    every = max(1, -(-len(buckets) // 6))  # at most six bounds under the bars: a phone's width
+    return fch.BarChart(
+        groups=[fch.BarChartGroup(x=i, rods=[fch.BarChartRod(
+            from_y=0, to_y=b.count, width=18, color=ft.Colors.INDIGO,
+            tooltip=f"{axis_number(b.low, lang)}–{axis_number(b.high, lang)} : {b.count}",
+            border_radius=ft.BorderRadius.only(top_left=4, top_right=4))]) for i, b in enumerate(buckets)],
+        bottom_axis=fch.ChartAxis(labels=[fch.ChartAxisLabel(value=i, label=ft.Text(axis_number(b.low, lang), size=10))
+                                          for i, b in enumerate(buckets) if i % every == 0], label_size=28),
+        left_axis=axis, max_y=high, interactive=True)
+
+
+def wins_bars(rows: list[tuple[str, int]], lang: str) -> ft.Control:
+    """One bar per player, each named, its length the player's wins, the count at its end."""
+    top = max((v for _n, v in rows), default=0) or 1
+
+    def bar(name: str, won: int) -> ft.Control:
+        said = t("skipped_line", lang, a=name, b=tn("count_wins", won, lang))
+        return ft.Semantics(content=ft.Row([
+            ft.Text(name, width=104, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, tooltip=name),
+            ft.Row([ft.Container(height=18, expand=max(won, 0), bgcolor=ft.Colors.TEAL, border_radius=4),
+                    ft.Container(height=18, expand=top - won)] if won else [ft.Container(expand=1)],
+                   expand=True, spacing=0),
+            ft.Text(number(won, lang), width=44, text_align=ft.TextAlign.RIGHT),
+        ], spacing=8), label=said, container=True)
+
+    return ft.Column([bar(name, won) for name, won in rows], spacing=6)

@@ -1,0 +1,111 @@
+"""The statistics' filters: player, game, place (dropdowns) and the dates, chosen on a calendar
+(``ft.DatePicker``) rather than typed, each with a button to clear it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import date, datetime, timedelta
+from typing import Any
+
+import flet as ft
+from babel.dates import format_date
+
+from app.guard import component
+from app.i18n import LOCALES
+from app.state import use_app
+from app.widgets import dropdown
+from db.games import all_games
+from scoring.core import registry
+
+ALL = "*"
+#: the calendar's range
+FIRST_DAY, LAST_DAY = datetime(2000, 1, 1), datetime(2100, 12, 31)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What the filters hold (``ALL``: no filter; days as ISO text, ``""``: none)."""
+
+    player: str = ALL
+    game: str = ALL
+    place: str = ALL
+    since: str = ""
+    until: str = ""
+
+    def chosen(self) -> bool:
+        return any(v != ALL for v in (self.player, self.game, self.place)) or bool(self.since or self.until)
+
+
+def picked_day(value: datetime | date) -> date:
+    """The day a date picker gave: a local midnight, or, sent as an instant in UTC, the day whose local
+    midnight it is (within 12 hours of that day's UTC midnight, whatever the time zone).
+
+    >>> from datetime import timezone
+    >>> picked_day(datetime(2025, 2, 28, 23, 0, tzinfo=timezone.utc)), picked_day(datetime(2025, 3, 1))
+    (datetime.date(2025, 3, 1), datetime.date(2025, 3, 1))
+    """
+    if isinstance(value, datetime):
+        return (value + timedelta(hours=12)).date() if value.tzinfo else value.date()
+    return value
+
+
+def day_text(iso: str, lang: str) -> str:
+    """``"2025-03-01"`` as the language writes a day (``1 mars 2025``, ``1 Mar 2025``, ``1 mar 2025``)."""
+    return format_date(date.fromisoformat(iso), "medium", locale=LOCALES.get(lang, "fr_FR"))
+
+
+@component
+def DateFilter(field: str, choice: Choice, set_choice: Callable[[Choice], None]) -> ft.Control:
+    """One end of the dates: a button that opens a calendar, and one that clears the day."""
+    app = use_app()
+    page = ft.context.page
+    current: str = getattr(choice, field)
+    label = app.t("date_from" if field == "since" else "date_to")
+
+    def chosen(e: Any) -> None:
+        if e.control.value is not None:
+            set_choice(replace(choice, **{field: picked_day(e.control.value).isoformat()}))
+
+    def open_calendar(_e: Any) -> None:
+        value = datetime.fromisoformat(current) if current else None
+        page.show_dialog(ft.DatePicker(
+            value=value, first_date=FIRST_DAY, last_date=LAST_DAY, on_change=chosen,
+            locale=ft.Locale(*LOCALES.get(app.lang, "fr_FR").split("_")),
+            help_text=app.t("date_pick_from" if field == "since" else "date_pick_to"),
+            cancel_text=app.t("cancel"), confirm_text=app.t("date_choose"),
+            error_format_text=app.t("date_bad_format"), error_invalid_text=app.t("date_out_of_range")))
+
+    shown = day_text(current, app.lang) if current else app.t("date_any")
+    out: list[ft.Control] = [ft.OutlinedButton(app.t("skipped_line", a=label, b=shown), icon=ft.Icons.CALENDAR_MONTH,
+                                               on_click=open_calendar)]
+    if current:
+        out.append(ft.IconButton(ft.Icons.CLOSE, tooltip=f"{app.t('date_clear')} ({label})",
+                                 on_click=lambda _e: set_choice(replace(choice, **{field: ""}))))
+    return ft.Row(out, spacing=0, tight=True)
+
+
+@component
+def FilterBar(choice: Choice, set_choice: Callable[[Choice], None], players: list[tuple[int, str]],
+              where: list[str]) -> ft.Control:
+    """Player, game, place, from, to; ``players``: (id, name); ``where``: the places of the history."""
+    app = use_app()
+
+    def pick(field: str) -> Callable[[Any], None]:
+        return lambda e: set_choice(replace(choice, **{field: e.control.value or ALL}))
+
+    def options(everything: str, pairs: list[tuple[str, str]]) -> list[ft.DropdownOption]:
+        return [ft.DropdownOption(key=ALL, text=app.t(everything))] + [
+            ft.DropdownOption(key=k, text=v) for k, v in pairs]
+
+    games = [(g.key, g.name.get(app.lang)) for g in all_games(app.store.engine)
+             if g.key in registry.cards() or g.key.startswith("pad:")]
+    return ft.Row([
+        dropdown(app.t("player"), choice.player, options("all_players", [(str(i), n) for i, n in players]),
+                 pick("player"), "stats-player", width=200),
+        dropdown(app.t("game"), choice.game, options("all_games", games), pick("game"), "stats-game", width=240),
+        dropdown(app.t("place"), choice.place, options("all_places", [(p, p) for p in where]),
+                 pick("place"), "stats-place", width=200),
+        DateFilter("since", choice, set_choice),
+        DateFilter("until", choice, set_choice),
+    ], wrap=True, spacing=8, run_spacing=8)

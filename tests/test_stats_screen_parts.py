@@ -1,0 +1,78 @@
+"""The statistics screen's parts that are not drawing: the figures it reads (one game's count beside the
+H-index over every game), its axes' numbers and steps, the day a calendar gives, and the summary an
+import ends with."""
+
+from __future__ import annotations
+
+import doctest
+from datetime import UTC, datetime
+
+import pytest
+
+import app.screens.stats_charts
+import app.screens.stats_filters
+from app.screens.stats_charts import axis_number, whole_step
+from app.screens.stats_figures import load
+from app.screens.stats_filters import picked_day
+from db.bgstats import ImportReport, Skipped, import_plays
+from db.stats import Filters, h_index, matches_per_game
+from db.store import Store
+from scoring import Tr
+from tests.bgstats_gen import generate
+
+
+@pytest.mark.parametrize("module", [app.screens.stats_charts, app.screens.stats_filters])
+def test_the_modules_doctests(module):
+    assert doctest.testmod(module).failed == 0
+
+
+def test_under_a_game_filter_the_count_is_the_game_s_and_the_h_index_every_game_s(tmp_path):
+    store = Store(f"sqlite:///{tmp_path / 'h.db'}")
+    try:
+        import_plays(store, generate(2, plays=120, games=6))
+        counts = matches_per_game(store, Filters())
+        game = max(counts, key=lambda g: counts[g])
+        every = load(store, Filters())
+        one = load(store, Filters(game=game))
+        assert one.counts == {game: counts[game]} and one.total == counts[game]
+        assert one.h == every.h == h_index(store, Filters()) >= 2
+        assert one.game is not None and one.game.card.matches == counts[game] and every.game is None
+        assert len(one.standings) <= 10 and one.player is None
+        nobody = load(store, Filters(since=datetime(2100, 1, 1)))
+        assert (nobody.total, nobody.standings, nobody.game) == (0, [], None)
+    finally:
+        store.engine.dispose()
+
+
+def test_axis_numbers_are_the_language_s_short_forms_in_whole_steps():
+    assert [axis_number(89_000, lang) for lang in ("fr", "en", "it")] == ["89\xa0k", "89K", "89.000"]
+    assert [whole_step(t) for t in (2, 5, 6, 11, 26, 101, 999)] == [1, 1, 2, 5, 10, 50, 200]
+    for top in range(1, 3000, 7):  # never more than five steps, each 1, 2 or 5 times a power of ten
+        step = whole_step(top)
+        assert isinstance(step, int) and top / step <= 5 and str(step).rstrip("0") in ("1", "2", "5")
+
+
+def test_the_calendar_s_day_is_the_day_picked_in_any_time_zone():
+    assert picked_day(datetime(2025, 3, 1)).isoformat() == "2025-03-01"
+    # Local midnight of 1 March sent in UTC, from Paris (UTC+1) and from New York (UTC-5).
+    assert picked_day(datetime(2025, 2, 28, 23, tzinfo=UTC)).isoformat() == "2025-03-01"
+    assert picked_day(datetime(2025, 3, 1, 5, tzinfo=UTC)).isoformat() == "2025-03-01"
+
+
+def test_an_import_s_summary_names_the_games_and_players_and_lists_forty_skipped_plays():
+    from app.screens.transfer import import_summary
+
+    class Page:
+        lang = "en"
+
+        def t(self, key: str, **kw: object) -> str:
+            from app.i18n import t
+
+            return t(key, self.lang, **kw)
+
+    report = ImportReport(imported=[1, 2], new_players=["Léa"], new_games=["Azul", "Red7"],
+                          skipped=[Skipped(Tr(f"partie {i}", f"play {i}"), Tr("non", "no")) for i in range(45)])
+    summary = import_summary(Page(), report)  # type: ignore[arg-type]
+    assert summary.lines == ("Matches imported: 2 · skipped: 45", "Games created: Azul, Red7", "Players created: Léa")
+    assert summary.skipped[0] == "play 0: no" and len(summary.skipped) == 41
+    assert summary.skipped[-1] == "… and 5 more skipped plays"
