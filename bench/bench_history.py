@@ -21,6 +21,7 @@ in a temporary cluster on loopback (see bench.pg), filled by bench.gen_history.
 
 from __future__ import annotations
 
+import random
 import sqlite3
 import time
 from collections.abc import Callable
@@ -255,11 +256,16 @@ def whole_screen(store: Store, filters: Filters) -> dict[str, Any]:
 
 
 def screen_filters(top: int, slug: str, place: str, since: datetime) -> list[tuple[str, Filters]]:
-    """The filter combinations of the screen: none, each alone, and together."""
+    """The filter combinations of the screen: none, each alone, pairs, and all five together."""
     return [("no filter", Filters()), ("game", Filters(game=slug)), ("player", Filters(player_id=top)),
             ("period (last year)", Filters(since=since)), (f"place {place!r}", Filters(place=place)),
+            ("4 players", Filters(players=4)),
             ("game + player", Filters(game=slug, player_id=top)),
-            ("game + player + period + place", Filters(game=slug, player_id=top, since=since, place=place))]
+            ("game + period", Filters(game=slug, since=since)),
+            ("player + place", Filters(player_id=top, place=place)),
+            ("game + 4 players", Filters(game=slug, players=4)),
+            ("game + player + period + place", Filters(game=slug, player_id=top, since=since, place=place)),
+            ("all five", Filters(game=slug, player_id=top, since=since, place=place, players=4))]
 
 
 def measure_screen(label: str, store: Store, runs: int) -> list[Row]:
@@ -277,6 +283,37 @@ def measure_screen(label: str, store: Store, runs: int) -> list[Row]:
         times = [timed(lambda f=filters: whole_screen(store, f))[0] for _ in range(max(3, runs // 3))]  # type: ignore[misc]
         rows.append(Row(f"{label}: whole Statistics screen, {name}", median(times), "ms", f"< {TARGET_MS:.0f}",
                         below(median(times), TARGET_MS), f"player #{top}, {slug}" if "+" in name else ""))
+    return rows
+
+
+def measure_history_screen(label: str, store: Store, runs: int) -> list[Row]:
+    """The History screen on main: its first page, a page deep in the list (offset 50 000: paging
+    stays fast), and the review of a match of 300 events (``Store.load``: its log read and replayed,
+    its score sheet), the match played here by random legal moves and deleted afterwards."""
+    from db.store import HOST
+
+    players = [p.id for p in store.players()[:4]]
+    mid = store.create_match("traction-avant", {"players": 4}, [p for p in players if p is not None], seed="bench")
+    rng = random.Random(3)
+    game, state = store.load(mid).game, store.load(mid).state
+    for _ in range(300):
+        action = game.sample_action(state, rng)
+        if action is None:
+            break
+        state = store.record(mid, action, HOST)
+    events = len(store.load(mid).events)
+    cases = [(f"history first page ({PAGE} rows)", lambda: store.history(limit=PAGE), ""),
+             ("history page at offset 50 000", lambda: store.history(limit=PAGE, offset=50_000), ""),
+             (f"review of a match of {events} events", lambda: store.load(mid), "Store.load: read and replay")]
+    rows: list[Row] = []
+    try:
+        for name, fn, note in cases:
+            fn()
+            times = [timed(fn)[0] for _ in range(max(3, runs // 3))]
+            rows.append(Row(f"{label}: {name}", median(times), "ms", f"< {TARGET_MS:.0f}",
+                            below(median(times), TARGET_MS), note))
+    finally:
+        store.delete_match(mid)
     return rows
 
 
@@ -312,6 +349,7 @@ def main() -> int:
     with sqlite3.connect(path) as conn:
         rows += measure(f"SQLite {matches}", store, Raw(conn, "sqlite"), runs)
     rows += measure_screen(f"SQLite {matches}", store, runs)
+    rows += measure_history_screen(f"SQLite {matches}", store, runs)
     store.engine.dispose()
     if not args.no_postgres:
         from bench.pg import TempPostgres, Unavailable
@@ -328,6 +366,7 @@ def main() -> int:
                     conn.autocommit = True
                     rows += measure(label, store, Raw(conn, "postgresql"), runs)
                 rows += measure_screen(label, store, runs)
+                rows += measure_history_screen(label, store, runs)
                 store.engine.dispose()
         except Unavailable as exc:
             rows.append(Row(f"{label}: every figure", None, "", f"< {TARGET_MS:.0f} ms", NOT_MEASURED,

@@ -134,9 +134,9 @@ def _v3_score_copies(conn: Connection) -> None:
         f'turn_pos = (SELECT {turn} FROM "match" m WHERE m.id = score.match_id)')
     tables = {t.name: t for t in SQLModel.metadata.sorted_tables}
     conn.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_match_game_status_options ON \"match\" "
-                         "(game, status, options, started_at, ended_at, first_seat, id)")  # as version 3 had it
-    for table, name in (("match", "ix_match_status_place"),
-                        ("score", "ix_score_player_lines"), ("score", "ix_score_player_wins"),
+                         "(game, status, options, started_at, ended_at, first_seat, id)")  # as version 3 had them
+    conn.exec_driver_sql('CREATE INDEX IF NOT EXISTS ix_match_status_place ON "match" (status, place, id)')
+    for table, name in (("score", "ix_score_player_lines"), ("score", "ix_score_player_wins"),
                         ("score", "ix_score_game_lines")):
         index = next(i for i in tables[table].indexes if i.name == name)
         index.create(conn, checkfirst=True)
@@ -214,11 +214,12 @@ def _v7_counts_pairs_seats(conn: Connection) -> None:
     for mid in left_out:
         conn.execute(text("UPDATE match SET counts = :no WHERE id = :id"), {"no": no, "id": mid})
         conn.execute(text("UPDATE score SET finished = :no WHERE match_id = :id"), {"no": no, "id": mid})
-    for index in tables["match"].indexes:  # the new one, and three that now cover ``counts``
-        if index.name in ("ix_match_status_ended_game", "ix_match_game_status_times", "ix_match_game_status_options"):
+    for index in tables["match"].indexes:  # the new one, and four that now cover ``counts``
+        if index.name in ("ix_match_status_ended_game", "ix_match_game_status_times", "ix_match_game_status_options",
+                          "ix_match_status_place"):
             conn.exec_driver_sql(f"DROP INDEX IF EXISTS {index.name}")
         if index.name in ("ix_match_status_seats", "ix_match_status_ended_game", "ix_match_game_status_times",
-                          "ix_match_game_status_options"):
+                          "ix_match_game_status_options", "ix_match_status_place"):
             index.create(conn, checkfirst=True)
     summary.install(conn)
     summary.rebuild(conn)

@@ -136,12 +136,13 @@ class Match(SQLModel, table=True):
         Index("ix_match_game_status_options", "game", "status", "options", "started_at", "ended_at", "first_seat",
               "id", "counts"),
         # Version 3: the place filter's list of places, from the index alone.
-        Index("ix_match_status_place", "status", "place", "id"),
+        # Version 7 (was status, place, id): the place filter's counts per game, from the index alone.
+        Index("ix_match_status_place", "status", "place", "counts", "game", "ended_at", "seats", "id"),
         # Version 2: the join from a score line to its match (a player's matches per game) finds
         # what the statistics ask there.
         Index("ix_match_id_status_game", "id", "status", "game", "ended_at", "first_seat", "seats"),
         # Version 7: the player-count filter (the matches of N players), from the index alone.
-        Index("ix_match_status_seats", "status", "seats", "id"),
+        Index("ix_match_status_seats", "status", "seats", "counts", "game", "ended_at", "place", "id"),
     )
 
     id: int | None = Field(default=None, primary_key=True)

@@ -94,8 +94,21 @@ class Filters:
         if self.players is not None:
             conds.append(col(Match.seats) == self.players)
         if with_player and self.player_id is not None:
-            conds.append(col(Match.id).in_(select(ScoreRow.match_id).where(ScoreRow.player_id == self.player_id)))
+            conds.append(col(Match.id).in_(self._players_matches(ScoreRow)))
         return conds
+
+    def _players_matches(self, mine: Any) -> Any:
+        """The ids of the counted matches the filter's player sat at, narrowed by the game and the dates
+        the player's own lines carry (their covering index answers; the smaller the list, the fewer
+        lines the statement reads after it)."""
+        conds: list[ColumnElement[bool]] = [col(mine.player_id) == self.player_id, col(mine.finished) == true()]
+        if self.game:
+            conds.append(col(mine.game) == self.game)
+        if self.since is not None:
+            conds.append(col(mine.ended_at) >= _instant(self.since))
+        if self.until is not None:
+            conds.append(col(mine.ended_at) < _instant(self.until))
+        return select(mine.match_id).where(*conds)
 
     def line_conditions(self, line: Any = ScoreRow, *, with_player: bool = True) -> list[ColumnElement[bool]]:
         """The same filter on score lines (``line``: :class:`ScoreRow` or an alias of it), from
@@ -115,8 +128,7 @@ class Filters:
             conds.append(col(line.match_id).in_(select(Match.id).where(col(Match.status) == FINISHED,
                                                                        col(Match.seats) == self.players)))
         if with_player and self.player_id is not None:
-            mine = aliased(ScoreRow)
-            conds.append(col(line.match_id).in_(select(mine.match_id).where(mine.player_id == self.player_id)))
+            conds.append(col(line.match_id).in_(self._players_matches(aliased(ScoreRow))))
         return conds
 
 
