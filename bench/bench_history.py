@@ -295,12 +295,12 @@ def measure_history_screen(label: str, store: Store, runs: int) -> list[Row]:
     players = [p.id for p in store.players()[:4]]
     mid = store.create_match("traction-avant", {"players": 4}, [p for p in players if p is not None], seed="bench")
     rng = random.Random(3)
-    game, state = store.load(mid).game, store.load(mid).state
     for _ in range(300):
-        action = game.sample_action(state, rng)
+        m = store.load(mid)
+        action = m.game.sample_action(m.state, rng)
         if action is None:
             break
-        state = store.record(mid, action, HOST)
+        store.record(mid, action, HOST)
     events = len(store.load(mid).events)
     cases = [(f"history first page ({PAGE} rows)", lambda: store.history(limit=PAGE), ""),
              ("history page at offset 50 000", lambda: store.history(limit=PAGE, offset=50_000), ""),

@@ -81,8 +81,12 @@ class Filters:
     place: str | None = None
     players: int | None = None
 
-    def conditions(self, *, with_player: bool = True) -> list[ColumnElement[bool]]:
-        conds: list[ColumnElement[bool]] = [col(Match.status) == FINISHED, col(Match.counts) == true()]
+    def conditions(self, *, with_player: bool = True, counted: bool = False) -> list[ColumnElement[bool]]:
+        """The filter on matches: the finished ones (an export's), or with ``counted`` those that count
+        for statistics (the statistics')."""
+        conds: list[ColumnElement[bool]] = [col(Match.status) == FINISHED]
+        if counted:
+            conds.append(col(Match.counts) == true())
         if self.since is not None:
             conds.append(col(Match.ended_at) >= _instant(self.since))
         if self.until is not None:
@@ -94,7 +98,8 @@ class Filters:
         if self.players is not None:
             conds.append(col(Match.seats) == self.players)
         if with_player and self.player_id is not None:
-            conds.append(col(Match.id).in_(self._players_matches(ScoreRow)))
+            conds.append(col(Match.id).in_(self._players_matches(ScoreRow) if counted else
+                                           select(ScoreRow.match_id).where(ScoreRow.player_id == self.player_id)))
         return conds
 
     def _players_matches(self, mine: Any) -> Any:
@@ -539,7 +544,7 @@ def game_stats(source: Session | Store, slug: str, filters: Filters = NO_FILTERS
 
 
 def _aggregated_game_stats(source: Session | Store, slug: str, filters: Filters) -> GameStats:
-    of_game = and_(col(Match.game) == slug, *filters.conditions())
+    of_game = and_(col(Match.game) == slug, *filters.conditions(counted=True))
     matches = (select(func.count(), func.avg(minutes_between(col(Match.started_at), col(Match.ended_at))))
                .where(of_game))
     first_wins = func.sum(case((and_(col(ScoreRow.turn_pos) == 0, col(ScoreRow.winner)), 1), else_=0))
@@ -588,7 +593,7 @@ def setups(source: Session | Store, slug: str, filters: Filters = NO_FILTERS) ->
     covering indexes: the matches per set-up (count, length), then their winners' lines (the
     first player's wins, the winning score).
     """
-    of_game = and_(col(Match.game) == slug, *filters.conditions())
+    of_game = and_(col(Match.game) == slug, *filters.conditions(counted=True))
     per_setup = (select(Match.options, func.count(), func.avg(minutes_between(col(Match.started_at),
                                                                               col(Match.ended_at))))
                  .where(of_game).group_by(col(Match.options)))
@@ -681,7 +686,7 @@ def _summary_counts(game: str | None, of_player: bool) -> Any:
 def _match_counts(filters: Filters) -> Any:
     """:func:`matches_per_game` as one ``GROUP BY`` over the filtered matches (the straightforward way)."""
     n = func.count()
-    return (select(Match.game, n).where(*filters.conditions()).group_by(col(Match.game))
+    return (select(Match.game, n).where(*filters.conditions(counted=True)).group_by(col(Match.game))
             .order_by(n.desc(), col(Match.game)))
 
 

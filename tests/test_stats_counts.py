@@ -147,7 +147,7 @@ def test_a_version_6_database_learns_which_plays_count(db_url):
             from db.engine import MIGRATIONS
             if c.dialect.name == "sqlite":  # what reads match.counts goes first (PostgreSQL: CASCADE)
                 for index in ("ix_match_status_ended_game", "ix_match_game_status_times",
-                              "ix_match_game_status_options", "ix_match_status_seats"):
+                              "ix_match_game_status_options", "ix_match_status_seats", "ix_match_status_place"):
                     c.exec_driver_sql(f"DROP INDEX {index}")
                 for trigger in list(c.exec_driver_sql("SELECT name FROM sqlite_master WHERE type = 'trigger'")
                                     .scalars()):
