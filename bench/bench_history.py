@@ -286,22 +286,37 @@ def measure_screen(label: str, store: Store, runs: int) -> list[Row]:
     return rows
 
 
+def _play(store: Store, mid: int, most: int) -> int:
+    """Random legal moves on match ``mid`` (as the tests' ``drive``), at most ``most``; how many."""
+    from db.store import HOST
+
+    rng = random.Random(3)
+    for done in range(most):
+        m = store.load(mid)
+        action = m.game.sample_action(m.state, rng)
+        if action is None:
+            return done
+        store.record(mid, action, HOST)
+    return most
+
+
 def measure_history_screen(label: str, store: Store, runs: int) -> list[Row]:
     """The History screen on main: its first page, a page deep in the list (offset 50 000: paging
     stays fast), and the review of a match of 300 events (``Store.load``: its log read and replayed,
     its score sheet), the match played here by random legal moves and deleted afterwards."""
-    from db.store import HOST
-
-    players = [p.id for p in store.players()[:4]]
-    mid = store.create_match("traction-avant", {"players": 4}, [p for p in players if p is not None], seed="bench")
-    rng = random.Random(3)
-    for _ in range(300):
-        m = store.load(mid)
-        action = m.game.sample_action(m.state, rng)
-        if action is None:
+    seats = [p.id for p in store.players()[:4] if p.id is not None]
+    mid, events = 0, 0
+    for slug in ("traction-avant", "apaches", "robby-solo", "apprentis"):  # until one lasts 300 events
+        candidate = store.create_match(slug, {"players": 4}, seats, seed="bench")
+        played = _play(store, candidate, 300)
+        if played > events:
+            if mid:
+                store.delete_match(mid)
+            mid, events = candidate, played
+        else:
+            store.delete_match(candidate)
+        if events >= 300:
             break
-        store.record(mid, action, HOST)
-    events = len(store.load(mid).events)
     cases = [(f"history first page ({PAGE} rows)", lambda: store.history(limit=PAGE), ""),
              ("history page at offset 50 000", lambda: store.history(limit=PAGE, offset=50_000), ""),
              (f"review of a match of {events} events", lambda: store.load(mid), "Store.load: read and replay")]
@@ -332,15 +347,8 @@ def sqlite_file(matches: int) -> tuple[Path, float | None]:
     return path, time.perf_counter() - t0
 
 
-def main() -> int:
-    p = parser(__doc__.splitlines()[0])
-    p.add_argument("--matches", type=int, default=100_000)
-    p.add_argument("--runs", type=int, default=30, help="timed runs of each query (default 30)")
-    p.add_argument("--no-postgres", action="store_true", help="SQLite only")
-    args = p.parse_args()
-    matches, runs = (5000, 10) if args.quick else (args.matches, args.runs)
+def measure_sqlite(matches: int, runs: int) -> list[Row]:
     rows: list[Row] = []
-
     path, took = sqlite_file(matches)
     if took is not None:
         rows.append(Row(f"SQLite: generating {matches} matches", took, "s"))
@@ -351,6 +359,21 @@ def main() -> int:
     rows += measure_screen(f"SQLite {matches}", store, runs)
     rows += measure_history_screen(f"SQLite {matches}", store, runs)
     store.engine.dispose()
+    return rows
+
+
+def main() -> int:
+    p = parser(__doc__.splitlines()[0])
+    p.add_argument("--matches", type=int, default=100_000)
+    p.add_argument("--runs", type=int, default=30, help="timed runs of each query (default 30)")
+    p.add_argument("--no-postgres", action="store_true", help="SQLite only")
+    p.add_argument("--postgres-only", action="store_true", help="PostgreSQL only")
+    args = p.parse_args()
+    matches, runs = (5000, 10) if args.quick else (args.matches, args.runs)
+    rows: list[Row] = []
+
+    if not args.postgres_only:
+        rows += measure_sqlite(matches, runs)
     if not args.no_postgres:
         from bench.pg import TempPostgres, Unavailable
         label = f"PostgreSQL {matches}"

@@ -203,6 +203,19 @@ def follow_ddl(dialect: str) -> list[str]:
             f"WHEN OLD.status IS NOT NEW.status OR OLD.counts IS NOT NEW.counts\nBEGIN\n  {update};\nEND"]
 
 
+def uninstall(conn: Connection) -> None:
+    """Drop the triggers (a bulk load: ``bench.gen_history`` drops them, loads, then :func:`install`
+    and :func:`rebuild`, which is what the triggers would have given, at a fraction of the cost)."""
+    if conn.dialect.name == "postgresql":
+        for name, (table, *_rest) in [*_TABLES.items(), (_LINES_FOLLOW, ("match",))]:
+            conn.exec_driver_sql(f'DROP TRIGGER IF EXISTS {name} ON "{table}"')
+        return
+    for name in _TABLES:
+        for event in ("insert", "delete", "update"):
+            conn.exec_driver_sql(f"DROP TRIGGER IF EXISTS {name}_{event}")
+    conn.exec_driver_sql(f"DROP TRIGGER IF EXISTS {_LINES_FOLLOW}")
+
+
 def install(conn: Connection) -> None:
     """Create the triggers (the tables come from the models), replacing those of an older version."""
     if conn.dialect.name == "sqlite":  # CREATE TRIGGER IF NOT EXISTS would keep an older body
