@@ -203,7 +203,8 @@ def _v7_counts_pairs_seats(conn: Connection) -> None:
     total rebuilt from the rows.  Only plays of the score pad or from BG Stats can be left out, so
     only their JSON is read."""
     pg = conn.dialect.name == "postgresql"
-    conn.exec_driver_sql(f"ALTER TABLE match ADD COLUMN counts BOOLEAN NOT NULL DEFAULT {'true' if pg else '1'}")
+    if "counts" not in {c["name"] for c in inspect(conn).get_columns("match")}:  # a database made from newer models
+        conn.exec_driver_sql(f"ALTER TABLE match ADD COLUMN counts BOOLEAN NOT NULL DEFAULT {'true' if pg else '1'}")
     tables = {t.name: t for t in SQLModel.metadata.sorted_tables}
     for name in ("pair_summary", "seat_summary"):
         tables[name].create(conn, checkfirst=True)
