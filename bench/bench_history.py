@@ -21,6 +21,7 @@ in a temporary cluster on loopback (see bench.pg), filled by bench.gen_history.
 
 from __future__ import annotations
 
+import random
 import sqlite3
 import time
 from collections.abc import Callable
@@ -255,11 +256,16 @@ def whole_screen(store: Store, filters: Filters) -> dict[str, Any]:
 
 
 def screen_filters(top: int, slug: str, place: str, since: datetime) -> list[tuple[str, Filters]]:
-    """The filter combinations of the screen: none, each alone, and together."""
+    """The filter combinations of the screen: none, each alone, pairs, and all five together."""
     return [("no filter", Filters()), ("game", Filters(game=slug)), ("player", Filters(player_id=top)),
             ("period (last year)", Filters(since=since)), (f"place {place!r}", Filters(place=place)),
+            ("4 players", Filters(players=4)),
             ("game + player", Filters(game=slug, player_id=top)),
-            ("game + player + period + place", Filters(game=slug, player_id=top, since=since, place=place))]
+            ("game + period", Filters(game=slug, since=since)),
+            ("player + place", Filters(player_id=top, place=place)),
+            ("game + 4 players", Filters(game=slug, players=4)),
+            ("game + player + period + place", Filters(game=slug, player_id=top, since=since, place=place)),
+            ("all five", Filters(game=slug, player_id=top, since=since, place=place, players=4))]
 
 
 def measure_screen(label: str, store: Store, runs: int) -> list[Row]:
@@ -280,6 +286,52 @@ def measure_screen(label: str, store: Store, runs: int) -> list[Row]:
     return rows
 
 
+def _play(store: Store, mid: int, most: int) -> int:
+    """Random legal moves on match ``mid`` (as the tests' ``drive``), at most ``most``; how many."""
+    from db.store import HOST
+
+    rng = random.Random(3)
+    for done in range(most):
+        m = store.load(mid)
+        action = m.game.sample_action(m.state, rng)
+        if action is None:
+            return done
+        store.record(mid, action, HOST)
+    return most
+
+
+def measure_history_screen(label: str, store: Store, runs: int) -> list[Row]:
+    """The History screen on main: its first page, a page deep in the list (offset 50 000: paging
+    stays fast), and the review of a match of 300 events (``Store.load``: its log read and replayed,
+    its score sheet), the match played here by random legal moves and deleted afterwards."""
+    seats = [p.id for p in store.players()[:4] if p.id is not None]
+    mid, events = 0, 0
+    for slug in ("traction-avant", "apaches", "robby-solo", "apprentis"):  # until one lasts 300 events
+        candidate = store.create_match(slug, {"players": 4}, seats, seed="bench")
+        played = _play(store, candidate, 300)
+        if played > events:
+            if mid:
+                store.delete_match(mid)
+            mid, events = candidate, played
+        else:
+            store.delete_match(candidate)
+        if events >= 300:
+            break
+    cases = [(f"history first page ({PAGE} rows)", lambda: store.history(limit=PAGE), ""),
+             ("history page at offset 50 000", lambda: store.history(limit=PAGE, offset=50_000), ""),
+             (f"review of a match of {events} events", lambda: store.load(mid), "Store.load: read and replay")]
+    rows: list[Row] = []
+    try:
+        for name, fn, note in cases:
+            fn()
+            times = [timed(fn)[0] for _ in range(max(3, runs // 3))]
+            rows.append(Row(f"{label}: {name}", median(times), "ms", f"< {TARGET_MS:.0f}",
+                            below(median(times), TARGET_MS), note))
+    finally:
+        store.delete_match(mid)
+    return rows
+
+
 def sqlite_file(matches: int) -> tuple[Path, float | None]:
     """The cached SQLite history of ``matches`` matches, generated when missing; and how long that took."""
     path = ROOT / "build" / "bench" / f"history-{matches}.db"
@@ -295,15 +347,8 @@ def sqlite_file(matches: int) -> tuple[Path, float | None]:
     return path, time.perf_counter() - t0
 
 
-def main() -> int:
-    p = parser(__doc__.splitlines()[0])
-    p.add_argument("--matches", type=int, default=100_000)
-    p.add_argument("--runs", type=int, default=30, help="timed runs of each query (default 30)")
-    p.add_argument("--no-postgres", action="store_true", help="SQLite only")
-    args = p.parse_args()
-    matches, runs = (5000, 10) if args.quick else (args.matches, args.runs)
+def measure_sqlite(matches: int, runs: int) -> list[Row]:
     rows: list[Row] = []
-
     path, took = sqlite_file(matches)
     if took is not None:
         rows.append(Row(f"SQLite: generating {matches} matches", took, "s"))
@@ -312,7 +357,23 @@ def main() -> int:
     with sqlite3.connect(path) as conn:
         rows += measure(f"SQLite {matches}", store, Raw(conn, "sqlite"), runs)
     rows += measure_screen(f"SQLite {matches}", store, runs)
+    rows += measure_history_screen(f"SQLite {matches}", store, runs)
     store.engine.dispose()
+    return rows
+
+
+def main() -> int:
+    p = parser(__doc__.splitlines()[0])
+    p.add_argument("--matches", type=int, default=100_000)
+    p.add_argument("--runs", type=int, default=30, help="timed runs of each query (default 30)")
+    p.add_argument("--no-postgres", action="store_true", help="SQLite only")
+    p.add_argument("--postgres-only", action="store_true", help="PostgreSQL only")
+    args = p.parse_args()
+    matches, runs = (5000, 10) if args.quick else (args.matches, args.runs)
+    rows: list[Row] = []
+
+    if not args.postgres_only:
+        rows += measure_sqlite(matches, runs)
     if not args.no_postgres:
         from bench.pg import TempPostgres, Unavailable
         label = f"PostgreSQL {matches}"
@@ -328,6 +389,7 @@ def main() -> int:
                     conn.autocommit = True
                     rows += measure(label, store, Raw(conn, "postgresql"), runs)
                 rows += measure_screen(label, store, runs)
+                rows += measure_history_screen(label, store, runs)
                 store.engine.dispose()
         except Unavailable as exc:
             rows.append(Row(f"{label}: every figure", None, "", f"< {TARGET_MS:.0f} ms", NOT_MEASURED,

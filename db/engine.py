@@ -19,7 +19,7 @@ from sqlmodel import Session, SQLModel, col, create_engine
 
 from db import games, summary
 from db import seat_tokens as _seat_tokens  # noqa: F401 - registers the seat_token table
-from db.models import SCHEMA_VERSION, GameRow, Meta, new_code
+from db.models import SCHEMA_VERSION, GameRow, Meta, counts_for_stats, new_code
 from scoring import cards
 
 
@@ -133,8 +133,10 @@ def _v3_score_copies(conn: Connection) -> None:
         'finished = (SELECT m.status = \'finished\' FROM "match" m WHERE m.id = score.match_id), '
         f'turn_pos = (SELECT {turn} FROM "match" m WHERE m.id = score.match_id)')
     tables = {t.name: t for t in SQLModel.metadata.sorted_tables}
-    for table, name in (("match", "ix_match_game_status_options"), ("match", "ix_match_status_place"),
-                        ("score", "ix_score_player_lines"), ("score", "ix_score_player_wins"),
+    conn.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_match_game_status_options ON \"match\" "
+                         "(game, status, options, started_at, ended_at, first_seat, id)")  # as version 3 had them
+    conn.exec_driver_sql('CREATE INDEX IF NOT EXISTS ix_match_status_place ON "match" (status, place, id)')
+    for table, name in (("score", "ix_score_player_lines"), ("score", "ix_score_player_wins"),
                         ("score", "ix_score_game_lines")):
         index = next(i for i in tables[table].indexes if i.name == name)
         index.create(conn, checkfirst=True)
@@ -144,13 +146,12 @@ def _v3_score_copies(conn: Connection) -> None:
 
 def _v4_game_summary(conn: Connection) -> None:
     """Version 4: the per-game and per-player running totals (``game_summary``, ``game_score``,
-    ``player_summary``) and the triggers that keep them (:mod:`db.summary`), filled from the
-    matches and score lines already there."""
+    ``player_summary``).  The triggers that keep them (:mod:`db.summary`) are today's, which read
+    version 7's columns: :func:`_v7_counts_pairs_seats` installs them and fills every total from the
+    matches and score lines (the steps run together, in one transaction, up to the latest)."""
     tables = {t.name: t for t in SQLModel.metadata.sorted_tables}
     for name in ("game_summary", "game_score", "player_summary"):
         tables[name].create(conn, checkfirst=True)
-    summary.install(conn)
-    summary.rebuild(conn)
 
 
 def _v5_codes_hosts_changes(conn: Connection) -> None:
@@ -189,10 +190,41 @@ def _v6_games(conn: Connection) -> None:
         for table in ("match", "score"):
             column = "id" if table == "match" else "match_id"
             conn.execute(text(f"UPDATE {table} SET game = :key WHERE {column} = :id"), {"key": key, "id": match_id})
-    if named:
+    if named:  # the running totals are rebuilt by version 7's step
         conn.execute(insert(GameRow), [{"key": k, "name": n[:80] or k, "bgg_id": b, "kind": kind,
                                         "colour": games.colour_for(k)} for k, (n, b, kind) in named.items()])
-        summary.rebuild(conn)
+
+
+def _v7_counts_pairs_seats(conn: Connection) -> None:
+    """Version 7: ``match.counts`` (:func:`db.models.counts_for_stats`: score-pad plays whose option
+    ``counts`` is off and BG Stats plays marked ``ignored`` do not count), their score lines no longer
+    counted (``score.finished`` false); the per-pair and per-turn-position running totals; the
+    player-count filter's index; the triggers of :mod:`db.summary` (re)installed and every running
+    total rebuilt from the rows.  Only plays of the score pad or from BG Stats can be left out, so
+    only their JSON is read."""
+    pg = conn.dialect.name == "postgresql"
+    if "counts" not in {c["name"] for c in inspect(conn).get_columns("match")}:  # a database made from newer models
+        conn.exec_driver_sql(f"ALTER TABLE match ADD COLUMN counts BOOLEAN NOT NULL DEFAULT {'true' if pg else '1'}")
+    tables = {t.name: t for t in SQLModel.metadata.sorted_tables}
+    for name in ("pair_summary", "seat_summary"):
+        tables[name].create(conn, checkfirst=True)
+    left_out = [mid for mid, options, setup in conn.execute(
+        text("SELECT id, options, setup FROM match WHERE game LIKE :pad OR seed LIKE :imported"),
+        {"pad": "pad:%", "imported": "bgstats:%"}) if not counts_for_stats(options, setup)]
+    no = False if pg else 0
+    for mid in left_out:
+        conn.execute(text("UPDATE match SET counts = :no WHERE id = :id"), {"no": no, "id": mid})
+        conn.execute(text("UPDATE score SET finished = :no WHERE match_id = :id"), {"no": no, "id": mid})
+    for index in tables["match"].indexes:  # the new one, and four that now cover ``counts``
+        if index.name in ("ix_match_status_ended_game", "ix_match_game_status_times", "ix_match_game_status_options",
+                          "ix_match_status_place"):
+            conn.exec_driver_sql(f"DROP INDEX IF EXISTS {index.name}")
+        if index.name in ("ix_match_status_seats", "ix_match_status_ended_game", "ix_match_game_status_times",
+                          "ix_match_game_status_options", "ix_match_status_place"):
+            index.create(conn, checkfirst=True)
+    summary.install(conn)
+    summary.rebuild(conn)
+    conn.exec_driver_sql("ANALYZE")
 
 
 # Each entry upgrades the schema from version N-1 to N, inside the one transaction of
@@ -202,7 +234,7 @@ def _v6_games(conn: Connection) -> None:
 # This is the project's equivalent of Alembic: a handful of steps, no autogeneration needed.
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {2: _v2_covering_indexes, 3: _v3_score_copies,
                                                        4: _v4_game_summary, 5: _v5_codes_hosts_changes,
-                                                       6: _v6_games}
+                                                       6: _v6_games, 7: _v7_counts_pairs_seats}
 
 
 def schema_version(engine: Engine | Connection) -> int:

@@ -7,11 +7,12 @@ PostgreSQL behave alike.
 
 from __future__ import annotations
 
+import json
 import secrets
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import BigInteger, Column, DateTime, Index, Text, UniqueConstraint, false
+from sqlalchemy import BigInteger, Column, DateTime, Index, Text, UniqueConstraint, event, false, true
 from sqlmodel import Field, SQLModel
 
 from scoring import cards
@@ -27,8 +28,13 @@ from scoring import cards
 #: match by it, not by its row id), the devices granted host rights (:class:`HostDevice`) and the
 #: feed of changes other processes watch (:class:`ChangeRow`).  6: the games as records
 #: (:class:`GameRow`); a score-pad play's ``match.game`` is ``pad:<key>``, its named game's key
-#: (:mod:`db.games`), so that every statistic treats each named game as a game of its own.
-SCHEMA_VERSION = 6
+#: (:mod:`db.games`), so that every statistic treats each named game as a game of its own.  7: plays
+#: that do not count for statistics (``match.counts``, :func:`counts_for_stats`: a score-pad play with
+#: its option ``counts`` off, a BG Stats play marked ``ignored``), whose score lines are not counted
+#: (``score.finished`` false); per-pair (:class:`PairSummary`) and per-turn-position
+#: (:class:`SeatSummary`) running totals for head to head and turn order; indexes for the player-count
+#: filter.
+SCHEMA_VERSION = 7
 
 #: bytes of randomness in a match's code (22 URL-safe characters)
 CODE_BYTES = 16
@@ -57,6 +63,31 @@ def first_seat(slug: str, setup: dict[str, Any]) -> int:
     key = known[slug].first_seat_key if slug in known else "first_player"
     value = setup.get(key)
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def counts_for_stats(options: str | None, setup: str | None) -> bool:
+    """Whether a play counts for statistics, from its options' and set-up's JSON: not a score-pad play
+    whose option ``counts`` is off, nor a BG Stats play marked ``ignored`` (kept in its set-up record,
+    ``bgstats.play.ignored``; a score-pad play from BG Stats has its option ``counts`` too).  Such a
+    play stays in the history; :data:`db.engine.MIGRATIONS` (version 7) reads the same.
+
+    >>> counts_for_stats('{"counts": false}', '{}'), counts_for_stats('{}', '{"bgstats": {"play": {"ignored": 1}}}')
+    (False, False)
+    >>> counts_for_stats('{"counts": true}', '{"bgstats": {"play": {"ignored": false}}}'), counts_for_stats(None, "x")
+    (True, True)
+    """
+    def document(text: str | None) -> dict[str, Any]:
+        try:
+            value = json.loads(text or "{}")
+        except ValueError:
+            return {}
+        return value if isinstance(value, dict) else {}
+
+    if document(options).get("counts", True) in (False, 0):
+        return False
+    carried = document(setup).get("bgstats")
+    play = carried.get("play") if isinstance(carried, dict) else None
+    return not (isinstance(play, dict) and play.get("ignored") not in (None, False, 0))
 
 
 def turn_position(seat_index: int, first: int, seats: int) -> int | None:
@@ -93,18 +124,25 @@ class Match(SQLModel, table=True):
     __table_args__ = (
         # Version 2 (was status, ended_at): the history list's order, and the per-game counts
         # and date filters of the statistics, from the index alone.
-        Index("ix_match_status_ended_game", "status", "ended_at", "game", "place"),
+        # Version 7: with ``counts`` and ``seats`` (the plays that count, the player-count filter).
+        Index("ix_match_status_ended_game", "status", "ended_at", "game", "place", "counts", "seats"),
         # Version 2: a game's statistics read the dates and the seats from the index alone (was game,
         # status), never the wide rows with their set-up and sheet JSON.
-        Index("ix_match_game_status_times", "game", "status", "started_at", "ended_at", "first_seat", "seats"),
+        # Version 7: with ``counts``.
+        Index("ix_match_game_status_times", "game", "status", "started_at", "ended_at", "first_seat", "seats",
+              "counts"),
         # Version 3: a game's set-ups read their options and dates from the index alone.
+        # Version 7: with ``counts``.
         Index("ix_match_game_status_options", "game", "status", "options", "started_at", "ended_at", "first_seat",
-              "id"),
+              "id", "counts"),
         # Version 3: the place filter's list of places, from the index alone.
-        Index("ix_match_status_place", "status", "place", "id"),
+        # Version 7 (was status, place, id): the place filter's counts per game, from the index alone.
+        Index("ix_match_status_place", "status", "place", "counts", "game", "ended_at", "seats", "id"),
         # Version 2: the join from a score line to its match (a player's matches per game) finds
         # what the statistics ask there.
         Index("ix_match_id_status_game", "id", "status", "game", "ended_at", "first_seat", "seats"),
+        # Version 7: the player-count filter (the matches of N players), from the index alone.
+        Index("ix_match_status_seats", "status", "seats", "counts", "game", "ended_at", "place", "id"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -125,6 +163,17 @@ class Match(SQLModel, table=True):
     sheet: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))  # JSON score sheet
     # Version 5: what links name the match by (never the guessable row id); every writer gets one.
     code: str = Field(default_factory=new_code, max_length=32, unique=True, index=True)
+    # Version 7: whether the play counts for statistics (:func:`counts_for_stats` of its options and
+    # set-up, kept by :func:`_counts_follow`); a play that does not stays in the history.
+    counts: bool = Field(default=True, sa_column_kwargs={"server_default": true()})
+
+
+@event.listens_for(Match, "before_insert")
+@event.listens_for(Match, "before_update")
+def _counts_follow(_mapper: Any, _connection: Any, match: Match) -> None:
+    """Every writer through the ORM (the store, a restored backup, a BG Stats import) stores
+    ``match.counts`` from the options and set-up it writes: none of them needs to know of it."""
+    match.counts = counts_for_stats(match.options, match.setup)
 
 
 class GameRow(SQLModel, table=True):
@@ -170,7 +219,9 @@ class ScoreRow(SQLModel, table=True):
     """One seat's line of a finished match's score sheet.
 
     ``game``, ``ended_at``, ``finished`` and ``turn_pos`` (version 3) are copies of what the
-    statistics need from the match, written with the line by :func:`score_line`.  Lines are
+    statistics need from the match, written with the line by :func:`score_line`.  ``finished`` is
+    true when the match is finished *and counts for statistics* (version 7, ``match.counts``; the
+    triggers of :mod:`db.summary` keep it so when either changes).  Lines are
     written when a match finishes (or is restored or imported), and a finished match's game, end,
     status, first seat and line count never change afterwards.
     """
@@ -203,7 +254,7 @@ class ScoreRow(SQLModel, table=True):
     # Version 3: copies from the match (see the class's docstring).
     game: str = Field(default="", max_length=40, sa_column_kwargs={"server_default": ""})
     ended_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True)))
-    finished: bool = Field(default=False, sa_column_kwargs={"server_default": false()})  # match.status
+    finished: bool = Field(default=False, sa_column_kwargs={"server_default": false()})  # and match.counts
     turn_pos: int | None = Field(default=None)  # db.models.turn_position: 0 for the first player
 
 
@@ -212,7 +263,7 @@ def score_line(match: Match, seat_index: int, **fields: Any) -> ScoreRow:
     every writer of score lines builds them here.  ``match`` has its final status, end and seats."""
     assert match.id is not None, "the match is written (flushed) before its lines"
     return ScoreRow(match_id=match.id, seat_index=seat_index, game=match.game, ended_at=match.ended_at,
-                    finished=match.status == "finished",
+                    finished=match.status == "finished" and counts_for_stats(match.options, match.setup),
                     turn_pos=turn_position(seat_index, match.first_seat, match.seats), **fields)
 
 
@@ -267,6 +318,36 @@ class PlayerSummary(SQLModel, table=True):
     won: int = Field(default=0, sa_column=_count())
     score_sum: int = Field(default=0, sa_column=_count())
     best: int | None = Field(default=None, sa_column=Column(BigInteger))
+
+
+class PairSummary(SQLModel, table=True):
+    """Version 7: one real player's duels against another in one game, over the counted matches where
+    both sat (kept by the triggers of :mod:`db.summary`): met, won (a better rank), lost (a worse
+    one); ties are the rest.  ``db.stats.head_to_head`` reads these rows instead of pairing lines."""
+
+    __tablename__ = "pair_summary"
+
+    player_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    other_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    game: str = Field(primary_key=True, max_length=40)
+    met: int = Field(default=0, sa_column=_count())
+    wins: int = Field(default=0, sa_column=_count())
+    losses: int = Field(default=0, sa_column=_count())
+
+
+class SeatSummary(SQLModel, table=True):
+    """Version 7: the counted score lines per player (0: a virtual player), game and place in the turn
+    order (-1: none): played, won, their totals summed (kept by the triggers of :mod:`db.summary`).
+    ``db.stats.seat_effect`` sums these rows per position, for a game or for a player."""
+
+    __tablename__ = "seat_summary"
+
+    player_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    game: str = Field(primary_key=True, max_length=40)
+    turn_pos: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    played: int = Field(default=0, sa_column=_count())
+    won: int = Field(default=0, sa_column=_count())
+    score_sum: int = Field(default=0, sa_column=_count())
 
 
 class HostDevice(SQLModel, table=True):

@@ -43,7 +43,17 @@ from sqlalchemy.sql.functions import FunctionElement
 from sqlmodel import Session, col, select
 
 from db.errors import StoreError
-from db.models import EventRow, GameScore, GameSummary, Match, Player, PlayerSummary, ScoreRow
+from db.models import (
+    EventRow,
+    GameScore,
+    GameSummary,
+    Match,
+    PairSummary,
+    Player,
+    PlayerSummary,
+    ScoreRow,
+    SeatSummary,
+)
 from db.store import Store
 from scoring import Tr
 
@@ -57,7 +67,11 @@ class Filters:
     ``since`` and ``until`` bound the end of the match: ``since <= ended_at < until`` (a ``date``
     means its midnight UTC, so ``until=date(2025, 3, 2)`` keeps all of 1 March).  ``player_id``
     keeps the matches that player sat at (in a player's own statistics it is ignored: they are
-    theirs already).  ``place`` is compared exactly, as the history stores it.
+    theirs already).  ``place`` is compared exactly, as the history stores it.  ``players`` keeps
+    the matches of that many seats (the lines of their score sheets, virtual players included).
+
+    Whatever the filters, a play that does not count for statistics (``match.counts`` false: a
+    score-pad play with its option ``counts`` off, a BG Stats play marked ``ignored``) is left out.
     """
 
     since: date | datetime | None = None
@@ -65,9 +79,14 @@ class Filters:
     game: str | None = None
     player_id: int | None = None
     place: str | None = None
+    players: int | None = None
 
-    def conditions(self, *, with_player: bool = True) -> list[ColumnElement[bool]]:
+    def conditions(self, *, with_player: bool = True, counted: bool = False) -> list[ColumnElement[bool]]:
+        """The filter on matches: the finished ones (an export's), or with ``counted`` those that count
+        for statistics (the statistics')."""
         conds: list[ColumnElement[bool]] = [col(Match.status) == FINISHED]
+        if counted:
+            conds.append(col(Match.counts) == true())
         if self.since is not None:
             conds.append(col(Match.ended_at) >= _instant(self.since))
         if self.until is not None:
@@ -76,13 +95,30 @@ class Filters:
             conds.append(col(Match.game) == self.game)
         if self.place is not None:
             conds.append(col(Match.place) == self.place)
+        if self.players is not None:
+            conds.append(col(Match.seats) == self.players)
         if with_player and self.player_id is not None:
-            conds.append(col(Match.id).in_(select(ScoreRow.match_id).where(ScoreRow.player_id == self.player_id)))
+            conds.append(col(Match.id).in_(self._players_matches(ScoreRow) if counted else
+                                           select(ScoreRow.match_id).where(ScoreRow.player_id == self.player_id)))
         return conds
+
+    def _players_matches(self, mine: Any) -> Any:
+        """The ids of the counted matches the filter's player sat at, narrowed by the game and the dates
+        the player's own lines carry (their covering index answers; the smaller the list, the fewer
+        lines the statement reads after it)."""
+        conds: list[ColumnElement[bool]] = [col(mine.player_id) == self.player_id, col(mine.finished) == true()]
+        if self.game:
+            conds.append(col(mine.game) == self.game)
+        if self.since is not None:
+            conds.append(col(mine.ended_at) >= _instant(self.since))
+        if self.until is not None:
+            conds.append(col(mine.ended_at) < _instant(self.until))
+        return select(mine.match_id).where(*conds)
 
     def line_conditions(self, line: Any = ScoreRow, *, with_player: bool = True) -> list[ColumnElement[bool]]:
         """The same filter on score lines (``line``: :class:`ScoreRow` or an alias of it), from
-        their own columns; only the place asks the matches (a subquery on their place index)."""
+        their own columns (``finished``: the match is finished and counts); only the place and the
+        number of players ask the matches (a subquery on an index of theirs)."""
         conds: list[ColumnElement[bool]] = [col(line.finished) == true()]
         if self.since is not None:
             conds.append(col(line.ended_at) >= _instant(self.since))
@@ -93,9 +129,11 @@ class Filters:
         if self.place is not None:
             conds.append(col(line.match_id).in_(select(Match.id).where(col(Match.status) == FINISHED,
                                                                        col(Match.place) == self.place)))
+        if self.players is not None:
+            conds.append(col(line.match_id).in_(select(Match.id).where(col(Match.status) == FINISHED,
+                                                                       col(Match.seats) == self.players)))
         if with_player and self.player_id is not None:
-            mine = aliased(ScoreRow)
-            conds.append(col(line.match_id).in_(select(mine.match_id).where(mine.player_id == self.player_id)))
+            conds.append(col(line.match_id).in_(self._players_matches(aliased(ScoreRow))))
         return conds
 
 
@@ -367,10 +405,45 @@ def _player_query(filters: Filters) -> Any:
 def head_to_head(source: Session | Store, player_id: int, filters: Filters = NO_FILTERS) -> tuple[Rival, ...]:
     """The player's record against every other (real) player met, most met first.
 
-    One self-join of the score table on the match: each pair of lines is one duel, decided by
-    the ranks of the score sheet (which already apply each game's tie-breakers).  Grouped by the
-    other player first; their names are joined to the few groups.
+    Each pair of lines of a match is one duel, decided by the ranks of the score sheet (which
+    already apply each game's tie-breakers).  Over the whole history or one game's, the per-pair
+    running totals (:mod:`db.summary`, a row per other player and game); otherwise one self-join of
+    the filtered score lines on the match, grouped by the other player.  Their names are joined to
+    the few groups.  Both give the same figures (tests/test_summary.py).
     """
+    if _summarised(filters):
+        query: Any = _pair_totals(filters.game)
+    else:
+        query = _pair_query(player_id, filters)
+    with _connection(source) as conn:
+        if conn.execute(_PLAYER_NAME, {"player_id": player_id}).scalar() is None:
+            raise StoreError(Tr(f"aucun joueur n'a le numéro {player_id!r}", f"no player with id {player_id!r}"))
+        rows = conn.execute(query, {"player_id": player_id}).all()
+    return tuple(Rival(int(pid), name, int(n), int(w or 0), int(lost or 0), int(n) - int(w or 0) - int(lost or 0))
+                 for pid, name, n, w, lost in rows)
+
+
+def _rivals(duels: Any) -> Any:
+    """The other players' names joined to the per-player groups ``duels``, most met first."""
+    return (core_select(duels.c.pid, col(Player.name), duels.c.met, duels.c.wins, duels.c.losses)
+            .select_from(duels).join(Player, col(Player.id) == duels.c.pid)
+            .order_by(duels.c.met.desc(), func.lower(Player.name), duels.c.pid))
+
+
+@lru_cache(maxsize=16)
+def _pair_totals(game: str | None) -> Any:
+    """:func:`head_to_head` from the per-pair running totals (:class:`db.models.PairSummary`): a row
+    per other player and game, summed over the games."""
+    duels = (core_select(col(PairSummary.other_id).label("pid"), func.sum(PairSummary.met).label("met"),
+                         func.sum(PairSummary.wins).label("wins"), func.sum(PairSummary.losses).label("losses"))
+             .where(col(PairSummary.player_id) == bindparam("player_id"),
+                    *([col(PairSummary.game) == game] if game else []))
+             .group_by(col(PairSummary.other_id)).subquery())
+    return _rivals(duels)
+
+
+def _pair_query(player_id: int, filters: Filters) -> Any:
+    """:func:`head_to_head` as one self-join of the filtered score lines (the straightforward way)."""
     me, other = aliased(ScoreRow), aliased(ScoreRow)
     wins = func.sum(case((col(me.rank) < col(other.rank), 1), else_=0))
     losses = func.sum(case((col(me.rank) > col(other.rank), 1), else_=0))
@@ -381,12 +454,7 @@ def head_to_head(source: Session | Store, player_id: int, filters: Filters = NO_
                                col(other.player_id).is_not(None)))
              .where(me.player_id == player_id, *filters.line_conditions(me, with_player=False))
              .group_by(col(other.player_id)).subquery())
-    query = (core_select(duels.c.pid, col(Player.name), duels.c.met, duels.c.wins, duels.c.losses)
-             .select_from(duels).join(Player, col(Player.id) == duels.c.pid)
-             .order_by(duels.c.met.desc(), func.lower(Player.name), duels.c.pid))
-    _, (rows,) = _player_rows(source, player_id, query)
-    return tuple(Rival(int(pid), name, int(n), int(w or 0), int(lost or 0), int(n) - int(w or 0) - int(lost or 0))
-                 for pid, name, n, w, lost in rows)
+    return _rivals(duels)
 
 
 def seat_effect(source: Session | Store, filters: Filters = NO_FILTERS,
@@ -395,7 +463,16 @@ def seat_effect(source: Session | Store, filters: Filters = NO_FILTERS,
 
     Over every line of the filtered matches, or over one player's lines with ``player_id``.
     The number of seats of a match is the number of lines of its score sheet (``match.seats``).
+    Over the whole history or one game's, the sums of the per-position running totals
+    (:mod:`db.summary`); otherwise one aggregate over the filtered lines (the same figures).
     """
+    if _summarised(filters) and (player_id is not None or filters.player_id is None):
+        query: Any = _seat_totals(filters.game, player_id is not None)
+        with _connection(source) as conn:
+            if player_id is not None and conn.execute(_PLAYER_NAME, {"player_id": player_id}).scalar() is None:
+                raise StoreError(Tr(f"aucun joueur n'a le numéro {player_id!r}", f"no player with id {player_id!r}"))
+            rows = conn.execute(query, {"player_id": player_id}).all()
+        return tuple(SeatRecord(int(p), int(n), int(w), int(total) / int(n)) for p, n, w, total in rows)
     position: Label[int | None] = col(ScoreRow.turn_pos).label("position")  # db.models.turn_position, kept on the line
     query = (select(position, func.count(), _WON, func.avg(ScoreRow.total))
              .where(*_lines(filters, with_player=player_id is None))
@@ -405,6 +482,18 @@ def seat_effect(source: Session | Store, filters: Filters = NO_FILTERS,
     else:
         (rows,) = _rows(source, query)
     return tuple(SeatRecord(int(p), int(n), int(w or 0), float(avg)) for p, n, w, avg in rows)
+
+
+@lru_cache(maxsize=16)
+def _seat_totals(game: str | None, of_player: bool) -> Any:
+    """:func:`seat_effect` from :class:`db.models.SeatSummary`: its rows summed per position (over
+    every player, virtual ones included, or the one ``player_id``)."""
+    played = func.sum(SeatSummary.played)
+    return (core_select(col(SeatSummary.turn_pos), played, func.sum(SeatSummary.won), func.sum(SeatSummary.score_sum))
+            .where(col(SeatSummary.turn_pos) >= 0,
+                   *([col(SeatSummary.game) == game] if game else []),
+                   *([col(SeatSummary.player_id) == bindparam("player_id")] if of_player else []))
+            .group_by(col(SeatSummary.turn_pos)).having(played > 0).order_by(col(SeatSummary.turn_pos)))
 
 
 def score_timeline(source: Session | Store, player_id: int, filters: Filters = NO_FILTERS,
@@ -455,7 +544,7 @@ def game_stats(source: Session | Store, slug: str, filters: Filters = NO_FILTERS
 
 
 def _aggregated_game_stats(source: Session | Store, slug: str, filters: Filters) -> GameStats:
-    of_game = and_(col(Match.game) == slug, *filters.conditions())
+    of_game = and_(col(Match.game) == slug, *filters.conditions(counted=True))
     matches = (select(func.count(), func.avg(minutes_between(col(Match.started_at), col(Match.ended_at))))
                .where(of_game))
     first_wins = func.sum(case((and_(col(ScoreRow.turn_pos) == 0, col(ScoreRow.winner)), 1), else_=0))
@@ -504,7 +593,7 @@ def setups(source: Session | Store, slug: str, filters: Filters = NO_FILTERS) ->
     covering indexes: the matches per set-up (count, length), then their winners' lines (the
     first player's wins, the winning score).
     """
-    of_game = and_(col(Match.game) == slug, *filters.conditions())
+    of_game = and_(col(Match.game) == slug, *filters.conditions(counted=True))
     per_setup = (select(Match.options, func.count(), func.avg(minutes_between(col(Match.started_at),
                                                                               col(Match.ended_at))))
                  .where(of_game).group_by(col(Match.options)))
@@ -597,7 +686,7 @@ def _summary_counts(game: str | None, of_player: bool) -> Any:
 def _match_counts(filters: Filters) -> Any:
     """:func:`matches_per_game` as one ``GROUP BY`` over the filtered matches (the straightforward way)."""
     n = func.count()
-    return (select(Match.game, n).where(*filters.conditions()).group_by(col(Match.game))
+    return (select(Match.game, n).where(*filters.conditions(counted=True)).group_by(col(Match.game))
             .order_by(n.desc(), col(Match.game)))
 
 

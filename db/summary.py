@@ -32,6 +32,10 @@ from sqlalchemy.engine import Connection
 
 _SUMMARY = "game_summary (game, matches, timed, microseconds, lines, score_sum, first_seat_wins)"
 _PLAYER = "player_summary (player_id, game, played, won, score_sum, best)"
+_PAIR = "pair_summary (player_id, other_id, game, met, wins, losses)"
+_SEAT = "seat_summary (player_id, game, turn_pos, played, won, score_sum)"
+#: a match that counts for statistics (version 7): finished, and not left out by its player
+_COUNTED = "{row}.status = 'finished' AND {row}.counts"
 
 
 def _length(row: str, dialect: str) -> str:
@@ -58,7 +62,7 @@ def _match_statements(row: str, sign: str, dialect: str) -> list[str]:
     cols = {"matches": f"{sign}1", "timed": f"{sign}(CASE WHEN {row}.ended_at IS NULL THEN 0 ELSE 1 END)",
             "microseconds": f"{sign}COALESCE({_length(row, dialect)}, 0)"}
     return [f"INSERT INTO {_SUMMARY} SELECT {row}.game, {', '.join(cols.values())}, 0, 0, 0 "
-            f"WHERE {row}.status = 'finished' ON CONFLICT (game) DO UPDATE SET {_add(cols)}"]
+            f"WHERE {_COUNTED.format(row=row)} ON CONFLICT (game) DO UPDATE SET {_add(cols)}"]
 
 
 def _line_statements(row: str, sign: str, dialect: str) -> list[str]:
@@ -73,6 +77,38 @@ def _line_statements(row: str, sign: str, dialect: str) -> list[str]:
         out += _player_out(row)
     else:
         out.append(_player_in(row, dialect))
+    return out + _seat_statements(row, sign)
+
+
+def _seat_statements(row: str, sign: str) -> list[str]:
+    """Add or take away the line ``row`` in ``seat_summary`` (player 0: a virtual player's line)."""
+    key = f"COALESCE({row}.player_id, 0), {row}.game, COALESCE({row}.turn_pos, -1)"
+    out = [f"INSERT INTO {_SEAT} SELECT {key}, {sign}1, {sign}({_won(row)}), {sign}{row}.total WHERE {row}.finished "
+           "ON CONFLICT (player_id, game, turn_pos) DO UPDATE SET played = seat_summary.played + excluded.played, "
+           "won = seat_summary.won + excluded.won, score_sum = seat_summary.score_sum + excluded.score_sum"]
+    if sign:
+        out.append(f"DELETE FROM seat_summary WHERE player_id = COALESCE({row}.player_id, 0) AND game = {row}.game "
+                   f"AND turn_pos = COALESCE({row}.turn_pos, -1) AND played = 0")
+    return out
+
+
+def _pair_statements(row: str, sign: str) -> list[str]:
+    """Add or take away the duels of the line ``row`` with the other counted lines of its match, both
+    ways (a pair is counted when the second of its two lines comes, taken away when the first goes)."""
+    duel = (f"FROM score o WHERE o.match_id = {row}.match_id AND o.id <> {row}.id AND o.finished "
+            f"AND o.player_id IS NOT NULL AND o.player_id <> {row}.player_id AND {row}.finished "
+            f"AND {row}.player_id IS NOT NULL")
+    better = f"CASE WHEN {row}.rank < o.rank THEN 1 ELSE 0 END"
+    worse = f"CASE WHEN {row}.rank > o.rank THEN 1 ELSE 0 END"
+    upsert = ("ON CONFLICT (player_id, other_id, game) DO UPDATE SET met = pair_summary.met + excluded.met, "
+              "wins = pair_summary.wins + excluded.wins, losses = pair_summary.losses + excluded.losses")
+    out = [f"INSERT INTO {_PAIR} SELECT {row}.player_id, o.player_id, {row}.game, {sign}1, {sign}({better}), "
+           f"{sign}({worse}) {duel} {upsert}",
+           f"INSERT INTO {_PAIR} SELECT o.player_id, {row}.player_id, {row}.game, {sign}1, {sign}({worse}), "
+           f"{sign}({better}) {duel} {upsert}"]
+    if sign:
+        out.append(f"DELETE FROM pair_summary WHERE game = {row}.game AND met = 0 "
+                   f"AND (player_id = {row}.player_id OR other_id = {row}.player_id)")
     return out
 
 
@@ -101,30 +137,41 @@ def _player_out(row: str) -> list[str]:
             f"WHERE {mine} AND {row}.finished AND {row}.total >= best"]
 
 
-#: table -> (the columns whose change matters, how to count one row of it)
-_TABLES: dict[str, tuple[tuple[str, ...], Any]] = {
-    "match": (("status", "game", "started_at", "ended_at"), _match_statements),
-    "score": (("finished", "game", "total", "winner", "turn_pos", "player_id"), _line_statements),
+_LINE_COLUMNS = ("finished", "game", "total", "winner", "turn_pos", "player_id", "rank", "match_id")
+
+#: trigger name -> (its table, the columns whose change matters, how to count one row of it, whether it
+#: runs before the row changes on PostgreSQL).  The duels pair a line with the other lines of its
+#: match as they are when the line changes: a SQLite trigger runs after each row, a PostgreSQL
+#: AFTER trigger only once the whole statement is done (a match's lines inserted or deleted together
+#: would see each other, or none), but a BEFORE trigger sees the rows done before it, as SQLite does.
+_TABLES: dict[str, tuple[str, tuple[str, ...], Any, bool]] = {
+    "game_summary_match": ("match", ("status", "counts", "game", "started_at", "ended_at"), _match_statements, False),
+    "game_summary_score": ("score", _LINE_COLUMNS, _line_statements, False),
+    "pair_summary_score": ("score", _LINE_COLUMNS, lambda row, sign, _dialect: _pair_statements(row, sign), True),
 }
+
+
+def _pg_trigger(name: str, table: str, watched: tuple[str, ...], statements: Any, before: bool) -> list[str]:
+    changed = " OR ".join(f"OLD.{c} IS DISTINCT FROM NEW.{c}" for c in watched)
+    old = "".join(f"    {s};\n" for s in statements("OLD", "-", "postgresql"))
+    new = "".join(f"    {s};\n" for s in statements("NEW", "", "postgresql"))
+    done = "IF TG_OP = 'DELETE' THEN RETURN OLD; END IF; RETURN NEW;" if before else "RETURN NULL;"
+    return [f"CREATE OR REPLACE FUNCTION {name}() RETURNS trigger LANGUAGE plpgsql AS $$\nBEGIN\n"
+            f"  IF TG_OP = 'UPDATE' AND NOT ({changed}) THEN {done} END IF;\n"
+            f"  IF TG_OP <> 'INSERT' THEN\n{old}  END IF;\n"
+            f"  IF TG_OP <> 'DELETE' THEN\n{new}  END IF;\n  {done}\nEND $$",
+            f'DROP TRIGGER IF EXISTS {name} ON "{table}"',  # CREATE OR REPLACE TRIGGER: PostgreSQL 14+
+            f'CREATE TRIGGER {name} {"BEFORE" if before else "AFTER"} INSERT OR DELETE OR UPDATE OF '
+            f'{", ".join(watched)} ON "{table}" FOR EACH ROW EXECUTE FUNCTION {name}()']
 
 
 def trigger_ddl(dialect: str) -> list[str]:
     """The statements that create (or replace) the triggers on ``dialect`` (``sqlite``, or
     ``postgresql`` 11 and later: ``EXECUTE FUNCTION``)."""
     out: list[str] = []
-    for table, (watched, statements) in _TABLES.items():
-        name = f"game_summary_{table}"
+    for name, (table, watched, statements, before) in _TABLES.items():
         if dialect == "postgresql":
-            changed = " OR ".join(f"OLD.{c} IS DISTINCT FROM NEW.{c}" for c in watched)
-            old = "".join(f"    {s};\n" for s in statements("OLD", "-", dialect))
-            new = "".join(f"    {s};\n" for s in statements("NEW", "", dialect))
-            out.append(f"CREATE OR REPLACE FUNCTION {name}() RETURNS trigger LANGUAGE plpgsql AS $$\nBEGIN\n"
-                       f"  IF TG_OP = 'UPDATE' AND NOT ({changed}) THEN RETURN NULL; END IF;\n"
-                       f"  IF TG_OP <> 'INSERT' THEN\n{old}  END IF;\n"
-                       f"  IF TG_OP <> 'DELETE' THEN\n{new}  END IF;\n  RETURN NULL;\nEND $$")
-            out.append(f'DROP TRIGGER IF EXISTS {name} ON "{table}"')  # CREATE OR REPLACE TRIGGER: PostgreSQL 14+
-            out.append(f'CREATE TRIGGER {name} AFTER INSERT OR DELETE OR UPDATE OF {", ".join(watched)} '
-                       f'ON "{table}" FOR EACH ROW EXECUTE FUNCTION {name}()')
+            out += _pg_trigger(name, table, watched, statements, before)
         else:
             changed = " OR ".join(f"OLD.{c} IS NOT NEW.{c}" for c in watched)
             for event, when, rows in (("INSERT", "", (("NEW", ""),)), ("DELETE", "", (("OLD", "-"),)),
@@ -136,13 +183,59 @@ def trigger_ddl(dialect: str) -> list[str]:
     return out
 
 
+_LINES_FOLLOW = "match_counts_lines"
+_COUNTED_NOW = "(NEW.status = 'finished' AND NEW.counts)"
+
+
+def follow_ddl(dialect: str) -> list[str]:
+    """The trigger that keeps the score lines' ``finished`` (counted) equal to their match's status
+    and ``counts`` when either changes (version 7: a play marked as not counting after the fact)."""
+    update = (f"UPDATE score SET finished = {_COUNTED_NOW} WHERE match_id = NEW.id "
+              f"AND finished {'IS DISTINCT FROM' if dialect == 'postgresql' else 'IS NOT'} {_COUNTED_NOW}")
+    if dialect == "postgresql":
+        return [f"CREATE OR REPLACE FUNCTION {_LINES_FOLLOW}() RETURNS trigger LANGUAGE plpgsql AS $$\nBEGIN\n"
+                f"  {update};\n  RETURN NULL;\nEND $$",
+                f'DROP TRIGGER IF EXISTS {_LINES_FOLLOW} ON "match"',
+                f'CREATE TRIGGER {_LINES_FOLLOW} AFTER UPDATE OF status, counts ON "match" FOR EACH ROW '
+                f"WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.counts IS DISTINCT FROM NEW.counts) "
+                f"EXECUTE FUNCTION {_LINES_FOLLOW}()"]
+    return [f'CREATE TRIGGER IF NOT EXISTS {_LINES_FOLLOW} AFTER UPDATE OF status, counts ON "match" FOR EACH ROW '
+            f"WHEN OLD.status IS NOT NEW.status OR OLD.counts IS NOT NEW.counts\nBEGIN\n  {update};\nEND"]
+
+
+def uninstall(conn: Connection) -> None:
+    """Drop the triggers (a bulk load: ``bench.gen_history`` drops them, loads, then :func:`install`
+    and :func:`rebuild`, which is what the triggers would have given, at a fraction of the cost)."""
+    if conn.dialect.name == "postgresql":
+        for name, (table, *_rest) in [*_TABLES.items(), (_LINES_FOLLOW, ("match",))]:
+            conn.exec_driver_sql(f'DROP TRIGGER IF EXISTS {name} ON "{table}"')
+        return
+    for name in _TABLES:
+        for event in ("insert", "delete", "update"):
+            conn.exec_driver_sql(f"DROP TRIGGER IF EXISTS {name}_{event}")
+    conn.exec_driver_sql(f"DROP TRIGGER IF EXISTS {_LINES_FOLLOW}")
+
+
 def install(conn: Connection) -> None:
-    """Create the triggers (the tables come from the models)."""
-    for statement in trigger_ddl(conn.dialect.name):
+    """Create the triggers (the tables come from the models), replacing those of an older version."""
+    if conn.dialect.name == "sqlite":  # CREATE TRIGGER IF NOT EXISTS would keep an older body
+        for name in _TABLES:
+            for event in ("insert", "delete", "update"):
+                conn.exec_driver_sql(f"DROP TRIGGER IF EXISTS {name}_{event}")
+    for statement in trigger_ddl(conn.dialect.name) + follow_ddl(conn.dialect.name):
         conn.exec_driver_sql(statement)
 
 
 Totals = tuple[dict[str, tuple[int, ...]], dict[tuple[str, int], int], dict[tuple[int, str], tuple[int, ...]]]
+Duels = tuple[dict[tuple[int, int, str], tuple[int, ...]], dict[tuple[int, str, int], tuple[int, ...]]]
+
+#: version 7: the duels and the lines per turn position, as the score lines give them
+_PAIRS = ("SELECT a.player_id, b.player_id, a.game, COUNT(*), SUM(CASE WHEN a.rank < b.rank THEN 1 ELSE 0 END), "
+          "SUM(CASE WHEN a.rank > b.rank THEN 1 ELSE 0 END) FROM score a JOIN score b ON b.match_id = a.match_id "
+          "AND b.id <> a.id AND b.finished AND b.player_id IS NOT NULL AND b.player_id <> a.player_id "
+          "WHERE a.finished AND a.player_id IS NOT NULL GROUP BY a.player_id, b.player_id, a.game")
+_SEATS = (f"SELECT COALESCE(player_id, 0), game, COALESCE(turn_pos, -1), COUNT(*), SUM({_won('score')}), SUM(total) "
+          "FROM score WHERE finished GROUP BY COALESCE(player_id, 0), game, COALESCE(turn_pos, -1)")
 
 
 def _expected_sql(dialect: str) -> tuple[str, str, str]:
@@ -150,7 +243,7 @@ def _expected_sql(dialect: str) -> tuple[str, str, str]:
         "SELECT game, SUM(matches), SUM(timed), SUM(microseconds), SUM(lines), SUM(score_sum), SUM(first_seat_wins) "
         "FROM (SELECT game, COUNT(*) AS matches, COUNT(ended_at) AS timed, "
         f"COALESCE(SUM({_length('m', dialect)}), 0) AS microseconds, 0 AS lines, 0 AS score_sum, "
-        "0 AS first_seat_wins FROM \"match\" m WHERE status = 'finished' GROUP BY game "
+        f"0 AS first_seat_wins FROM \"match\" m WHERE {_COUNTED.format(row='m')} GROUP BY game "
         "UNION ALL SELECT game, 0, 0, 0, COUNT(*), SUM(total), "
         f"SUM({_first_win('score')}) FROM score WHERE finished GROUP BY game) AS parts GROUP BY game")
     scores = "SELECT game, total, COUNT(*) FROM score WHERE finished GROUP BY game, total"
@@ -181,11 +274,30 @@ def stored(conn: Connection) -> Totals:
                  "SELECT player_id, game, played, won, score_sum, best FROM player_summary", skip_zeros=True)
 
 
+def _read_duels(conn: Connection, pairs: str, seats: str) -> Duels:
+    return ({(int(p), int(o), g): tuple(int(v) for v in rest) for p, o, g, *rest in conn.exec_driver_sql(pairs)},
+            {(int(p), g, int(t)): tuple(int(v) for v in rest) for p, g, t, *rest in conn.exec_driver_sql(seats)})
+
+
+def expected_duels(conn: Connection) -> Duels:
+    """Version 7's totals as the score lines give them: per (player, other, game) (met, wins, losses),
+    per (player or 0, game, turn position or -1) (played, won, score_sum)."""
+    return _read_duels(conn, _PAIRS, _SEATS)
+
+
+def stored_duels(conn: Connection) -> Duels:
+    """Version 7's totals as the triggers kept them."""
+    return _read_duels(conn, "SELECT player_id, other_id, game, met, wins, losses FROM pair_summary",
+                       "SELECT player_id, game, turn_pos, played, won, score_sum FROM seat_summary")
+
+
 def rebuild(conn: Connection) -> None:
-    """Recompute the totals from the matches and score lines (the migration to version 4)."""
+    """Recompute the totals from the matches and score lines (the migrations to versions 4, 6 and 7)."""
     summary, scores, players = _expected_sql(conn.dialect.name)
-    for table in ("game_score", "game_summary", "player_summary"):
+    for table in ("game_score", "game_summary", "player_summary", "pair_summary", "seat_summary"):
         conn.exec_driver_sql(f"DELETE FROM {table}")
     conn.exec_driver_sql(f"INSERT INTO {_SUMMARY} {summary}")
     conn.exec_driver_sql(f"INSERT INTO game_score (game, total, lines) {scores}")
     conn.exec_driver_sql(f"INSERT INTO {_PLAYER} {players}")
+    conn.exec_driver_sql(f"INSERT INTO {_PAIR} {_PAIRS}")
+    conn.exec_driver_sql(f"INSERT INTO {_SEAT} {_SEATS}")

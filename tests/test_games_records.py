@@ -104,7 +104,7 @@ def test_a_version_5_database_with_score_pad_matches_is_migrated_to_version_6(db
     store.engine.dispose()
     store = Store(db_url)  # opening it migrates it
     try:
-        assert schema_version(store.engine) == SCHEMA_VERSION == 6
+        assert schema_version(store.engine) == SCHEMA_VERSION >= 6
         assert matches_per_game(store) == {"pad:ticket-to-ride": 1}
         assert game_stats(store, "pad:ticket-to-ride").matches == 1  # the running totals rebuilt
         assert store.load(mid).state["game_name"] == "Ticket to Ride"

@@ -297,3 +297,26 @@ def test_the_tables_h_index(history):
     add_match(store, "traction-avant", "finished", 90, [(lea, "Léa", 10, True), (sam, "Sam", 5, False)])
     assert h_index(store) == 3
     assert h_index(store, Filters(game="apaches")) == 1
+
+
+def test_the_player_count_filter_keeps_the_matches_of_that_many_seats(history):
+    """Filters.players (issue 18: "player count"): matches 2 and 3 had two seats, 1 and 4 three (Robby
+    Junior's line counts: he has a seat at the table)."""
+    store, ids = history
+    two, three = Filters(players=2), Filters(players=3)
+    assert matches_per_game(store, two) == {"apaches": 2}
+    assert matches_per_game(store, three) == {"apaches": 1, "robby-solo": 1}
+    assert matches_per_game(store, Filters(players=5)) == {}
+    assert [(s.name, s.played, s.won) for s in standings(store, two)] == [
+        ("Léa", 2, 1), ("Ana", 1, 1), ("Sam", 1, 1)]  # most wins, then most played
+    assert [(g.game, g.played, g.won) for g in player_stats(store, ids["Léa"], three).games] == [
+        ("apaches", 1, 1), ("robby-solo", 1, 0)]
+    assert game_stats(store, "apaches", two).matches == 2 and game_stats(store, "apaches", two).score_max == 1500
+    assert [(r.name, r.matches, r.wins, r.losses) for r in head_to_head(store, ids["Léa"], two)] == [
+        ("Ana", 1, 0, 1), ("Sam", 1, 0, 0)]
+    assert [(p.position, p.played) for p in seat_effect(store, Filters(game="apaches", players=3))] == [
+        (0, 1), (1, 1), (2, 1)]
+    assert [s.matches for s in setups(store, "apaches", two)] == [2]
+    assert [b.count for b in score_distribution(store, "apaches", two, buckets=1)] == [4]
+    with_place = Filters(players=3, place="Club", game="robby-solo")
+    assert matches_per_game(store, with_place) == {"robby-solo": 1} and h_index(store, with_place) == 1

@@ -28,13 +28,16 @@ from db.bgstats import import_plays
 from db.models import Match, score_line
 from db.stats import (
     Filters,
+    SeatRecord,
     _grouped_places,
     game_stats,
     h_index,
+    head_to_head,
     matches_per_game,
     places,
     player_stats,
     score_distribution,
+    seat_effect,
     standings,
 )
 from db.store import Store, StoreError
@@ -48,6 +51,7 @@ EVERY_DAY = Filters(since=date(1900, 1, 1))  # every match, but through the aggr
 def check(store: Store) -> None:
     with store.engine.connect() as c:
         assert summary.stored(c) == summary.expected(c)
+        assert summary.stored_duels(c) == summary.expected_duels(c)
     for slug in SLUGS:
         kept, counted = game_stats(store, slug), game_stats(store, slug, EVERY_DAY)
         assert astuple(kept)[1:] == pytest.approx(astuple(counted)[1:], abs=1e-6), slug
@@ -63,6 +67,24 @@ def check(store: Store) -> None:
             for a, b in zip(kept_p.games, counted_p.games, strict=True):
                 assert astuple(a)[:4] == astuple(b)[:4] and a.average == pytest.approx(b.average), player.name
     check_counts(store)
+    check_duels_and_seats(store)
+
+
+def same_seats(kept: tuple[SeatRecord, ...], counted: tuple[SeatRecord, ...]) -> bool:
+    return [astuple(r)[:3] for r in kept] == [astuple(r)[:3] for r in counted] and all(
+        a.average == pytest.approx(b.average) for a, b in zip(kept, counted, strict=True))
+
+
+def check_duels_and_seats(store: Store) -> None:
+    """Head to head and turn order read from the running totals of version 7 (no filter, a game, a
+    player, both) equal the aggregates over the lines (``EVERY_DAY`` takes that path)."""
+    for game in (None, "apaches"):  # the totals of every game are checked against the rows in check()
+        kept, counted = Filters(game=game), replace(EVERY_DAY, game=game)
+        assert same_seats(seat_effect(store, kept), seat_effect(store, counted)), game
+        for player in store.players():
+            assert player.id is not None
+            assert head_to_head(store, player.id, kept) == head_to_head(store, player.id, counted), (game, player)
+            assert same_seats(seat_effect(store, kept, player.id), seat_effect(store, counted, player.id)), game
 
 
 def check_counts(store: Store) -> None:
@@ -82,6 +104,11 @@ def check_counts(store: Store) -> None:
 def totals(store: Store) -> summary.Totals:
     with store.engine.connect() as c:
         return summary.stored(c)
+
+
+def duels(store: Store) -> summary.Duels:
+    with store.engine.connect() as c:
+        return summary.stored_duels(c)
 
 
 @pytest.fixture
@@ -186,6 +213,7 @@ def test_rows_changed_behind_the_apps_back_are_followed(store):
                   {"m": mid, "no": False})
     check(store)
     assert totals(store)[1] == {} and totals(store)[2] == {}
+    assert duels(store) == ({}, {})
 
 
 # ---------------------------------------------------------------- random sequences of writes
