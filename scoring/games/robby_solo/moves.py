@@ -222,17 +222,19 @@ def chooser(state: RobbyState, event: Mapping[str, Any]) -> Any:
 
 
 def _move(handler: Callable[[RobbyState, Mapping[str, Any]], None], *phases: str, by: str = "host",
-          seat: SeatOf = "seat") -> Move:
-    return Move(cast(Handler, handler), phases=phases, by=by, seat=seat)
+          seat: SeatOf = "seat", undoable: bool = True) -> Move:
+    return Move(cast(Handler, handler), phases=phases, by=by, seat=seat, undoable=undoable)
 
 
 #: event type -> move.  Every move but the secret choice is the table's (its device enters what the table
 #: saw and heard); a secret choice is sent by the seat it names (``seat``, and its ``bank<seat>`` field), or
-#: by the table behind that seat's privacy screen.
+#: by the table behind that seat's privacy screen.  The reveal is not undoable: every screen has shown every
+#: secret choice by then (and Robby Junior's card); undone, the choices would be secret, and open to change,
+#: again for people who have seen them all (as the other games' reveals).
 MOVES: dict[str, Move] = {
     "restock": _move(restock, "restock"),
     "choose": _move(choose, "declare", "confirm", by="seat", seat=chooser),
     "declare": _move(declare, "declare"),
-    "reveal": _move(reveal, "confirm"),
+    "reveal": _move(reveal, "confirm", undoable=False),
     "deck": _move(deck),
 }
