@@ -358,11 +358,12 @@ class Store(SeatTokens, HostKeys):
     def authorise(self, m: LoadedMatch, action: Mapping[str, Any], sender: Sender) -> None:
         """Refuse (:class:`StoreError`, both languages) an event ``sender`` may not send, before the engine
         sees it: the game's moves table says who may send each event type (``Game.sender``): ``host``
-        only the host; ``seat`` only the phone of the seat the event names (or the host, for a seat
-        that has no phone link); ``any`` the host or any seat's phone.  The table code sends nothing."""
+        only the host; ``seat`` only the phone of the seat the event concerns (``Game.concerns``: its
+        ``seat``, a transfer's giver...), or the host for a seat that has no phone link; ``any`` the
+        host or any seat's phone.  The table code sends nothing."""
         by = m.game.sender(action)
         kind = str(action.get("type"))[:40]
-        named = action.get("seat")
+        named = m.game.concerns(m.state, action)  # the event's ``seat``, or the field its move names
         if self.is_host(sender):
             if by == "seat" and type(named) is int and named in self.seat_links(m.id):
                 raise _refused(f"ce coup ({kind!r}) se joue sur le téléphone de la place {named + 1}",

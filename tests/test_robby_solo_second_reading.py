@@ -70,7 +70,9 @@ def test_the_moves_table_is_the_only_dispatcher_and_says_who_sends_each_move():
     assert {k: m.phases for k, m in GAME.moves.items()} == {
         "restock": ("restock",), "choose": ("declare", "confirm"), "declare": ("declare",),
         "reveal": ("confirm",), "deck": ()}
-    assert all(m.undoable for m in GAME.moves.values())
+    # « toutes les cartes Braquage sur la table sont retournées » : once every screen has shown every choice,
+    # an undo would make them secret (and open to change) again for people who have seen them all
+    assert [k for k, m in GAME.moves.items() if not m.undoable] == ["reveal"]
     state = play(start(), {"type": "restock", Y: 1, G: 2, R: 3, B: 4})
     # a person's phone offers only their secret choice, which names its seat; the table's device the rest
     assert [(a.type, a.fields[0].key, a.fields[0].minimum, a.fields[0].maximum) for a in GAME.actions(state, 2)] \

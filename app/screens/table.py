@@ -27,8 +27,11 @@ from scoring.core import timers as tm
 
 
 def _header(m: LoadedMatch, lang: str, subtitle: str) -> ft.Control:
+    """The match by its game's name (a score pad's: the game it names), never by its row id: ids are
+    counted, and would tell a phone how many matches this server has seen."""
+    title = str(m.options.get("game_name") or m.game.name.get(lang))
     return ft.Row([emblem(m.game.slug, 40), ft.Column([
-        ft.Text(f"{m.game.name.get(lang)} #{m.id}", size=20, weight=ft.FontWeight.BOLD),
+        ft.Text(title, size=20, weight=ft.FontWeight.BOLD),
         ft.Text(subtitle, size=14, weight=ft.FontWeight.W_500)], spacing=0, expand=True)])
 
 

@@ -151,6 +151,10 @@ Handler = Callable[[Any, Mapping[str, Any]], Any]
 #: phone); ``any`` any seat's device or the host.
 SENDERS = ("host", "seat", "any")
 
+#: Where a ``seat`` move names the seat it concerns: an event field, or a function of the state and the
+#: event (the seat the state gives the move to; ``None`` when it names none).
+SeatOf = str | Callable[[Any, Mapping[str, Any]], Any]
+
 
 @dataclass(frozen=True)
 class Move:
@@ -164,6 +168,10 @@ class Move:
     by: str = "host"
     #: may it be played once the match is over?
     after_end: bool = False
+    #: for a ``seat`` move, the seat it concerns, whose phone alone may send it: the event's field of
+    #: that name (``seat``; the giver ``from`` of a money transfer), or a function of the state and the
+    #: event (the victim of the betrayed alliance a reprisal names)
+    seat: SeatOf = "seat"
 
 
 # --------------------------------------------------------------------------- the game
@@ -287,6 +295,24 @@ class Game:
         """
         move = self.moves.get(str(event.get("type")))
         return "host" if move is None else move.by
+
+    def concerns(self, state: State, event: Mapping[str, Any]) -> Any:
+        """The seat a ``seat`` move concerns (:attr:`Move.seat`): the one phone that may send it, and the
+        seat whose phone keeps the host from sending it.  Read, not checked (the handler checks it):
+        whatever the event or the state holds there, ``None`` where it names nothing.
+
+        >>> from scoring import find_game
+        >>> find_game("traction-avant").concerns({}, {"type": "transfer", "seat": 0, "from": 2, "to": 0})
+        2
+        """
+        move = self.moves.get(str(event.get("type")))
+        where = "seat" if move is None else move.seat
+        if isinstance(where, str):
+            return event.get(where)
+        try:
+            return where(state, event)
+        except (LookupError, TypeError, ValueError):  # a RulesError is a ValueError
+            return None
 
     def view(self, state: State, seat: int | None) -> State:  # game
         """The state as ``seat`` may see it (``None``: the public table view)."""

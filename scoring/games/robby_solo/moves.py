@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from scoring.core import IllegalEvent, Move, Tr, quote, whole
-from scoring.core.contract import Handler
+from scoring.core.contract import Handler, SeatOf
 from scoring.core.timers import new_timer
 from scoring.games.robby_solo.rules import DECK_SIZE, DECLARATIONS, Card, Hand, parse_card, police_visit
 from scoring.games.robby_solo.state import BankOutcome, PoliceVisit, RobbyState
@@ -229,17 +229,28 @@ def deck(state: RobbyState, event: Mapping[str, Any]) -> None:
         _start_round(state)
 
 
-def _move(handler: Callable[[RobbyState, Mapping[str, Any]], None], *phases: str, by: str = "host") -> Move:
-    return Move(cast(Handler, handler), phases=phases, by=by)
+def chooser(state: RobbyState, event: Mapping[str, Any]) -> Any:
+    """The seat a secret choice concerns: its ``seat``, or else the one seat its ``bank<seat>`` field names."""
+    if "seat" in event:
+        return event["seat"]
+    named = {seat_of(key) for key in event} - {None}
+    return named.pop() if len(named) == 1 else None
+
+
+def _move(handler: Callable[[RobbyState, Mapping[str, Any]], None], *phases: str, by: str = "host",
+          seat: SeatOf = "seat", undoable: bool = True) -> Move:
+    return Move(cast(Handler, handler), phases=phases, by=by, seat=seat, undoable=undoable)
 
 
 #: event type -> move.  Every move but the secret choice is the table's (its device enters what the table
 #: saw and heard); a secret choice is sent by the seat it names (``seat``, and its ``bank<seat>`` field), or
-#: by the table behind that seat's privacy screen.
+#: by the table behind that seat's privacy screen.  The reveal is not undoable: every screen has shown every
+#: secret choice by then (and Robby Junior's card); undone, the choices would be secret, and open to change,
+#: again for people who have seen them all (as the other games' reveals).
 MOVES: dict[str, Move] = {
     "restock": _move(restock, "restock"),
-    "choose": _move(choose, "declare", "confirm", by="seat"),
+    "choose": _move(choose, "declare", "confirm", by="seat", seat=chooser),
     "declare": _move(declare, "declare"),
-    "reveal": _move(reveal, "confirm"),
+    "reveal": _move(reveal, "confirm", undoable=False),
     "deck": _move(deck),
 }

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from scoring.core import IllegalEvent, Move, Tr, clone, flag, quote, timers, whole
-from scoring.core.contract import Handler
+from scoring.core.contract import Handler, SeatOf
 from scoring.core.fmt import number
 from scoring.games.traction_avant.rules import (
     BASE_ATTACK_MIN,
@@ -834,9 +834,16 @@ def _alliance_end(state: TractionState, event: Event) -> None:
 # --------------------------------------------------------------------------- the table
 
 
+def _victim(state: TractionState, event: Event) -> int | None:
+    """The seat a reprisal concerns: the victim of the betrayed alliance it names (``None``: it names none)."""
+    alliance = _get_alliance(state, event, "broken")
+    victim = alliance.get("victim")
+    return victim if isinstance(victim, int) else None
+
+
 def _move(handler: Callable[[TractionState, Event], None], phases: tuple[str, ...], by: str = "host",
-          undoable: bool = True) -> Move:
-    return Move(cast(Handler, handler), phases=phases, by=by, undoable=undoable)
+          undoable: bool = True, seat: SeatOf = "seat") -> Move:
+    return Move(cast(Handler, handler), phases=phases, by=by, undoable=undoable, seat=seat)
 
 
 #: Event type → move.  ``seat`` moves are sent by the seat the event names (``seat``; ``from`` for a
@@ -862,12 +869,12 @@ MOVES: dict[str, Move] = {
     "van_pass": _move(_van_pass, ("heists",)),
     "base_attack": _move(_base_attack, ("heists",)),
     "cards": _move(_cards, ("cards",)),
-    "transfer": _move(_transfer, PLAY, "seat"),
+    "transfer": _move(_transfer, PLAY, "seat", seat="from"),
     "roll": _move(_roll, (), "any", undoable=False),
     "roulette": _move(_roulette, PLAY, undoable=False),
     "alliance": _move(_alliance, PLAY),
     "alliance_confirm": _move(_alliance_confirm, PLAY, "seat"),
     "alliance_betray": _move(_alliance_betray, PLAY),
-    "reprisal": _move(_reprisal, PLAY, "seat"),
+    "reprisal": _move(_reprisal, PLAY, "seat", seat=_victim),
     "alliance_end": _move(_alliance_end, PLAY),
 }
