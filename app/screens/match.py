@@ -12,6 +12,7 @@ from app.forms import ActionForm, Values, form_key
 from app.guard import component
 from app.i18n import t
 from app.privacy import PrivacyScreen
+from app.screens.history_edit import Rematch
 from app.screens.home import emblem
 from app.screens.phones import HostDevices, PhonesSection
 from app.shared import load_match, seat_links
@@ -199,6 +200,7 @@ def MatchScreen(match_id: str = "") -> ft.Control:
                                      app.t("undo"), m.can_undo, undo)]
     if over:
         body.append(MatchOver(m.id, key=f"over-{m.id}"))
+        body.append(Rematch(m.id, key=f"rematch-{m.id}"))  # score it and play again (app/screens/history_edit.py)
     body += table_part(m, names, lang, send, over)
     secrets = seat_secrets(m, names, on_phones)
     if secrets:
