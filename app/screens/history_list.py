@@ -16,7 +16,7 @@ from app.i18n import month
 from app.screens.history_dates import DayButton
 from app.screens.home import emblem
 from app.state import use_app, use_data
-from app.widgets import dropdown, fmt_date, fmt_number, game_name
+from app.widgets import fmt_date, fmt_number, game_name
 from db.games import all_games
 from db.history import MAX_SEARCH, Cursor, HistoryQuery, MatchSummary
 
@@ -58,12 +58,21 @@ def by_month(matches: list[MatchSummary], lang: str, t: Callable[..., str]) -> l
     return out
 
 
+def _menu(label: str, value: str, options: list[ft.DropdownOption], on_select: Callable[[Any], None],
+          ident: str, width: int) -> ft.Control:
+    """A dropdown (its accessible name is its tooltip: Flutter exposes no label).  In a plain row that
+    wraps: inside a ``ResponsiveRow`` (Flet 1.0.5) a dropdown no longer opened once one had been chosen."""
+    return ft.Dropdown(label=label, value=value, options=options, on_select=on_select, tooltip=label, key=ident,
+                       width=width)
+
+
 @component
 def Filters(query: HistoryQuery, set_query: Callable[[HistoryQuery], None]) -> ft.Control:
-    """The game, the player, the two ends of the period, and whether the play counts for statistics."""
+    """The game, the player, whether the play counts for statistics, and the two ends of the period
+    (two dropdowns a line on a phone, all on one or two lines on a wide window)."""
     app = use_app()
 
-    def options(everything: str, pairs: list[tuple[str, str]]) -> list[ft.DropdownOption]:
+    def options(pairs: list[tuple[str, str]], everything: str = "filter_any") -> list[ft.DropdownOption]:
         return [ft.DropdownOption(key=ALL, text=app.t(everything))] + [ft.DropdownOption(key=k, text=v)
                                                                         for k, v in pairs]
 
@@ -73,19 +82,20 @@ def Filters(query: HistoryQuery, set_query: Callable[[HistoryQuery], None]) -> f
     games = [(g.key, g.name.get(app.lang)) for g in all_games(app.store.engine, played_only=True)]
     players = [(str(p.id), p.name) for p in app.store.players()]
     counted = next(k for k, v in COUNTS.items() if v == query.counts)
+    half, whole = 175, 240  # two halves fill a phone's line (390 px less the margins)
     return ft.Row([
-        dropdown(app.t("game"), query.game or ALL, options("all_games", games),
-                 pick("game", lambda v: None if v == ALL else v), "history-game", width=200),
-        dropdown(app.t("player"), str(query.player_id) if query.player_id else ALL, options("all_players", players),
-                 pick("player_id", lambda v: None if v == ALL else int(v)), "history-player", width=170),
-        dropdown(app.t("counts_filter"), counted, options("counts_all", [("yes", app.t("counts_yes")),
-                                                                         ("no", app.t("counts_no"))]),
-                 pick("counts", lambda v: COUNTS.get(v)), "history-counts", width=200),
+        _menu(app.t("game"), query.game or ALL, options(games), pick("game", lambda v: None if v == ALL else v),
+              "history-game", half),
+        _menu(app.t("player"), str(query.player_id) if query.player_id else ALL, options(players),
+              pick("player_id", lambda v: None if v == ALL else int(v)), "history-player", half),
+        _menu(app.t("counts_filter"), counted, options([("yes", app.t("counts_yes")), ("no", app.t("counts_no"))],
+                                                       "counts_all"),
+              pick("counts", lambda v: COUNTS.get(v)), "history-counts", whole),
         DayButton(app.t("day_from"), query.since, lambda d: set_query(replace(query, since=d)),
                   app.t("day_from_help"), key="history-since"),
         DayButton(app.t("day_to"), query.until, lambda d: set_query(replace(query, until=d)),
                   app.t("day_to_help"), key="history-until"),
-    ], wrap=True, spacing=8, run_spacing=8)
+    ], spacing=8, run_spacing=8, wrap=True)
 
 
 def empty(app: Any, query: HistoryQuery, clear: Callable[[], None]) -> list[ft.Control]:
@@ -114,13 +124,16 @@ def pager(pages: list[Cursor | None], more: Cursor | None, set_pages: Callable[[
 def HistoryList() -> ft.Control:
     app = use_data()
     page = ft.context.page
-    query, set_query = ft.use_state(HistoryQuery())
-    pages, set_pages = ft.use_state(list[Cursor | None]([None]))
+    # the query and the pages read so far, in one state: one change, one render (two renders in a row
+    # while a dropdown's menu closes left every dropdown of the screen unable to open again)
+    (query, pages), set_view = ft.use_state((HistoryQuery(), list[Cursor | None]([None])))
     open_filters, set_open = ft.use_state(False)
 
     def change(q: HistoryQuery) -> None:
-        set_query(q)
-        set_pages([None])
+        set_view((q, [None]))
+
+    def set_pages(cursors: list[Cursor | None]) -> None:
+        set_view((query, cursors))
 
     found = app.store.history_page(query, after=pages[-1])
     filtered = sum(v is not None for v in (query.game, query.player_id, query.since, query.until, query.counts))
