@@ -47,6 +47,8 @@ def EditMatch(m: LoadedMatch) -> ft.Control:
     notes_ref = ft.use_ref(None)
     names_ref = ft.use_ref({})
     day, set_day = ft.use_state(local_day(m))
+    # opened by hand, not an ExpansionTile: a tile folded itself up again when the calendar closed
+    editing, set_editing = ft.use_state(False)
 
     def save(_e: Any) -> None:
         names = {i: n for i, n in names_ref.current.items() if n.strip() != m.names[i]}
@@ -71,11 +73,13 @@ def EditMatch(m: LoadedMatch) -> ft.Control:
     ]
     edit += [ft.TextField(label=app.t("seat_player", a=i + 1), value=name, on_change=_keep(names_ref, i),
                           max_length=80) for i, name in enumerate(m.names)]
-    edit.append(ft.Button(app.t("save_changes"), icon=ft.Icons.SAVE, on_click=save))
-    return ft.ExpansionTile(title=ft.Text(app.t("edit_match"), weight=ft.FontWeight.BOLD),
-                            leading=ft.Icon(ft.Icons.EDIT), controls=[ft.Column(edit, spacing=8)],
-                            expanded_cross_axis_alignment=ft.CrossAxisAlignment.START,
-                            controls_padding=ft.Padding.symmetric(horizontal=12, vertical=4))
+    edit.append(ft.Row([ft.Button(app.t("save_changes"), icon=ft.Icons.SAVE, on_click=save),
+                        ft.TextButton(app.t("close_edit"), on_click=lambda _e: set_editing(False))], wrap=True))
+    if not editing:
+        return ft.TextButton(app.t("edit_match"), icon=ft.Icons.EDIT, on_click=lambda _e: set_editing(True))
+    title = ft.Row([ft.Text(app.t("edit_match"), size=18, weight=ft.FontWeight.BOLD, expand=True)])  # full width
+    return ft.Card(ft.Container(ft.Column([title, *edit], spacing=8,
+                                          horizontal_alignment=ft.CrossAxisAlignment.STRETCH), padding=12))
 
 
 def _quoted(text: str, t: Callable[..., str]) -> str:
@@ -114,6 +118,7 @@ def changes_tile(app: Any, m: LoadedMatch) -> list[ft.Control]:
     return [ft.ExpansionTile(title=ft.Text(app.t("changes", a=len(found)), weight=ft.FontWeight.BOLD),
                              leading=ft.Icon(ft.Icons.HISTORY_EDU), controls=body,
                              expanded_cross_axis_alignment=ft.CrossAxisAlignment.START,
+                             expanded_alignment=ft.Alignment.CENTER_LEFT,
                              controls_padding=ft.Padding.symmetric(horizontal=12, vertical=4))]
 
 
@@ -123,15 +128,19 @@ def Rematch(match_id: int) -> ft.Control:
     scored first); lands on the new match."""
     app = use_app()
 
-    def again(_e: Any) -> None:
+    page = ft.context.page
+
+    async def again(_e: Any) -> None:
         try:
             new = app.store.rematch(match_id, app.sender)
         except StoreError as exc:
             app.refuse(exc)
             return
-        app.tell(app.t("rematch_started", a=new), follows=True)
-        app.changed(match_id=match_id)
-        ft.context.page.navigate(f"/match/{new}")
+        # on the new match first, then say so there: re-rendering the old match's screen before (now
+        # scored, it sends a page on to its review) would take this page away from the new match
+        await page.push_route(f"/match/{new}")
+        app.tell(app.t("rematch_started", a=new))
+        app.tell_others("data", match_id)  # the other pages re-read
 
     return ft.Button(app.t("rematch"), icon=ft.Icons.REPLAY, on_click=again,
                      tooltip=app.t("rematch_help"))

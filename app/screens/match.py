@@ -191,7 +191,8 @@ def MatchScreen(match_id: str = "") -> ft.Control:
         return ft.Column([ft.Text(app.t("no_match")),
                           ft.Button(app.t("back_home"), on_click=lambda _e: page.navigate("/"))])
     if m.status != "in_progress":
-        page.navigate(f"/history/{m.id}")
+        if (page.route or "").split("?")[0].rstrip("/") == f"/match/{m.id}":  # not once a rematch has left it
+            page.navigate(f"/history/{m.id}")
         return ft.Container()
     names = list(m.state.get("names", m.names))
     title = m.options.get("game_name") or m.game.name.get(lang)  # a score-pad play: the game it names

@@ -131,9 +131,9 @@ def test_a_played_match_is_edited_as_one_amendment_that_the_review_shows(server,
     ui.see("Enregistré")
     ui.click("Modifications (1)")
     ui.see("par l'hôte")
-    ui.see("Lieu : (vide) → « Médiathèque »")
-    ui.see("Place 1 : Léa → Noor")
-    ui.see(f"Date : {day_text(today(), 'fr')} → {day_text(target, 'fr')}")
+    ui.see("Lieu : (vide) remplacé par « Médiathèque »")
+    ui.see("Place 1 : Léa remplacé par Noor")
+    ui.see(f"Date : {day_text(today(), 'fr')} remplacé par {day_text(target, 'fr')}")
     ui.shot(f"review-amended-{name}")
 
     ui.fill("Place 2", "noor")  # already at seat 1
