@@ -25,6 +25,7 @@ from sqlmodel import Session, col, select
 
 from db.errors import RestoreError
 from db.games import PAD, engine_slug, ensure_game, game_key
+from db.history import AMEND
 from db.models import EventRow, Match, ScoreRow, Seat, score_line
 from scoring import Tr, find_game, replay, slugs
 
@@ -238,13 +239,14 @@ def match_document(session: Session, match: Match) -> dict[str, Any]:
 
 def effective_events(rows: Sequence[Any]) -> list[dict[str, Any]]:
     """Replay the log's undo rows (anything with ``type`` and a JSON ``payload``): what is left is
-    what happened."""
+    what happened.  An amendment of the match (:data:`db.history.AMEND`) is the history's, not a move:
+    left out."""
     stack: list[dict[str, Any]] = []
     for row in rows:
         if row.type == "undo":
             if stack:
                 stack.pop()
-        else:
+        elif row.type != AMEND:
             stack.append(json.loads(row.payload))
     return stack
 

@@ -23,7 +23,7 @@ import secrets
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from sqlalchemy import Integer, any_, bindparam, func
@@ -44,6 +44,7 @@ from db.documents import (
 from db.engine import make_engine
 from db.errors import RestoreError, StoreError
 from db.games import all_games, engine_slug, ensure_game, game_key
+from db.history import AMEND, Cursor, HistoryQuery, MatchSummary, Page, search
 from db.host_keys import HostKeys
 from db.models import EventRow, Match, Meta, Player, ScoreRow, Seat, first_seat, score_line, utcnow
 from db.seat_tokens import SeatTokens
@@ -124,19 +125,6 @@ class LoadedMatch:
     @property
     def can_undo(self) -> bool:
         return bool(self.events) and self.status == "in_progress" and self.game.undoable(self.events[-1])
-
-
-@dataclass
-class MatchSummary:
-    id: int
-    game: str
-    status: str
-    started_at: datetime
-    ended_at: datetime | None
-    names: list[str]
-    winners: list[str]
-    totals: list[tuple[str, int]]
-    place: str
 
 
 def _already(match_id: int, status: str) -> StoreError:
@@ -475,19 +463,6 @@ class Store(SeatTokens, HostKeys):
             s.add(match)
             s.commit()
 
-    def update_match(self, match_id: int, *, place: str | None = None, notes: str | None = None) -> None:
-        if notes is not None and len(notes) > MAX_NOTES:
-            raise StoreError(Tr(f"les notes ont au plus {MAX_NOTES} caractères, celles-ci en ont {len(notes)}",
-                                f"notes are at most {MAX_NOTES} characters, got {len(notes)}"))
-        with self.session() as s:
-            match = self._match(s, match_id)
-            if place is not None:
-                match.place = _clean_place(place)
-            if notes is not None:
-                match.notes = notes
-            s.add(match)
-            s.commit()
-
     @staticmethod
     def _rename_line(s: Session, line: ScoreRow, match: Match, name: str) -> None:
         """A score line's player is now called ``name``: the line, the match's winners and its stored
@@ -514,47 +489,163 @@ class Store(SeatTokens, HostKeys):
             self._rename_line(s, line, self._match(s, line.match_id), player.name)
         self.forget()
 
-    def _seat_player(self, s: Session, match_id: int, seat: Seat, name: str) -> Player:
-        """The player named ``name`` (any case; a new one if none), who does not sit elsewhere at the match."""
-        player = s.exec(select(Player).where(func.lower(Player.name) == name.lower())).first()
-        if player is None:
-            player = Player(name=name)
-            s.add(player)
-            s.flush()
-        if player.id != seat.player_id:
-            clash = s.exec(select(Seat).where(Seat.match_id == match_id, Seat.player_id == player.id)).first()
-            if clash is not None:
-                raise StoreError(Tr(f"{player.name!r} occupe déjà la place {clash.seat_index + 1} de la partie "
-                                    f"n° {match_id}", f"{player.name!r} already sits at seat {clash.seat_index + 1} "
-                                    f"of match #{match_id}"))
+    # ------------------------------------------------------------ amendments (docs/architecture.md)
+    def update_match(self, match_id: int, *, place: str | None = None, notes: str | None = None,
+                     sender: Sender = HOST) -> None:
+        """Change a match's place or notes (:meth:`amend_match`)."""
+        self.amend_match(match_id, sender, place=place, notes=notes)
+
+    def set_seat_player(self, match_id: int, seat_index: int, name: str, sender: Sender = HOST) -> Player:
+        """Correct who sat at a seat of a match, by name (:meth:`amend_match`); returns that player."""
+        self.amend_match(match_id, sender, names={seat_index: name})
+        with self.session() as s:
+            seat = s.exec(select(Seat).where(Seat.match_id == match_id, Seat.seat_index == seat_index)).one()
+            player = s.get(Player, seat.player_id)
+        assert player is not None
         return player
 
-    def set_seat_player(self, match_id: int, seat_index: int, name: str) -> Player:
-        """Correct who sat at a seat of a match, by name: an existing player (any case), else a new one.
+    def amend_match(self, match_id: int, sender: Sender, *, place: str | None = None, notes: str | None = None,
+                    day: date | None = None, names: Mapping[int, str] | None = None) -> bool:
+        """Amend a match: its place, its notes, the day it was played (a finished match: its start and
+        end move by whole days, its length stays), who sat at its seats (``names``: seat index → name of
+        an existing player, whatever the case, else of a new one; two seats may swap).  Only the host may.
 
-        The seat, its score line and the match's winners follow; the match's events, which name
-        seats by number, are untouched.
+        Every change is written at once with one ``amend`` row appended to the match's log: who (the
+        label of the device given host rights; ``""`` the host's own screen), when, and each value before
+        and after, which the review's timeline shows.  The match's columns, seats, score lines and
+        stored sheet take the new values, so that the history, statistics and exports read them; the
+        engines never see the row (:func:`db.documents.effective_events`).  Returns whether anything
+        changed.  Refuses, with nothing written (:class:`StoreError`, both languages): another sender
+        than the host, an empty or too long name or place, too long notes, a day after today, a seat
+        the match has not, one player at two seats.
         """
-        name = _clean_name(name)
+        if not self.is_host(sender):
+            raise _refused("seul l'hôte peut modifier une partie", "only the host may edit a match")
+        if notes is not None and len(notes) > MAX_NOTES:
+            raise StoreError(Tr(f"les notes ont au plus {MAX_NOTES} caractères, celles-ci en ont {len(notes)}",
+                                f"notes are at most {MAX_NOTES} characters, got {len(notes)}"))
+        cleaned = {int(i): _clean_name(n) for i, n in (names or {}).items()}
+        by = self._sender_label(sender)
         with self.session() as s:
             match = self._match(s, match_id)
-            seat = s.exec(select(Seat).where(Seat.match_id == match_id, Seat.seat_index == seat_index)).first()
-            if seat is None:
-                raise StoreError(Tr(f"la partie n° {match_id} n'a pas de place {seat_index + 1}",
-                                    f"match #{match_id} has no seat {seat_index + 1}"))
-            player = self._seat_player(s, match_id, seat, name)
-            assert player.id is not None
-            seat.player_id = player.id
-            s.add(seat)
-            line = s.exec(select(ScoreRow).where(ScoreRow.match_id == match_id,
-                                                 ScoreRow.seat_index == seat_index)).first()
-            if line is not None:
-                line.player_id = player.id
-                self._rename_line(s, line, match, player.name)
-            s.commit()
-            s.refresh(player)
+            changes: dict[str, list[str]] = {}
+            if place is not None and _clean_place(place) != match.place:
+                changes["place"], match.place = [match.place, _clean_place(place)], _clean_place(place)
+            if notes is not None and notes != match.notes:
+                changes["notes"], match.notes = [match.notes, notes], notes
+            if day is not None:
+                self._amend_day(s, match, day, changes)
+            seats = self._amend_seats(s, match, cleaned)
+            if not changes and not seats:
+                return False
+            s.add(match)
+            seq = (s.exec(select(func.max(EventRow.seq)).where(EventRow.match_id == match_id)).one() or 0) + 1
+            s.add(EventRow(match_id=match_id, seq=seq, type=AMEND, payload=json.dumps(
+                {"type": AMEND, "by": by, "changes": changes, "seats": seats}, ensure_ascii=False)))
+            try:
+                s.commit()
+            except IntegrityError:  # a device recorded a move at that very moment
+                raise StoreError(Tr(f"la partie n° {match_id} est très sollicitée : recommencez",
+                                    f"match #{match_id} is busy: try again")) from None
         self.forget(match_id)
-        return player
+        return True
+
+    def _sender_label(self, sender: Sender) -> str:
+        """The label of the device given host rights whose key ``sender`` shows (``""``: the host's own)."""
+        if sender.local or not sender.host_key:
+            return ""
+        shown = sender.host_key.encode()
+        return next((d.label for d in self.host_devices() if secrets.compare_digest(d.key.encode(), shown)), "")
+
+    @staticmethod
+    def _amend_day(s: Session, match: Match, day: date, changes: dict[str, list[str]]) -> None:
+        """Move a finished match to ``day`` (its start and end by the same time, its lines' copies too)."""
+        if match.ended_at is None or match.status != "finished":
+            raise StoreError(Tr(f"la partie n° {match.id} n'est pas terminée : sa date ne se change pas encore",
+                                f"match #{match.id} is not finished: its date cannot be changed yet"))
+        ended = match.ended_at if match.ended_at.tzinfo else match.ended_at.replace(tzinfo=UTC)  # SQLite: UTC
+        local_end = ended.astimezone()
+        today = datetime.now().astimezone().date()
+        if day > today:
+            raise StoreError(Tr(f"une partie ne peut pas avoir été jouée dans le futur ({day.isoformat()} est après "
+                                f"aujourd'hui)", f"a match cannot have been played in the future ({day.isoformat()} "
+                                f"is after today)"))
+        if day == local_end.date():
+            return
+        shift = datetime.combine(day, local_end.time()).astimezone() - local_end
+        changes["date"] = [local_end.date().isoformat(), day.isoformat()]
+        match.started_at, match.ended_at = match.started_at + shift, ended + shift
+        for line in s.exec(select(ScoreRow).where(ScoreRow.match_id == match.id)):
+            line.ended_at = match.ended_at
+            s.add(line)
+
+    def _amend_seats(self, s: Session, match: Match, names: Mapping[int, str]) -> list[list[Any]]:
+        """Seat the players ``names`` asks for (seat index → name); returns ``[seat, before, after]`` of
+        each seat that changed."""
+        if not names:
+            return []
+        seats = {seat.seat_index: seat for seat in s.exec(select(Seat).where(Seat.match_id == match.id))}
+        sitting = {i: s.get(Player, seat.player_id) for i, seat in seats.items()}
+        chosen: dict[int, Player] = {i: p for i, p in sitting.items() if p is not None}
+        for i, name in names.items():
+            if i not in seats:
+                raise StoreError(Tr(f"la partie n° {match.id} n'a pas de place {i + 1}",
+                                    f"match #{match.id} has no seat {i + 1}"))
+            player = s.exec(select(Player).where(func.lower(Player.name) == name.lower())).first()
+            if player is None:
+                player = Player(name=name)
+                s.add(player)
+                s.flush()
+            chosen[i] = player
+        for i in sorted(names):
+            clash = next((j for j, p in chosen.items() if j != i and p.id == chosen[i].id), None)
+            if clash is not None:
+                raise StoreError(Tr(f"{chosen[i].name!r} occupe déjà la place {clash + 1} de la partie n° {match.id}",
+                                    f"{chosen[i].name!r} already sits at seat {clash + 1} of match #{match.id}"))
+        changed = sorted(i for i in names if chosen[i].id != seats[i].player_id)
+        renamed = {sitting[i].name: chosen[i].name for i in changed if sitting[i] is not None}  # type: ignore[union-attr]
+        for i in changed:
+            seats[i].player_id = chosen[i].id  # type: ignore[assignment]
+            s.add(seats[i])
+        if changed:
+            self._rename_seats(s, match, {i: chosen[i] for i in changed}, renamed)
+        return [[i, sitting[i].name if sitting[i] else "", chosen[i].name] for i in changed]  # type: ignore[union-attr]
+
+    @staticmethod
+    def _rename_seats(s: Session, match: Match, players: Mapping[int, Player], renamed: Mapping[str, str]) -> None:
+        """The score lines of the seats ``players`` names, the match's winners and its stored sheet name
+        the new players, all at once (two seats that swap keep their own winners)."""
+        for line in s.exec(select(ScoreRow).where(ScoreRow.match_id == match.id,
+                                                  col(ScoreRow.seat_index).in_(list(players)))):
+            line.player_id, line.name = players[line.seat_index].id, players[line.seat_index].name
+            s.add(line)
+        match.winner_names = ", ".join(renamed.get(w, w) for w in match.winner_names.split(", ") if w)[:400]
+        if match.sheet:
+            sheet = json.loads(match.sheet)
+            for row in sheet.get("ranking", []):
+                if row.get("seat") in players:
+                    row["name"] = players[row["seat"]].name
+            sheet["winners"] = [renamed.get(w, w) for w in sheet.get("winners", [])]
+            match.sheet = json.dumps(sheet, ensure_ascii=False)
+
+    def rematch(self, match_id: int, sender: Sender = HOST) -> int:
+        """Start the same game again with the same players at the same seats, the same options and
+        place (the set-up drawn anew); returns the new match's id.  A match still running whose game
+        is over is scored first.  Only the host may."""
+        if not self.is_host(sender):
+            raise _refused("seul l'hôte peut lancer une revanche", "only the host may start a rematch")
+        m = self.load(match_id)
+        if m.status == "in_progress":
+            if not m.game.finished(m.state):
+                raise StoreError(Tr("la partie n'est pas finie : jouez la suite, ou abandonnez-la",
+                                    "the match is not over yet: play on, or abandon it"))
+            self.finish(match_id)
+        known = {o.key for o in m.game.options}
+        try:
+            return self.create_match(m.game.slug, {k: v for k, v in m.options.items() if k in known},
+                                     m.player_ids, place=m.place)
+        except RulesError as exc:
+            raise StoreError(Tr(f"pas de revanche possible : {exc.get('fr')}", f"no rematch possible: {exc}")) from exc
 
     def delete_match(self, match_id: int) -> dict[str, Any]:
         """Delete a match with its seats, events and score lines; returns its document for
@@ -646,5 +737,10 @@ class Store(SeatTokens, HostKeys):
     def in_progress(self, limit: int = 50) -> list[MatchSummary]:
         return self._summaries("in_progress", limit, 0)
 
-    def history(self, limit: int = 50, offset: int = 0) -> list[MatchSummary]:
-        return self._summaries("finished", limit, offset)
+    def history(self, limit: int = 50, offset: int = 0, query: HistoryQuery | None = None) -> list[MatchSummary]:
+        """Finished matches, newest first: :func:`db.history.search` (``query``: what it keeps)."""
+        return search(self.engine, query or HistoryQuery(), limit, offset=offset).matches
+
+    def history_page(self, query: HistoryQuery, after: Cursor | None = None, limit: int = 50) -> Page:
+        """One page of the history's list, and where the next one starts (:func:`db.history.search`)."""
+        return search(self.engine, query, limit, after)

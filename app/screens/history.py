@@ -1,12 +1,12 @@
-"""History: finished matches, newest first, and one match's review (set-up, score sheet, secrets,
-timeline, time per player; edit the place, notes and names; delete with a short undo)."""
+"""History: one match's review (set-up, score sheet, secrets, timeline, time per player; a rematch;
+edit the date, place, notes and names, and the list of those changes; delete with a short undo).
+The list of finished matches is :mod:`app.screens.history_list`; the edits :mod:`app.screens.history_edit`."""
 
 from __future__ import annotations
 
 import json
 import random
 import time
-from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -15,10 +15,13 @@ from sqlmodel import col, select
 from app.fields import reviews
 from app.guard import component
 from app.i18n import t, tn
+from app.screens.history_edit import EditMatch, Rematch, amendment_lines, amendment_title, changes_tile
+from app.screens.history_list import HistoryList  # noqa: F401 - the route "history:HistoryList"
 from app.screens.home import emblem
 from app.screens.match import describe
 from app.state import AppState, use_app, use_data
-from app.widgets import fmt_date, fmt_number, game_name, panel_card, score_sheet_view
+from app.widgets import fmt_date, fmt_number, panel_card, score_sheet_view
+from db.history import amendment, date_shift, game_rows
 from db.models import ScoreRow
 from db.stats import time_used
 from db.store import LoadedMatch, StoreError
@@ -30,31 +33,6 @@ UNDO_SECONDS = 30
 #: Deleted matches' documents, by id, with when they were deleted: the review screen of a match
 #: deleted less than UNDO_SECONDS ago offers to put it back (it survives the screen's remount).
 _DELETED: dict[int, tuple[float, dict[str, Any]]] = {}
-
-
-@component
-def HistoryList() -> ft.Control:
-    app = use_data()
-    lang, page = app.lang, ft.context.page
-    rows: list[ft.Control] = [ft.Row([
-        ft.Text(app.t("history"), size=22, weight=ft.FontWeight.BOLD, expand=True),
-        ft.Button(app.t("stats"), icon=ft.Icons.INSIGHTS, on_click=lambda _e: page.navigate("/stats")),
-    ])]
-    matches = app.store.history(limit=100)
-    for m in matches:
-        scores = " · ".join(f"{n} {fmt_number(s, lang)}" for n, s in m.totals)
-        rows.append(ft.ListTile(
-            leading=emblem(m.game, 36),
-            title=ft.Text(f"{game_name(m.game, lang)} #{m.id} — {fmt_date(m.ended_at, lang)}"
-                          + (f" — {m.place}" if m.place else "")),
-            subtitle=ft.Text(f"{app.t('shared_win' if len(m.winners) > 1 else 'winners', a=', '.join(m.winners))}"
-                             f"\n{scores}"),
-            is_three_line=True,
-            on_click=lambda _e, i=m.id: page.navigate(f"/history/{i}"),
-        ))
-    if not matches:
-        rows.append(ft.Text(app.t("no_history"), italic=True))
-    return ft.Column(rows, spacing=4)
 
 
 def tile(**kw: Any) -> ft.Control:
@@ -203,7 +181,8 @@ def time_used_card(app: AppState, m: LoadedMatch) -> list[ft.Control]:
     """How long each player took over their turns."""
     if not (m.log and m.names):
         return []
-    used = time_used(m.started_at, m.log, len(m.names))
+    # measured from the start as it was: a date amended since moved the start, not the events' times
+    used = time_used(m.started_at - date_shift(m.log), game_rows(m.log), len(m.names))
     return [ft.Card(ft.Container(ft.Column(
         [ft.Text(app.t("time_used"), size=18, weight=ft.FontWeight.BOLD),
          ft.Text(app.t("time_used_help"), size=12, italic=True)]
@@ -214,66 +193,18 @@ def time_used_card(app: AppState, m: LoadedMatch) -> list[ft.Control]:
 def timeline_tile(app: AppState, m: LoadedMatch, done: bool) -> ft.Control:
     """Every event, with its time (what a seat kept secret only once the match is finished)."""
 
-    def line(seq: int, payload: str, at: Any) -> str:
-        event = json.loads(payload)
+    def line(row: Any) -> str:
+        changed = amendment(row)
+        if changed is not None:  # the history's own record: when, who, what
+            return (f"{row.seq}. {amendment_title(changed, app.lang, app.t)} : "
+                    + " · ".join(amendment_lines(changed, app.lang, app.t)))
+        event = json.loads(row.payload)
         shown = event if done else m.game.public_event(event)
-        stamp = (at.astimezone() if at.tzinfo else at).strftime("%H:%M:%S")
-        return f"{seq}. {stamp}  {describe(shown)}"
+        stamp = (row.at.astimezone() if row.at.tzinfo else row.at).strftime("%H:%M:%S")
+        return f"{row.seq}. {stamp}  {describe(shown)}"
 
     return tile(title=ft.Text(app.t("timeline", a=tn("count_events", len(m.log), app.lang)), weight=ft.FontWeight.BOLD),
-                controls=[ft.Text(line(r.seq, r.payload, r.at), size=12) for r in m.log])
-
-
-def _keep(ref: Any, key: Any = None) -> Callable[[Any], None]:
-    """A field's on_change that keeps what is typed in ``ref`` (in ``ref.current[key]`` if a key is given)."""
-
-    def set_value(e: Any) -> None:
-        if key is None:
-            ref.current = e.control.value or ""
-        else:
-            ref.current[key] = e.control.value or ""
-
-    return set_value
-
-
-@component
-def EditMatch(m: LoadedMatch) -> ft.Control:
-    """Edit the place, the notes and the players' names (what is typed stays until saved)."""
-    app = use_app()
-    place_ref = ft.use_ref(None)  # None: untouched
-    notes_ref = ft.use_ref(None)
-    names_ref = ft.use_ref({})
-
-    def save_details(_e: Any) -> None:
-        app.store.update_match(m.id, place=place_ref.current if place_ref.current is not None else m.place,
-                               notes=notes_ref.current if notes_ref.current is not None else m.notes)
-        place_ref.current = notes_ref.current = None
-        app.tell(app.t("saved"))
-        app.changed()
-
-    def save_names(_e: Any) -> None:
-        try:
-            for seat, name in names_ref.current.items():
-                if name.strip() and name.strip() != m.names[seat]:
-                    app.store.set_seat_player(m.id, seat, name)
-        except StoreError as exc:
-            app.refuse(exc)
-            return
-        names_ref.current = {}
-        app.tell(app.t("saved"))
-        app.changed()
-
-    edit: list[ft.Control] = [
-        ft.TextField(label=app.t("place"), value=m.place, on_change=_keep(place_ref), max_length=120),
-        ft.TextField(label=app.t("notes"), value=m.notes, on_change=_keep(notes_ref), multiline=True, min_lines=2),
-        ft.Button(app.t("save_details"), icon=ft.Icons.SAVE, on_click=save_details),
-    ]
-    if m.names:
-        edit += [ft.TextField(label=app.t("seat_player", a=i + 1), value=name, on_change=_keep(names_ref, i),
-                              max_length=80) for i, name in enumerate(m.names)]
-        edit.append(ft.Button(app.t("save_names"), icon=ft.Icons.PEOPLE, on_click=save_names))
-    return tile(title=ft.Text(app.t("edit_match"), weight=ft.FontWeight.BOLD),
-                leading=ft.Icon(ft.Icons.EDIT), controls=[ft.Column(edit, spacing=8)])
+                controls=[ft.Text(line(r), size=12) for r in m.log])
 
 
 @component
@@ -320,6 +251,8 @@ def MatchReview(match_id: str = "") -> ft.Control:
     imported = bool(m.setup.get("imported_from"))
     done = m.status == "finished"  # secrets are all revealed at the end, never before
     body = review_header(app, m)
+    if done:
+        body.append(ft.Row([Rematch(m.id, key=f"rematch-{m.id}")], wrap=True))
     if not imported:
         body += setup_tile(app, m)
     body += sheet_section(app, m)
@@ -329,6 +262,7 @@ def MatchReview(match_id: str = "") -> ft.Control:
     body += time_used_card(app, m)
     if not imported:
         body.append(timeline_tile(app, m, done))
+    body += changes_tile(app, m)
     body.append(EditMatch(m, key=f"edit-{m.id}"))
     body.append(DeleteMatch(m.id, key=f"delete-{m.id}"))
     return ft.Column(body, spacing=12)

@@ -13,6 +13,7 @@ from app.guard import component
 from app.i18n import t
 from app.panes import WideContext, two_panes
 from app.privacy import PrivacyScreen
+from app.screens.history_edit import Rematch
 from app.screens.home import emblem
 from app.screens.phones import HostDevices, PhonesSection
 from app.shared import load_match, seat_links
@@ -205,7 +206,8 @@ def MatchScreen(match_id: str = "") -> ft.Control:
         return ft.Column([ft.Text(app.t("no_match")),
                           ft.Button(app.t("back_home"), on_click=lambda _e: page.navigate("/"))])
     if m.status != "in_progress":
-        page.navigate(f"/history/{m.id}")
+        if (page.route or "").split("?")[0].rstrip("/") == f"/match/{m.id}":  # not once a rematch has left it
+            page.navigate(f"/history/{m.id}")
         return ft.Container()
     names = list(m.state.get("names", m.names))
     title = m.options.get("game_name") or m.game.name.get(lang)  # a score-pad play: the game it names
@@ -214,6 +216,7 @@ def MatchScreen(match_id: str = "") -> ft.Control:
                                      app.t("undo"), m.can_undo, undo)]
     if over:
         play.append(MatchOver(m.id, key=f"over-{m.id}"))
+        play.append(Rematch(m.id, key=f"rematch-{m.id}"))  # score it and play again (app/screens/history_edit.py)
     timers, table = table_part(m, names, lang, send, over)
     play += table
     secrets = seat_secrets(m, names, on_phones)

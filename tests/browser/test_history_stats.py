@@ -72,7 +72,7 @@ def test_a_match_review_edits_the_place_then_deletes_the_match_and_undoes_it(ser
     ui.see("Feuille de score")
     ui.click("Modifier")
     ui.fill("Lieu", "Médiathèque")
-    ui.click("Enregistrer lieu et notes")
+    ui.click("Enregistrer les modifications")
     ui.see("Médiathèque")
     ui.click("Supprimer la partie")
     ui.see(f"Supprimer définitivement la partie #{mid}")
