@@ -347,13 +347,18 @@ class Store(SeatTokens, HostKeys):
         """Refuse (:class:`StoreError`, both languages) an event ``sender`` may not send, before the engine
         sees it: the game's moves table says who may send each event type (``Game.sender``): ``host``
         only the host; ``seat`` only the phone of the seat the event concerns (``Game.concerns``: its
-        ``seat``, a transfer's giver...), or the host for a seat that has no phone link; ``any`` the
+        ``seat``, a transfer's giver...), or the host (but not a secret move, :attr:`Game.secret_fields`, of a
+        seat that has its phone link); ``any`` the
         host or any seat's phone.  The table code sends nothing."""
         by = m.game.sender(action)
         kind = str(action.get("type"))[:40]
         named = m.game.concerns(m.state, action)  # the event's ``seat``, or the field its move names
         if self.is_host(sender):
-            if by == "seat" and type(named) is int and named in self.seat_links(m.id):
+            # A secret (a bank chosen, an order written) of a seat that has its phone is typed on that phone
+            # only; its public moves the host may still play for it (the table's keeper enters them as on
+            # a seat with no phone, and the phone only draws its own secrets).
+            secret = kind in m.game.secret_fields
+            if secret and by == "seat" and type(named) is int and named in self.seat_links(m.id):
                 raise _refused(f"ce coup ({kind!r}) se joue sur le téléphone de la place {named + 1}",
                                f"this event ({kind!r}) is played on seat {named + 1}'s phone")
             return

@@ -73,12 +73,15 @@ def test_a_revoked_or_other_match_link_stops_writing_at_once(table):
     refused(store, mid, score(1), Sender(token=token))
 
 
-def test_the_host_plays_for_seats_without_a_phone_only(table):
+def test_the_host_plays_the_public_moves_of_every_seat_and_the_secrets_of_seats_without_a_phone(table):
+    """A seat's phone draws only that seat's secrets: its public moves (here a score) the host still enters,
+    or the match could not go on; a secret of a seat on its phone is typed on that phone only."""
     store, mid, _token = table
     key = store.host_key()
     host = Sender(host_key=key)
     assert store.record(mid, score(0), host)["seat"] == 0
-    assert "seat 2's phone" in str(refused(store, mid, score(1), host))
+    assert store.record(mid, score(1), host)["seat"] == 1  # Sam has a phone; a score is no secret
+    # the secret side: tests/test_trust_senders.py::test_a_secret_bank_choice_is_sent_by_its_seat_only
     tablet = store.grant_host_device("Tablette")
     assert store.record(mid, score(2), Sender(host_key=tablet))["seat"] == 2
     store.revoke_host_device(tablet)
