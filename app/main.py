@@ -269,7 +269,7 @@ def host_rights(page: ft.Page, app: AppState) -> Callable[[str], None]:
 
 def main(page: ft.Page) -> None:
     s = store()
-    local = net.is_host_device(page.client_ip)
+    local = net.is_host_device(page.client_ip, page.url or "")
     app = AppState(store=s, lang=s.get_setting("lang", "fr"), host_device=local, local=local)
     app.claim_host = host_rights(page, app)
     page.title = "Compagnon"

@@ -41,6 +41,17 @@ def test_who_is_the_host_device(monkeypatch):
     assert net.is_host_device("192.168.1.20")
 
 
+def test_a_page_opened_through_a_forwarder_is_no_host(monkeypatch):
+    """A forwarder on this machine (a TCP proxy, an SSH tunnel) makes a phone come from 127.0.0.1, but the
+    address its browser asked for names the forwarder: no host rights without the key (issue 16, item 1).
+    End to end, from a phone on a network of its own: tests/browser/test_netns.py."""
+    monkeypatch.setattr(net, "LOOPBACK_HOST", True)
+    for url in ("http://127.0.0.1:8550/", "http://localhost:8550/match/3", "http://[::1]:8550"):
+        assert net.is_host_device("127.0.0.1", url), url
+    for url in ("http://198.51.100.1:9000/", "http://table.example/", "", "http://[bad"):
+        assert not net.is_host_device("127.0.0.1", url), url
+
+
 def test_the_address_in_the_qr_codes():
     assert net.public_url("127.0.0.1", 8600, "") == "http://127.0.0.1:8600"
     assert net.public_url("localhost", 8600, "") == "http://127.0.0.1:8600"
