@@ -319,6 +319,23 @@ def main(page: ft.Page) -> None:
     _first_page.set()
 
 
+#: seconds a page whose device went away keeps its memory on the server (Flet's session timeout, checked by
+#: Flet every 10 s): long enough for a phone's Wi-Fi hiccup or a reload, short enough that many short
+#: visits do not pile up (docs/security.md)
+SESSION_TIMEOUT = 120
+
+
+def _seconds(text: str) -> int:
+    """``--session-timeout``: a whole number of seconds, 1 to a day."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= 86_400:
+        raise argparse.ArgumentTypeError(f"{text!r:.20} is not a number of seconds from 1 to 86400")
+    return value
+
+
 class GameFolderError(Exception):
     """A folder of ``COMPAGNON_GAMES`` that is no game's package."""
 
@@ -390,7 +407,15 @@ def cli(argv: list[str] | None = None) -> None:
     parser.add_argument("--key-only", action="store_true",
                         help="grant host rights by the host link alone, even to this machine's browser "
                              "(for a server reached through a tunnel or a proxy on this machine)")
+    parser.add_argument("--session-timeout", type=_seconds, metavar="SECONDS",
+                        default=os.environ.get("COMPAGNON_SESSION_TIMEOUT") or SESSION_TIMEOUT,
+                        help=f"how long a page whose device went away (a closed tab, a phone asleep) keeps its "
+                             f"memory on the server, waiting for it to come back (default {SESSION_TIMEOUT}; "
+                             "env COMPAGNON_SESSION_TIMEOUT)")
     args = parser.parse_args(argv)
+    # Flet keeps a disconnected page an hour by default (600 short visits held some 90 MB): a phone that
+    # comes back later gets a fresh page, drawn from the database, where nothing it did is lost.
+    os.environ["FLET_SESSION_TIMEOUT"] = str(args.session_timeout)
     register_games(os.environ.get("COMPAGNON_GAMES", ""))
     net.BASE_URL = net.public_url(args.host, args.port, args.public_url)
     net.TRUST_NETWORK = args.trust_network
