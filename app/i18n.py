@@ -231,3 +231,8 @@ def plural_category(n: int, lang: str) -> str:
 from app.i18n_history import STRINGS as _HISTORY_STRINGS  # noqa: E402
 
 S.update(_HISTORY_STRINGS)
+
+# What the sessions' part of app/main.py says (a tap lost while a phone reconnected): app/i18n_net.py.
+from app.i18n_net import STRINGS as _NET_STRINGS  # noqa: E402
+
+S.update(_NET_STRINGS)

@@ -8,6 +8,7 @@ registered at start-up (:func:`register_games`), and an unusable one stops the s
 from __future__ import annotations
 
 import argparse
+import asyncio
 import gc
 import logging
 import os
@@ -267,6 +268,59 @@ def host_rights(page: ft.Page, app: AppState) -> Callable[[str], None]:
     return claim
 
 
+#: the events a person sends by a tap or by typing (a page's own events, its size or route, are no taps)
+TAPS = frozenset({"click", "change", "submit", "select", "long_press", "tap", "dismiss"})
+#: each live page's app state, by ``id(page)`` (to tell a page that a tap of its device was lost)
+_apps: dict[int, AppState] = {}
+
+
+def refuse_lost_taps() -> None:
+    """A tap made while a phone reconnects is sent once reconnected, or clearly refused, never dropped.
+
+    Flet 1.0.5's web client covers the screen ("Working...") while its connection is down, keeps what the
+    page sends meanwhile, and sends it once the server answers again.  To the same page (a Wi-Fi hiccup
+    shorter than ``--session-timeout``) it reaches its control: the tap is played once reconnected.  To a
+    new page (the server restarted, or released the page) it names a control the new page does not have,
+    which Flet drops without a word: this says on that device that the action did nothing.  Each server
+    process numbers its controls from a random point, so that an old page's numbers never name a control
+    of a new page (a restarted server drew the same screen with the same numbers: an old tap could press
+    another button).  Installed once, before serving."""
+    import itertools
+    import secrets
+
+    from flet.controls.id_counter import ControlId
+    from flet.messaging.session import Session
+
+    # below 2**32: the web client reads control numbers as 32-bit at most
+    ControlId._counter = itertools.count(1_000 + secrets.randbelow(1 << 30))
+    if getattr(Session.dispatch_event, "compagnon", False):
+        return
+    original = Session.dispatch_event
+
+    async def dispatch_event(self: Session, control_id: int, event_name: str, event_data: object) -> None:
+        if event_name in TAPS and self._Session__resolve_event_control(control_id) is None:  # type: ignore[attr-defined]
+            _lost_tap(self.page)
+            return
+        await original(self, control_id, event_name, event_data)
+
+    dispatch_event.compagnon = True  # type: ignore[attr-defined]
+    Session.dispatch_event = dispatch_event  # type: ignore[method-assign]
+
+
+def _lost_tap(page: ft.Page) -> None:
+    async def tell() -> None:
+        for _ in range(40):  # a new page may still be drawing itself when the old page's taps arrive
+            app = _apps.get(id(page))
+            if app is not None:
+                app.tell(app.t("tap_lost"), error=True)
+                return
+            await asyncio.sleep(0.25)
+
+    log.warning("a tap made while its device was reconnecting named a control this page does not have: "
+                "refused, and the device told")
+    page.run_task(tell)
+
+
 def main(page: ft.Page) -> None:
     s = store()
     local = net.is_host_device(page.client_ip, page.url or "")
@@ -310,7 +364,10 @@ def main(page: ft.Page) -> None:
             log.exception("could not tell the other pages")
 
     app.broadcast = broadcast
+    _apps[id(page)] = app
+
     def closed(_e: object) -> None:
+        _apps.pop(id(page), None)
         forget_page()
         page.pubsub.unsubscribe_all()
 
@@ -425,6 +482,7 @@ def cli(argv: list[str] | None = None) -> None:
         store()  # open (and migrate) the database before the window: a bad DATABASE_URL fails here, clearly
         ft.run(main, assets_dir=ASSETS, view=ft.AppView.FLET_APP)
         return
+    refuse_lost_taps()
     # Flet opens no browser: ``announce_host_link`` opens it with the host link (the key in it).
     os.environ["FLET_FORCE_WEB_SERVER"] = "1"
     threading.Thread(target=warm_up, args=(args.host, args.port), kwargs={"open_browser": not args.no_browser},

@@ -227,3 +227,36 @@ def test_what_the_pages_derive_from_one_state_is_computed_once_and_never_for_ano
     assert shared.derived(other, "deck", lambda: compute(other)) == 61 and calls[-1] is other
     other["deck"] = 50
     assert shared.derived(one, "deck", lambda: compute(one)) == 61 and len(calls) == 2
+
+
+def test_a_tap_for_a_control_the_page_does_not_have_is_told_not_dropped(monkeypatch):
+    """A tap kept by a phone's client while it reconnected, arriving at a new page that has no such control
+    (the server restarted), is told to that device instead of being dropped (issue 16); control numbers
+    start at a random point in each server process.  End to end: tests/browser/test_servers_reconnect.py."""
+    import asyncio
+
+    from flet.controls.id_counter import ControlId
+    from flet.messaging.session import Session
+
+    from app import main
+
+    told: list[object] = []
+    monkeypatch.setattr(main, "_lost_tap", told.append)
+    monkeypatch.setattr(Session, "dispatch_event", Session.dispatch_event)  # put back after the test
+    monkeypatch.setattr(ControlId, "_counter", ControlId._counter)
+    main.refuse_lost_taps()
+    first = ControlId.next()
+    main.refuse_lost_taps()  # installed once: the second call only draws a new starting point
+    assert first >= 1000 and ControlId.next() != first + 1 and ControlId.next() < 2**32
+
+    class Page:  # a page whose controls do not include the tapped one
+        page = "that page"
+        _Session__page = None
+
+        def _Session__resolve_event_control(self, _control_id: int) -> None:
+            return None
+
+    asyncio.run(Session.dispatch_event(Page(), 123, "click", None))  # type: ignore[arg-type]
+    assert told == ["that page"]
+    asyncio.run(Session.dispatch_event(Page(), 123, "resize", None))  # type: ignore[arg-type]
+    assert told == ["that page"], "a page's own events are no taps"

@@ -79,22 +79,22 @@ class Forwarder:
     def __init__(self, address: str, target_port: int) -> None:
         self.target_port = target_port
         self.listener = socket.create_server((address, 0))
-        self.url = f"http://{address}:{self.listener.getsockname()[1]}"
+        self.address = self.listener.getsockname()[:2]
+        self.url = f"http://{address}:{self.address[1]}"
         self.connections = 0
-        self.accepting = True
         self._open: list[socket.socket] = []
         self._lock = threading.Lock()
-        threading.Thread(target=self._serve, daemon=True).start()
+        self._start()
 
-    def _serve(self) -> None:
+    def _start(self) -> None:
+        threading.Thread(target=self._serve, args=(self.listener,), daemon=True).start()
+
+    def _serve(self, listener: socket.socket) -> None:
         while True:
             try:
-                client, _ = self.listener.accept()
+                client, _ = listener.accept()
             except OSError:
                 return
-            if not self.accepting:
-                client.close()
-                continue
             try:
                 upstream = socket.create_connection(("127.0.0.1", self.target_port))
             except OSError:
@@ -121,7 +121,9 @@ class Forwarder:
                     pass
 
     def cut(self) -> None:
-        """Drop every connection through it (a phone's Wi-Fi gone for a moment)."""
+        """Drop every connection through it and refuse new ones, as a phone out of Wi-Fi reach:
+        :meth:`resume` lets it back in."""
+        self.listener.close()
         with self._lock:
             opened, self._open = self._open, []
         for s in opened:
@@ -131,6 +133,9 @@ class Forwarder:
             except OSError:
                 pass
 
+    def resume(self) -> None:
+        self.listener = socket.create_server(self.address)
+        self._start()
+
     def close(self) -> None:
-        self.listener.close()
         self.cut()
