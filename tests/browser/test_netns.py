@@ -190,3 +190,61 @@ def test_phones_on_the_network_play_their_own_seat_only(tmp_path, phones, phone_
         store.engine.dispose()
         server.kill(signal.SIGKILL)
     no_errors(server)
+
+
+PHONES = 30
+MINUTE = 60.0
+EVERY = 4.0  # a round recorded every 4 s: 15 rounds in the minute
+
+
+def test_thirty_phones_on_one_match_for_a_minute(tmp_path, phone_net):
+    """30 phones (Flet's websocket protocol, :mod:`bench.flet_ws`, from the phone's own address) follow one
+    match by its table code for a minute while the host records a round every few seconds: every phone
+    shows every round's total, and the server stays well."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    from db.store import HOST
+    from tests.browser.conftest import ROOT
+
+    store, running = _score_pad(tmp_path)
+    code = store.load(running).code
+    server = ServerOn(tmp_path, phone_net.here)
+    server.start()
+    load = subprocess.Popen(
+        ["ip", "netns", "exec", phone_net.ns, sys.executable, "-m", "tests.browser.netns_load", server.url,
+         f"/table/{code}", str(PHONES)],
+        cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        text=True)
+    assert load.stdin is not None and load.stdout is not None
+    slowest = 0.0
+    try:
+        said = load.stdout.readline().strip()
+        assert said == f"open {PHONES}", said
+        start, total, rounds = time.monotonic(), 3, 0
+        while time.monotonic() - start < MINUTE:  # bounded: one minute of rounds
+            began = time.monotonic()
+            store.record(running, {"type": "round", "points": [37, 1]}, HOST)
+            total, rounds = total + 37, rounds + 1
+            load.stdin.write(f"wait = {total}\n")  # "3 + 37 + … = 40"
+            load.stdin.flush()
+            said = load.stdout.readline().strip()
+            assert said.startswith("ok "), f"round {rounds}: {said or 'the phones stopped'}"
+            slowest = max(slowest, float(said.split()[1]))
+            time.sleep(max(0.0, EVERY - (time.monotonic() - began)))
+        assert rounds >= MINUTE / EVERY - 1, rounds
+        assert slowest < 10, f"the slowest phone saw a round {slowest:.1f} s late"
+    finally:
+        if load.poll() is None:
+            load.stdin.write("quit\n")
+            load.stdin.flush()
+            try:
+                load.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                load.kill()
+        store.engine.dispose()
+        server.kill(signal.SIGKILL)
+    no_errors(server)
+    print(f"{PHONES} phones, {rounds} rounds in a minute, slowest phone {slowest:.2f} s behind")
