@@ -257,3 +257,7 @@ from app.i18n_data import STRINGS as _DATA_STRINGS  # noqa: E402
 
 S.update(_DATA_STRINGS)
 PLURALS.update(_DATA_PLURALS)
+# What the sessions' part of app/main.py says (a tap lost while a phone reconnected): app/i18n_net.py.
+from app.i18n_net import STRINGS as _NET_STRINGS  # noqa: E402
+
+S.update(_NET_STRINGS)

@@ -8,6 +8,7 @@ registered at start-up (:func:`register_games`), and an unusable one stops the s
 from __future__ import annotations
 
 import argparse
+import asyncio
 import gc
 import logging
 import os
@@ -174,9 +175,62 @@ def host_rights(page: ft.Page, app: AppState) -> Callable[[str], None]:
     return claim
 
 
+#: the events a person sends by a tap or by typing (a page's own events, its size or route, are no taps)
+TAPS = frozenset({"click", "change", "submit", "select", "long_press", "tap", "dismiss"})
+#: each live page's app state, by ``id(page)`` (to tell a page that a tap of its device was lost)
+_apps: dict[int, AppState] = {}
+
+
+def refuse_lost_taps() -> None:
+    """A tap made while a phone reconnects is sent once reconnected, or clearly refused, never dropped.
+
+    Flet 1.0.5's web client covers the screen ("Working...") while its connection is down, keeps what the
+    page sends meanwhile, and sends it once the server answers again.  To the same page (a Wi-Fi hiccup
+    shorter than ``--session-timeout``) it reaches its control: the tap is played once reconnected.  To a
+    new page (the server restarted, or released the page) it names a control the new page does not have,
+    which Flet drops without a word: this says on that device that the action did nothing.  Each server
+    process numbers its controls from a random point, so that an old page's numbers never name a control
+    of a new page (a restarted server drew the same screen with the same numbers: an old tap could press
+    another button).  Installed once, before serving."""
+    import itertools
+    import secrets
+
+    from flet.controls.id_counter import ControlId
+    from flet.messaging.session import Session
+
+    # below 2**32: the web client reads control numbers as 32-bit at most
+    ControlId._counter = itertools.count(1_000 + secrets.randbelow(1 << 30))
+    if getattr(Session.dispatch_event, "compagnon", False):
+        return
+    original = Session.dispatch_event
+
+    async def dispatch_event(self: Session, control_id: int, event_name: str, event_data: object) -> None:
+        if event_name in TAPS and self._Session__resolve_event_control(control_id) is None:  # type: ignore[attr-defined]
+            _lost_tap(self.page)
+            return
+        await original(self, control_id, event_name, event_data)
+
+    dispatch_event.compagnon = True  # type: ignore[attr-defined]
+    Session.dispatch_event = dispatch_event  # type: ignore[method-assign]
+
+
+def _lost_tap(page: ft.Page) -> None:
+    async def tell() -> None:
+        for _ in range(40):  # a new page may still be drawing itself when the old page's taps arrive
+            app = _apps.get(id(page))
+            if app is not None:
+                app.tell(app.t("tap_lost"), error=True)
+                return
+            await asyncio.sleep(0.25)
+
+    log.warning("a tap made while its device was reconnecting named a control this page does not have: "
+                "refused, and the device told")
+    page.run_task(tell)
+
+
 def main(page: ft.Page) -> None:
     s = store()
-    local = net.is_host_device(page.client_ip)
+    local = net.is_host_device(page.client_ip, page.url or "")
     app = AppState(store=s, lang=s.get_setting("lang", "fr"), host_device=local, local=local)
     app.claim_host = host_rights(page, app)
     page.title = "Compagnon"
@@ -216,13 +270,33 @@ def main(page: ft.Page) -> None:
             log.exception("could not tell the other pages")
 
     app.broadcast = broadcast
+    _apps[id(page)] = app
+
     def closed(_e: object) -> None:
+        _apps.pop(id(page), None)
         forget_page()
         page.pubsub.unsubscribe_all()
 
     page.on_close = closed
     page.render(App, app)
     _first_page.set()
+
+
+#: seconds a page whose device went away keeps its memory on the server (Flet's session timeout, checked by
+#: Flet every 10 s): long enough for a phone's Wi-Fi hiccup or a reload, short enough that many short
+#: visits do not pile up (docs/security.md)
+SESSION_TIMEOUT = 120
+
+
+def _seconds(text: str) -> int:
+    """``--session-timeout``: a whole number of seconds, 1 to a day."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= 86_400:
+        raise argparse.ArgumentTypeError(f"{text!r:.20} is not a number of seconds from 1 to 86400")
+    return value
 
 
 class GameFolderError(Exception):
@@ -296,7 +370,15 @@ def cli(argv: list[str] | None = None) -> None:
     parser.add_argument("--key-only", action="store_true",
                         help="grant host rights by the host link alone, even to this machine's browser "
                              "(for a server reached through a tunnel or a proxy on this machine)")
+    parser.add_argument("--session-timeout", type=_seconds, metavar="SECONDS",
+                        default=os.environ.get("COMPAGNON_SESSION_TIMEOUT") or SESSION_TIMEOUT,
+                        help=f"how long a page whose device went away (a closed tab, a phone asleep) keeps its "
+                             f"memory on the server, waiting for it to come back (default {SESSION_TIMEOUT}; "
+                             "env COMPAGNON_SESSION_TIMEOUT)")
     args = parser.parse_args(argv)
+    # Flet keeps a disconnected page an hour by default (600 short visits held some 90 MB): a phone that
+    # comes back later gets a fresh page, drawn from the database, where nothing it did is lost.
+    os.environ["FLET_SESSION_TIMEOUT"] = str(args.session_timeout)
     register_games(os.environ.get("COMPAGNON_GAMES", ""))
     net.BASE_URL = net.public_url(args.host, args.port, args.public_url)
     net.TRUST_NETWORK = args.trust_network
@@ -312,6 +394,7 @@ def cli(argv: list[str] | None = None) -> None:
         # No desktop client: the same app, served on this machine only, in a browser's app window.
         args.host, args.no_browser = "127.0.0.1", True
         desktop.window_when_up(f"http://127.0.0.1:{args.port}/")
+    refuse_lost_taps()
     # Flet opens no browser: ``announce_host_link`` opens it with the host link (the key in it).
     os.environ["FLET_FORCE_WEB_SERVER"] = "1"
     threading.Thread(target=warm_up, args=(args.host, args.port), kwargs={"open_browser": not args.no_browser},

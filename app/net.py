@@ -66,11 +66,17 @@ def public_url(host: str, port: int, override: str) -> str:
     return f"http://{host}:{port}"
 
 
-def is_host_device(client_ip: str | None) -> bool:
+def is_host_device(client_ip: str | None, url: str | None = None) -> bool:
     """Is this browser the host without showing a key?  Only with ``--trust-network``, or a browser on
     this machine of a server that listens on loopback only (:data:`LOOPBACK_HOST`): a server reachable
     from the network, or through a forwarder that hides the phones' addresses, grants host rights by
     the host key alone.  An unknown (empty) address is never the host.
+
+    ``url`` is the address the browser asked for (Flet's ``page.url``, built from the request's
+    ``Host``): a page opened through a forwarder on this machine (a TCP proxy, an SSH tunnel, a socat
+    on the network) comes from 127.0.0.1 but names the forwarder's address, so it is no host.  (A
+    forwarder that rewrites ``Host`` to 127.0.0.1, as nginx's default does, is not seen: such a server
+    runs with ``--key-only``, docs/security.md.)
 
     >>> is_host_device("127.0.0.1"), is_host_device(None), is_host_device("")
     (False, False, False)
@@ -79,8 +85,30 @@ def is_host_device(client_ip: str | None) -> bool:
         return True
     if not LOOPBACK_HOST or not client_ip:
         return False
+    if url is not None and not _is_loopback(_url_host(url)):
+        return False
+    return _is_loopback(client_ip)
+
+
+def _url_host(url: str) -> str:
+    """The host part of an address (``[::1]`` without its brackets).
+
+    >>> _url_host("http://127.0.0.1:8550/x"), _url_host("http://[::1]:8550"), _url_host("ws://localhost/ws")
+    ('127.0.0.1', '::1', 'localhost')
+    """
+    from urllib.parse import urlsplit
+
     try:
-        return ipaddress.ip_address(client_ip.split("%")[0]).is_loopback
+        return urlsplit(url).hostname or ""
+    except ValueError:
+        return ""
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.split("%")[0]).is_loopback
     except ValueError:
         return False
 

@@ -41,6 +41,17 @@ def test_who_is_the_host_device(monkeypatch):
     assert net.is_host_device("192.168.1.20")
 
 
+def test_a_page_opened_through_a_forwarder_is_no_host(monkeypatch):
+    """A forwarder on this machine (a TCP proxy, an SSH tunnel) makes a phone come from 127.0.0.1, but the
+    address its browser asked for names the forwarder: no host rights without the key (issue 16, item 1).
+    End to end, from a phone on a network of its own: tests/browser/test_netns.py."""
+    monkeypatch.setattr(net, "LOOPBACK_HOST", True)
+    for url in ("http://127.0.0.1:8550/", "http://localhost:8550/match/3", "http://[::1]:8550"):
+        assert net.is_host_device("127.0.0.1", url), url
+    for url in ("http://198.51.100.1:9000/", "http://table.example/", "", "http://[bad"):
+        assert not net.is_host_device("127.0.0.1", url), url
+
+
 def test_the_address_in_the_qr_codes():
     assert net.public_url("127.0.0.1", 8600, "") == "http://127.0.0.1:8600"
     assert net.public_url("localhost", 8600, "") == "http://127.0.0.1:8600"
@@ -216,3 +227,36 @@ def test_what_the_pages_derive_from_one_state_is_computed_once_and_never_for_ano
     assert shared.derived(other, "deck", lambda: compute(other)) == 61 and calls[-1] is other
     other["deck"] = 50
     assert shared.derived(one, "deck", lambda: compute(one)) == 61 and len(calls) == 2
+
+
+def test_a_tap_for_a_control_the_page_does_not_have_is_told_not_dropped(monkeypatch):
+    """A tap kept by a phone's client while it reconnected, arriving at a new page that has no such control
+    (the server restarted), is told to that device instead of being dropped (issue 16); control numbers
+    start at a random point in each server process.  End to end: tests/browser/test_servers_reconnect.py."""
+    import asyncio
+
+    from flet.controls.id_counter import ControlId
+    from flet.messaging.session import Session
+
+    from app import main
+
+    told: list[object] = []
+    monkeypatch.setattr(main, "_lost_tap", told.append)
+    monkeypatch.setattr(Session, "dispatch_event", Session.dispatch_event)  # put back after the test
+    monkeypatch.setattr(ControlId, "_counter", ControlId._counter)
+    main.refuse_lost_taps()
+    first = ControlId.next()
+    main.refuse_lost_taps()  # installed once: the second call only draws a new starting point
+    assert first >= 1000 and ControlId.next() != first + 1 and ControlId.next() < 2**32
+
+    class Page:  # a page whose controls do not include the tapped one
+        page = "that page"
+        _Session__page = None
+
+        def _Session__resolve_event_control(self, _control_id: int) -> None:
+            return None
+
+    asyncio.run(Session.dispatch_event(Page(), 123, "click", None))  # type: ignore[arg-type]
+    assert told == ["that page"]
+    asyncio.run(Session.dispatch_event(Page(), 123, "resize", None))  # type: ignore[arg-type]
+    assert told == ["that page"], "a page's own events are no taps"

@@ -105,6 +105,8 @@ class Server:
 
     #: more command-line arguments (e.g. ``--key-only``)
     extra_args: tuple[str, ...] = ()
+    #: the database (``DATABASE_URL``); None: the data folder's SQLite file
+    database: str | None = None
 
     def __init__(self, data_dir: Path) -> None:
         self.data_dir = data_dir
@@ -116,6 +118,8 @@ class Server:
     def start(self) -> None:
         env = {**os.environ, "COMPAGNON_DATA_DIR": str(self.data_dir), "FLET_FORCE_WEB_SERVER": "1"}
         env.pop("DATABASE_URL", None)
+        if self.database:
+            env["DATABASE_URL"] = self.database
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "app.main", "--port", str(self.port), "--no-browser", *self.extra_args],
             cwd=ROOT, env=env, stdout=self.log.open("ab"), stderr=subprocess.STDOUT, start_new_session=True)
