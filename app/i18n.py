@@ -127,7 +127,7 @@ S: dict[str, Tr] = {
     "asks_seat": Tr("Un téléphone demande la place de {a}", "A phone asks for {a}'s seat"),
     "refuse": Tr("Refuser", "Refuse"),
     "your_seat": Tr("Place de {a}", "{a}'s seat"),
-    "your_secrets": Tr("Vos secrets (vous seul les voyez)", "Your secrets (only you see them)"),
+    "your_secrets": Tr("À vous de saisir (vous seul voyez vos secrets)", "Yours to enter (only you see your secrets)"),
     "bad_link": Tr("Ce lien n'ouvre aucune place : il a été remplacé, révoqué, ou vient d'une autre partie. "
                    "Scannez le code de la table, ou demandez un nouveau code à l'hôte.",
                    "This link opens no seat: it was replaced, revoked, or belongs to another match. "

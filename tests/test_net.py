@@ -112,14 +112,26 @@ def test_each_seat_s_phone_gets_its_own_secret_entries_and_nothing_of_another_se
     for seq in range(1, 400):
         for seat in range(len(names)):
             panels, actions = seat_content(game, state, seat)
-            assert all(p.seat == seat for p in panels) and all(a.seat == seat and a.private for a in actions)
-            if actions:
+            assert all(p.seat == seat for p in panels) and all(a.seat == seat for a in actions)
+            if any(a.private for a in actions):
                 seen_private.add(seat)
         action = game.sample_action(state, rng)
         if action is None:
             break
         state = game.apply(state, game.prepare(state, action, event_rng(seed, seq)))
     assert seen_private == set(range(len(names))), f"{slug}: a private entry for every seat on its phone"
+
+
+def test_a_score_pad_phone_enters_its_own_seat_s_score():
+    """Issue 19: « Each phone can enter its own seat's round score »: the phone draws its seat's score form
+    (a public move of that seat), and nothing for another seat."""
+    game = find_game("score-pad")
+    setup = game.setup(game.validate_options({"game_name": "Azul", "players": 3}), random.Random(1))
+    state = game.initial_state(setup.record, ["Léa", "Sam", "Zoé"])
+    for seat in range(3):
+        _panels, actions = seat_content(game, state, seat)
+        assert [(a.type, a.seat) for a in actions] == [("score", seat)]
+        assert [f.default for f in actions[0].fields if f.key == "seat"] == [seat]
 
 
 def test_the_examples_in_app_net_hold():

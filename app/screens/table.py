@@ -74,9 +74,11 @@ def _public(m: LoadedMatch, lang: str) -> list[ft.Control]:
 
 
 def seat_content(game: Game, state: dict[str, Any], seat: int) -> tuple[list[Panel], list[Action]]:
-    """What a seat's phone shows of its own: its private panels and its private actions, nothing else."""
+    """What a seat's phone shows of its own: its private panels, and the actions the game offers that seat's
+    phone (``Game.actions(state, seat)``: its secrets, and its own public moves, a score-pad round score, a
+    transfer it gives...), each marked as that seat's; nothing of another seat."""
     return ([p for p in game.panels(state, seat) if p.seat == seat],
-            [a for a in game.actions(state, None) if a.private and a.seat == seat])
+            [a for a in game.actions(state, seat) if a.seat == seat])
 
 
 def _bad_link(app: AppState) -> ft.Control:
