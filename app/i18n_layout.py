@@ -26,4 +26,5 @@ STRINGS: dict[str, Tr] = {
     "start_one": Tr("Choisissez un jeu ci-dessous pour en lancer une.", "Pick a game below to start one."),
     "step_less": Tr("{a} : un de moins", "{a}: one less"),
     "step_more": Tr("{a} : un de plus", "{a}: one more"),
+    "tiebreak_line": Tr("départage : {a}", "tie-break: {a}"),
 }

@@ -83,12 +83,13 @@ def score_sheet_view(sheet: dict[str, Any], lang: str) -> ft.Control:
                          ft.Text(fmt_number(r["total"], lang), size=18, weight=ft.FontWeight.BOLD)])]
         chip_pad = ft.Padding.symmetric(vertical=4, horizontal=8)
         slug = str(sheet.get("game", ""))
-        lines.append(ft.Row([ft.Container(ft.Text(f"{category_name(slug, k, lang)} : {fmt_number(v, lang)}", size=12),
+        lines.append(ft.Row([ft.Container(ft.Text(t("skipped_line", lang, a=category_name(slug, k, lang),
+                                                    b=fmt_number(v, lang)), size=12),
                                           padding=chip_pad,
                                           border_radius=8, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST)
                              for k, v in r.get("breakdown", {}).items()], wrap=True, spacing=4, run_spacing=4))
         if r.get("tiebreak"):
-            lines.append(ft.Text(f"tie-break: {r['tiebreak']}", size=12, italic=True))
+            lines.append(ft.Text(t("tiebreak_line", lang, a=r["tiebreak"]), size=12, italic=True))
         rows.append(ft.Container(ft.Column(lines, spacing=4), padding=8, border_radius=8,
                                  bgcolor=ft.Colors.PRIMARY_CONTAINER if r["name"] in winners else None))
     # Sheets stored before the French (or Italian) notes were kept have their English ones only.

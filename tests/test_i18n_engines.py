@@ -27,6 +27,9 @@ from tests.games import registered
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted((ROOT / "scoring").rglob("*.py")) + sorted((ROOT / "tests" / "games" / "toy").rglob("*.py"))
+#: and the few texts the app's screens write inline (``app/i18n*.py`` keep French and English only: their
+#: Italian is in the catalogue, checked by tests/test_i18n_catalogues.py)
+SOURCES += sorted(p for p in (ROOT / "app").rglob("*.py") if not p.name.startswith("i18n"))
 #: the helpers that build a ``Tr`` from (fr, en, it) written at their call (Traction-Avant's texts and refusals)
 TR_BUILDERS = {"Tr": 0, "_q": 0, "_bad": 1}
 

@@ -59,7 +59,8 @@ def _first_seat(f: Field, names: Sequence[str]) -> Any:
 @register("seat", start=_first_seat)
 def seat(f: Field, value: Any, names: Sequence[str], lang: str, set_value: Set) -> ft.Control:
     if f.minimum is not None and f.minimum == f.maximum and f.minimum < len(names):
-        return ft.Text(f"{f.label.get(lang)} : {names[f.minimum]}", weight=ft.FontWeight.W_500)  # fixed seat
+        fixed = t("skipped_line", lang, a=f.label.get(lang), b=names[f.minimum])  # "label : value", per language
+        return ft.Text(fixed, weight=ft.FontWeight.W_500)  # a fixed seat
     options = [ft.DropdownOption(key=str(i), text=n) for i, n in enumerate(names)]
     return _dropdown(f, value, options, lang, lambda v: set_value(int(v)))
 

@@ -195,7 +195,7 @@ def PaintingReview(seat: int, name: str, total: int, painting: Any, cells: dict[
             identifier=f"review-{seat}-cat-{key or 'all'}", button=True, selected=on)
 
     chips = [chip("", t("painting_all", lang))]
-    chips += [chip(k, f"{category_name(slug, k, lang)} : {v}") for k, v in breakdown.items()
+    chips += [chip(k, t("skipped_line", lang, a=category_name(slug, k, lang), b=v)) for k, v in breakdown.items()
               if k in cells and (v or cells.get(k))]
     title = t("painting_title", lang, a=name, b=total)
     return ft.Card(ft.Container(ft.Column([

@@ -22,10 +22,11 @@ from db.store import StoreError
 from scoring import Game, RulesError, Setup, Tr, find_game
 from scoring.core import registry
 
-ANOTHER = Tr("Un autre jeu", "Another game")
+ANOTHER = Tr("Un autre jeu", "Another game", it="Un altro gioco")
 SEARCH = Tr("Chercher un jeu de l'historique, ou nommer un nouveau jeu",
-            "Search the history's games, or name a new one")
-NEW_NAMED = Tr("Nouveau jeu : {}", "New game: {}")
+            "Search the history's games, or name a new one",
+            it="Cerca un gioco dello storico, o date il nome a un nuovo gioco")
+NEW_NAMED = Tr("Nouveau jeu : {}", "New game: {}", it="Nuovo gioco: {}")
 #: the names typed for new games (key -> name as typed), for the form that opens next
 _TYPED: dict[str, str] = {}
 

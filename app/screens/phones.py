@@ -15,15 +15,17 @@ from db.seat_tokens import SeatTokenError
 from scoring import Tr
 
 _HOSTS = {
-    "title": Tr("Autres appareils de l'hôte", "Other host devices"),
+    "title": Tr("Autres appareils de l'hôte", "Other host devices", it="Altri dispositivi dell'host"),
     "help": Tr("Une tablette qui scanne ce code devient hôte (nouvelles parties, codes des places, annuler) "
                "jusqu'à ce que vous le lui retiriez.",
                "A tablet that scans this code becomes a host (new matches, seat codes, undo) until you take "
-               "it back."),
-    "name": Tr("Nom de l'appareil", "Device's name"),
-    "grant": Tr("Donner les droits d'hôte", "Give host rights"),
-    "code": Tr("Code d'hôte de {a}", "{a}'s host code"),
-    "revoke": Tr("Retirer les droits de {a}", "Take back {a}'s rights"),
+               "it back.",
+               it="Un tablet che inquadra questo codice diventa host (nuove partite, codici dei posti, annulla) "
+               "finché non gli togliete i diritti."),
+    "name": Tr("Nom de l'appareil", "Device's name", it="Nome del dispositivo"),
+    "grant": Tr("Donner les droits d'hôte", "Give host rights", it="Dai i diritti di host"),
+    "code": Tr("Code d'hôte de {a}", "{a}'s host code", it="Codice host di {a}"),
+    "revoke": Tr("Retirer les droits de {a}", "Take back {a}'s rights", it="Togli i diritti a {a}"),
 }
 
 
