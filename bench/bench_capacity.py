@@ -38,7 +38,19 @@ from pathlib import Path
 from typing import Any
 
 from bench import common
-from bench.common import INFO, NOT_MEASURED, Row, below, cpu_seconds, median, parser, percentile, proc_status, report
+from bench.common import (
+    INFO,
+    NOT_MEASURED,
+    Row,
+    below,
+    cpu_seconds,
+    median,
+    parser,
+    percentile,
+    proc_status,
+    report,
+    run_apart,
+)
 from bench.flet_ws import Control, FletError, FletPage
 from bench.webapp import Launched
 
@@ -258,7 +270,7 @@ def run_n(n: int, seconds: float, pause: tuple[float, float], processes: int) ->
             for _ in range(processes):
                 servers.append(Served(Path(tmp), url))
             warm(servers)
-            out = asyncio.run(evening(tables, servers, seconds, pause, seed=n))
+            out = run_apart(evening(tables, servers, seconds, pause, seed=n))
         finally:
             for s in servers:
                 s.kill(signal.SIGKILL)
@@ -272,7 +284,7 @@ def warm(servers: list[Served]) -> None:
             await page.wait_for_text("Compagnon", timeout=120)
 
     for s in servers:
-        asyncio.run(once(s.url))
+        run_apart(once(s.url))
     time.sleep(5)  # app.main.warm_up imports the other screens 3 s after a first page
 
 

@@ -9,12 +9,41 @@ a failure of the script).
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
 import statistics
-from collections.abc import Iterable, Sequence
+import threading
+from collections.abc import Coroutine, Iterable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+def run_apart(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run(coroutine)``, in a thread of its own when this thread already runs an event loop (a
+    test process where Playwright's synchronous API holds one: ``asyncio.run`` refuses to start there)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coroutine)
+    result: list[T] = []
+    error: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            result.append(asyncio.run(coroutine))
+        except BaseException as e:  # noqa: BLE001 - handed back to the caller's thread as it is
+            error.append(e)
+
+    thread = threading.Thread(target=run, name="run_apart")
+    thread.start()
+    thread.join()
+    if error:
+        raise error[0]
+    return result[0]
 
 ROOT = Path(__file__).resolve().parent.parent
 PASS, MISS, INFO, NOT_MEASURED = "pass", "MISS", "info", "NOT MEASURED"

@@ -3,12 +3,11 @@ benchmark's quick mode, to prove it still runs; no time is asserted)."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 from typing import Any
 
 from bench.bench_capacity import Figures, actions, fill, rows_for, run_n
-from bench.common import NOT_MEASURED
+from bench.common import NOT_MEASURED, run_apart
 from bench.flet_ws import FletPage
 
 
@@ -38,7 +37,7 @@ def tree() -> dict[str, Any]:
 def test_a_table_taps_only_the_enabled_visible_moves_of_the_game_and_fills_numbers_within_their_range() -> None:
     page = Page(tree())
     assert [c["content"] for c in actions(page)] == ["Butins posés par Léa"]
-    asyncio.run(fill(page, random.Random(1)))
+    run_apart(fill(page, random.Random(1)))
     changed = [body for action, body in page.sent if action == 3]
     assert [b["target"] for b in changed] == [4]  # the field without a range is left alone
     assert 0 <= int(changed[0]["data"]) <= 9

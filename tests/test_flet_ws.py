@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from bench.common import run_apart
 from bench.flet_ws import ADD, MOVE, REMOVE, REPLACE, FletPage, decode, encode
 from bench.webapp import served
 from tests.browser.conftest import real_errors
@@ -74,6 +75,6 @@ def test_a_client_registers_acts_and_keeps_the_same_tree_as_a_fresh_page(tmp_pat
                 page.button("No such button anywhere")
 
     with served(tmp_path) as (server, match_id):
-        asyncio.run(play(server.url, match_id))
+        run_apart(play(server.url, match_id))
         log = server.log.read_text()
     assert not real_errors(log)

@@ -15,6 +15,7 @@ from app import net
 from app.screens import resolve
 from app.screens.match import MatchScreen
 from app.screens.table import GuestHome, SeatScreen, TableScreen, seat_content
+from bench.common import run_apart
 from scoring import event_rng, find_game
 
 
@@ -245,7 +246,6 @@ def test_a_tap_for_a_control_the_page_does_not_have_is_told_not_dropped(monkeypa
     """A tap kept by a phone's client while it reconnected, arriving at a new page that has no such control
     (the server restarted), is told to that device instead of being dropped (issue 16); control numbers
     start at a random point in each server process.  End to end: tests/browser/test_servers_reconnect.py."""
-    import asyncio
 
     from flet.controls.id_counter import ControlId
     from flet.messaging.session import Session
@@ -268,7 +268,7 @@ def test_a_tap_for_a_control_the_page_does_not_have_is_told_not_dropped(monkeypa
         def _Session__resolve_event_control(self, _control_id: int) -> None:
             return None
 
-    asyncio.run(Session.dispatch_event(Page(), 123, "click", None))  # type: ignore[arg-type]
+    run_apart(Session.dispatch_event(Page(), 123, "click", None))  # type: ignore[arg-type]
     assert told == ["that page"]
-    asyncio.run(Session.dispatch_event(Page(), 123, "resize", None))  # type: ignore[arg-type]
+    run_apart(Session.dispatch_event(Page(), 123, "resize", None))  # type: ignore[arg-type]
     assert told == ["that page"], "a page's own events are no taps"

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from scoring.core.words import de
 from tests.browser.conftest import ARGS, UI, Server, real_errors
 from tests.browser.netns_phone import Forwarder, PhoneNet, make, remove
 from tests.browser.network_prep import prepare
@@ -147,22 +148,23 @@ def test_phones_on_the_network_play_their_own_seat_only(tmp_path, phones, phone_
     try:
         ange, bebert, intruder = phone(), phone(), phone()
         ange.open(f"/seat/{code}/{tokens['Ange']}")
-        ange.see(SECRET_ORDER.format("Ange", 1))
+        ange.see(SECRET_ORDER.format(de("Ange"), 1))
         # Ange writes her order from her own address: kept.
         write_order(ange, "Ange", {"Colts tirés": "2"}, "Bébert")
-        ange.click(SECRET_ORDER.format("Ange", 1))
+        ange.click(SECRET_ORDER.format(de("Ange"), 1))
         ange.see("Votre ordre secret")
         assert len(store.load(ta).events) == recorded + 1
 
         # Bébert's phone shows Bébert's form alone, and never Ange's note.
         bebert.open(f"/seat/{code}/{tokens['Bébert']}")
-        bebert.see(SECRET_ORDER.format("Bébert", 1))
-        assert not bebert.sees(SECRET_ORDER.format("Ange", 1)) and not bebert.sees(SECRET_ORDER.format("Carlo", 1))
+        bebert.see(SECRET_ORDER.format(de("Bébert"), 1))
+        assert not bebert.sees(SECRET_ORDER.format(de("Ange"), 1))
+        assert not bebert.sees(SECRET_ORDER.format(de("Carlo"), 1))
         write_order(bebert, "Bébert", {"Stens utilisées": "1", "Balles de Sten tirées": "3"}, "Ange")
         # The host takes Bébert's link back while his form is open: his phone loses it at once, writes nothing.
         store.revoke_seat_token(ta, 1)
         bebert.see(BAD_LINK, timeout=20_000)
-        assert not bebert.sees(SECRET_ORDER.format("Bébert", 1))
+        assert not bebert.sees(SECRET_ORDER.format(de("Bébert"), 1))
         assert len(store.load(ta).events) == recorded + 1
 
         # The table code: the match's public face, with no button but the seat requests and the languages.

@@ -197,7 +197,8 @@ def test_host_and_three_phones_secret_orders_and_a_bourgeois(browser, table):
     intruder.see("Demande envoyée")
     host.click("Confirmer")
     intruder.see("Place de Dédé")
-    intruder.see("Rien à saisir pour l'instant")
+    intruder.see("À vous de saisir")  # Dédé's own moves (a transfer he gives...); no order: not in this heist
+    assert not intruder.sees(SECRET_ORDER.format(de("Dédé"), 2))
 
     # Les Apaches de Paris: a bourgeois just drawn; its holder looks at it on their phone only.
     host.open(f"/match/{ap}")

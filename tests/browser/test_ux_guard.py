@@ -6,12 +6,12 @@ through ``logging`` with its traceback, by the same logger and message as flet_w
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 
 from starlette.websockets import WebSocket
 
+from bench.common import run_apart
 from tests.browser.conftest import ROOT, real_errors
 
 
@@ -41,7 +41,7 @@ def closed_socket_receive() -> None:
 
     ws = WebSocket({"type": "websocket", "path": "/ws", "headers": []}, nothing, nothing)
     ws.client_state = ws.application_state = type(ws.application_state).DISCONNECTED
-    asyncio.run(ws.receive_bytes())
+    run_apart(ws.receive_bytes())
 
 
 def app_code(raising: str) -> None:
