@@ -11,9 +11,9 @@ import pytest
 
 import app.screens.stats_charts
 import app.screens.stats_filters
+from app.screens.history_dates import picked as picked_day  # the one date pickers' day reader
 from app.screens.stats_charts import axis_number, whole_step
 from app.screens.stats_figures import load
-from app.screens.stats_filters import picked_day
 from db.bgstats import ImportReport, Skipped, import_plays
 from db.stats import Filters, h_index, matches_per_game
 from db.store import Store

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from typing import Any
 
 import flet as ft
-from babel.dates import format_date
 
 from app.guard import component
 from app.i18n import LOCALES
+from app.screens.history_dates import day_text, picked
 from app.state import use_app
 from app.widgets import dropdown
 from db.games import all_games
@@ -37,24 +37,6 @@ class Choice:
         return any(v != ALL for v in (self.player, self.game, self.place)) or bool(self.since or self.until)
 
 
-def picked_day(value: datetime | date) -> date:
-    """The day a date picker gave: a local midnight, or, sent as an instant in UTC, the day whose local
-    midnight it is (within 12 hours of that day's UTC midnight, whatever the time zone).
-
-    >>> from datetime import timezone
-    >>> picked_day(datetime(2025, 2, 28, 23, 0, tzinfo=timezone.utc)), picked_day(datetime(2025, 3, 1))
-    (datetime.date(2025, 3, 1), datetime.date(2025, 3, 1))
-    """
-    if isinstance(value, datetime):
-        return (value + timedelta(hours=12)).date() if value.tzinfo else value.date()
-    return value
-
-
-def day_text(iso: str, lang: str) -> str:
-    """``"2025-03-01"`` as the language writes a day (``1 mars 2025``, ``1 Mar 2025``, ``1 mar 2025``)."""
-    return format_date(date.fromisoformat(iso), "medium", locale=LOCALES.get(lang, "fr_FR"))
-
-
 @component
 def DateFilter(field: str, choice: Choice, set_choice: Callable[[Choice], None]) -> ft.Control:
     """One end of the dates: a button that opens a calendar, and one that clears the day."""
@@ -65,7 +47,7 @@ def DateFilter(field: str, choice: Choice, set_choice: Callable[[Choice], None])
 
     def chosen(e: Any) -> None:
         if e.control.value is not None:
-            set_choice(replace(choice, **{field: picked_day(e.control.value).isoformat()}))
+            set_choice(replace(choice, **{field: picked(e.control.value).isoformat()}))
 
     def open_calendar(_e: Any) -> None:
         value = datetime.fromisoformat(current) if current else None
@@ -76,7 +58,7 @@ def DateFilter(field: str, choice: Choice, set_choice: Callable[[Choice], None])
             cancel_text=app.t("cancel"), confirm_text=app.t("date_choose"),
             error_format_text=app.t("date_bad_format"), error_invalid_text=app.t("date_out_of_range")))
 
-    shown = day_text(current, app.lang) if current else app.t("date_any")
+    shown = day_text(date.fromisoformat(current), app.lang) if current else app.t("date_any")
     out: list[ft.Control] = [ft.OutlinedButton(app.t("skipped_line", a=label, b=shown), icon=ft.Icons.CALENDAR_MONTH,
                                                on_click=open_calendar)]
     if current:
