@@ -14,6 +14,7 @@ import pytest
 
 from db.store import HOST, Sender, Store, StoreError
 from scoring import RulesError, all_games, find_game
+from tests.test_trust_writes import refused
 
 #: Every ``seat`` move of every game, and where it names its seat: a new one fails here until it is audited.
 AUDITED = {
@@ -38,16 +39,6 @@ def test_every_seat_move_says_which_seat_it_concerns(game):
     receives from ``from``)."""
     seat_moves = {kind: where(m) for kind, m in game.moves.items() if m.by == "seat"}
     assert seat_moves == AUDITED[game.slug]
-
-
-def refused(store: Store, mid: int, action: dict[str, Any], who: Sender) -> StoreError:
-    before = len(store.load(mid).log)
-    with pytest.raises(StoreError) as caught:
-        store.record(mid, action, who)
-    assert len(store.load(mid).log) == before, "a refused write wrote nothing"
-    error = caught.value
-    assert error.get("fr") != error.get("en") and error.get("en"), "the refusal speaks both languages"
-    return error
 
 
 @pytest.fixture()
