@@ -25,25 +25,29 @@ import random
 import sqlite3
 import time
 from collections.abc import Callable
-from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import event, func, select
 from sqlmodel import col
 
+from app.screens.stats_figures import load, sections
 from bench.common import NOT_MEASURED, ROOT, Row, at_most, below, median, parser, report
 from bench.gen_history import generate
+from db.engine import make_engine
+from db.history import PAGE as HISTORY_PAGE
+from db.history import Cursor, HistoryQuery, search
 from db.models import Match, ScoreRow
 from db.stats import (
     Filters,
     game_stats,
     h_index,
     head_to_head,
-    matches_per_game,
     places,
+    player_names,
     player_stats,
+    row_wise,
     score_distribution,
     score_timeline,
     seat_effect,
@@ -234,25 +238,9 @@ def measure(label: str, store: Store, raw: Raw, runs: int) -> list[Row]:
 
 
 def whole_screen(store: Store, filters: Filters) -> dict[str, Any]:
-    """Every query the Statistics screen (app/screens/stats.py) runs for ``filters``, as it runs them:
-    the filter bar (players, places), the summary (matches per game, H-index), the player's sections
-    (card, score over time, head to head, turn order) when a player is chosen, the wins per player,
-    and the game's sections (card, distribution, turn order, set-ups) when a game is chosen."""
-    out: dict[str, Any] = {"players": store.players(), "places": places(store),
-                           "counts": matches_per_game(store, filters),
-                           "h_index": h_index(store, replace(filters, game=None))}
-    mine = replace(filters, player_id=None)
-    if filters.player_id is not None:
-        pid = filters.player_id
-        out |= {"player": player_stats(store, pid, mine), "timeline": score_timeline(store, pid, mine),
-                "h2h": head_to_head(store, pid, mine), "seats": seat_effect(store, mine, player_id=pid)}
-    out["standings"] = standings(store, mine)[:10]
-    if filters.game is not None:
-        others = replace(filters, game=None)
-        out |= {"game": game_stats(store, filters.game, others),
-                "distribution": score_distribution(store, filters.game, others),
-                "game_seats": seat_effect(store, filters), "setups": setups(store, filters.game, others)}
-    return out
+    """What the Statistics screen (app/screens/stats.py) reads for one render with ``filters``: the filter
+    bar's players (ids and names) and places, then every figure (``app.screens.stats_figures.load``)."""
+    return {"players": player_names(store), "places": places(store), "figures": load(store, filters)}
 
 
 def screen_filters(top: int, slug: str, place: str, since: datetime) -> list[tuple[str, Filters]]:
@@ -264,12 +252,77 @@ def screen_filters(top: int, slug: str, place: str, since: datetime) -> list[tup
             ("game + period", Filters(game=slug, since=since)),
             ("player + place", Filters(player_id=top, place=place)),
             ("game + 4 players", Filters(game=slug, players=4)),
+            ("player + 4 players", Filters(player_id=top, players=4)),
+            (f"place {place!r} + 4 players", Filters(place=place, players=4)),
             ("game + player + period + place", Filters(game=slug, player_id=top, since=since, place=place)),
             ("all five", Filters(game=slug, player_id=top, since=since, place=place, players=4))]
 
 
-def measure_screen(label: str, store: Store, runs: int) -> list[Row]:
-    """The whole Statistics screen, server side, per filter combination: target < 50 ms."""
+class Statements:
+    """The SQL statements (and their parameters, as the driver gets them) that the app sends while
+    recording: replayed through the bare driver they are the hand-written side of a section's ratio
+    (the same plan, without SQLAlchemy, the ORM session and the Python that assembles the figures)."""
+
+    def __init__(self, store: Store) -> None:
+        self.engine, self.sent, self.on = store.engine, [], False
+        event.listen(self.engine, "before_cursor_execute", self._note)
+
+    def _note(self, _conn: Any, _cursor: Any, statement: str, parameters: Any, _context: Any, _many: bool) -> None:
+        if self.on:
+            self.sent.append((statement, parameters))
+
+    def record(self, fn: Callable[[], Any]) -> list[tuple[str, Any]]:
+        self.sent, self.on = [], True
+        try:
+            fn()
+        finally:
+            self.on = False
+        return self.sent
+
+    def close(self) -> None:
+        event.remove(self.engine, "before_cursor_execute", self._note)
+
+
+def replay(conn: Any, sent: list[tuple[str, Any]]) -> list[Any]:
+    """The recorded statements through the bare DB-API connection ``conn``, every row fetched."""
+    out = []
+    for statement, parameters in sent:
+        cur = conn.cursor()
+        cur.execute(statement, parameters)
+        out.append(cur.fetchall())
+        cur.close()
+    return out
+
+
+def _section_rows(label: str, store: Store, raw: Any, statements: Statements, filters: Filters, name: str,
+                  runs: int) -> list[Row]:
+    """Each section of the screen for ``filters``: the app (on its own session, as ``load`` runs it), the
+    same statements through the bare driver, their ratio; and the straightforward aggregate over the rows
+    (``db.stats.row_wise``) for scale."""
+    rows: list[Row] = []
+    for section, read in sections(filters).items():
+        def app(read: Any = read) -> Any:
+            with store.session() as s:
+                return read(s)
+
+        sent = statements.record(app)
+        t_app, t_raw = [], []
+        for _ in range(runs):
+            t_app.append(timed(app)[0])
+            t_raw.append(timed(lambda sent=sent: replay(raw, sent))[0])  # type: ignore[misc]
+        with row_wise():
+            t_rows = [timed(app)[0] for _ in range(max(1, runs // 3))]
+        m_app, m_raw = median(t_app), median(t_raw)
+        rows += [Row(f"{label}: {name}: {section}", m_app, "ms", "", "info",
+                     f"{len(sent)} statements; straightforward over the rows {median(t_rows):.1f} ms"),
+                 Row(f"{label}: {name}: {section}, app / the same SQL by the bare driver", m_app / m_raw, "×",
+                     f"≤ {TARGET_RATIO:.0f}", at_most(m_app / m_raw, TARGET_RATIO), f"bare driver {m_raw:.2f} ms")]
+    return rows
+
+
+def measure_screen(label: str, store: Store, runs: int, raw: Any = None, sections_too: bool = False) -> list[Row]:
+    """The whole Statistics screen, server side, per filter combination: target < 50 ms; with
+    ``sections_too`` each section beside the same SQL by the bare driver ``raw`` (target ≤ 2×)."""
     with store.engine.connect() as c:  # not timed
         top = c.execute(select(ScoreRow.player_id).where(col(ScoreRow.player_id).is_not(None))
                         .group_by(col(ScoreRow.player_id)).order_by(func.count().desc()).limit(1)).scalar_one()
@@ -278,53 +331,76 @@ def measure_screen(label: str, store: Store, runs: int) -> list[Row]:
         last = c.execute(select(func.max(Match.ended_at))).scalar_one()
     since = last.replace(year=last.year - 1)
     rows: list[Row] = []
-    for name, filters in screen_filters(top, slug, "Club", since):
-        whole_screen(store, filters)
-        times = [timed(lambda f=filters: whole_screen(store, f))[0] for _ in range(max(3, runs // 3))]  # type: ignore[misc]
-        rows.append(Row(f"{label}: whole Statistics screen, {name}", median(times), "ms", f"< {TARGET_MS:.0f}",
-                        below(median(times), TARGET_MS), f"player #{top}, {slug}" if "+" in name else ""))
+    statements = Statements(store)
+    try:
+        for name, filters in screen_filters(top, slug, "Club", since):
+            whole_screen(store, filters)
+            times = [timed(lambda f=filters: whole_screen(store, f))[0] for _ in range(max(3, runs))]  # type: ignore[misc]
+            rows.append(Row(f"{label}: whole Statistics screen, {name}", median(times), "ms", f"< {TARGET_MS:.0f}",
+                            below(median(times), TARGET_MS), f"player #{top}, {slug}" if "+" in name else ""))
+            if sections_too and raw is not None:
+                rows += _section_rows(label, store, raw, statements, filters, name, runs)
+    finally:
+        statements.close()
     return rows
 
 
-def _play(store: Store, mid: int, most: int) -> int:
-    """Random legal moves on match ``mid`` (as the tests' ``drive``), at most ``most``; how many."""
+def long_match(store: Store, events: int = 300) -> int:
+    """A finished score-pad play of ``events`` events recorded through ``Store.record`` and ``Store.undo``
+    as a host would (rounds of points, a seat's score corrected now and then, an undo every fifth
+    event, the finish), then scored: the review's worst case (random play of the engines never reached
+    300 events)."""
     from db.store import HOST
 
     rng = random.Random(3)
-    for done in range(most):
-        m = store.load(mid)
-        action = m.game.sample_action(m.state, rng)
-        if action is None:
-            return done
-        store.record(mid, action, HOST)
-    return most
+    seats = [p for p, _name in player_names(store)[:4]]
+    mid = store.create_match("score-pad", {"game_name": "Bench", "players": len(seats)}, seats, place="Club")
+    for i in range(events - 1):
+        if i % 5 == 4:
+            store.undo(mid, HOST)
+        elif i % 5 == 3:
+            store.record(mid, {"type": "score", "seat": rng.randrange(len(seats)), "round": 0,
+                               "points": rng.randrange(30)}, HOST)
+        else:
+            store.record(mid, {"type": "round", "points": [rng.randrange(30) for _ in seats]}, HOST)
+    store.record(mid, {"type": "finish"}, HOST)
+    store.finish(mid)
+    return mid
 
 
 def measure_history_screen(label: str, store: Store, runs: int) -> list[Row]:
-    """The History screen on main: its first page, a page deep in the list (offset 50 000: paging
-    stays fast), and the review of a match of 300 events (``Store.load``: its log read and replayed,
-    its score sheet), the match played here by random legal moves and deleted afterwards."""
-    seats = [p.id for p in store.players()[:4] if p.id is not None]
-    mid, events = 0, 0
-    for slug in ("traction-avant", "apaches", "robby-solo", "apprentis"):  # until one lasts 300 events
-        candidate = store.create_match(slug, {"players": 4}, seats, seed="bench")
-        played = _play(store, candidate, 300)
-        if played > events:
-            if mid:
-                store.delete_match(mid)
-            mid, events = candidate, played
-        else:
-            store.delete_match(candidate)
-        if events >= 300:
-            break
-    cases = [(f"history first page ({PAGE} rows)", lambda: store.history(limit=PAGE), ""),
-             ("history page at offset 50 000", lambda: store.history(limit=PAGE, offset=50_000), ""),
-             (f"review of a match of {events} events", lambda: store.load(mid), "Store.load: read and replay")]
+    """The History screen: its first page, a page deep in the list (the keyset page after the
+    50 000th match, ``db.history.search`` with a cursor), a search by text, by game, by player, by
+    period and with all of them, and the review of a 300-event match (``Store.load``: its log read and
+    replayed, its score sheet; the match made by :func:`long_match` and deleted afterwards)."""
+    with store.engine.connect() as c:  # not timed: where the deep page starts, who and what to look for
+        ended, mid50k = c.execute(select(Match.ended_at, Match.id).where(col(Match.status) == "finished")
+                                  .order_by(col(Match.ended_at).desc(), col(Match.id).desc()).offset(50_000)
+                                  .limit(1)).one()
+        top = c.execute(select(ScoreRow.player_id).where(col(ScoreRow.player_id).is_not(None))
+                        .group_by(col(ScoreRow.player_id)).order_by(func.count().desc()).limit(1)).scalar_one()
+        slug = c.execute(select(Match.game).group_by(col(Match.game)).order_by(func.count().desc()).limit(1)
+                         ).scalar_one()
+        last = c.execute(select(func.max(Match.ended_at))).scalar_one()
+    deep = Cursor(ended, mid50k)
+    since = (last - timedelta(days=365)).date()
+    mid = long_match(store)
+    every = HistoryQuery(text="club", game=slug, player_id=top, since=since)
+    cases = [(f"history first page ({HISTORY_PAGE} rows)", lambda: search(store.engine), ""),
+             ("history page after the 50 000th match (keyset)", lambda: search(store.engine, after=deep), ""),
+             ("history search 'club'", lambda: search(store.engine, HistoryQuery(text="club")), ""),
+             ("history filtered by game", lambda: search(store.engine, HistoryQuery(game=slug)), slug),
+             ("history filtered by player", lambda: search(store.engine, HistoryQuery(player_id=top)),
+              f"player #{top}"),
+             ("history filtered by period (last year)", lambda: search(store.engine, HistoryQuery(since=since)), ""),
+             ("history: search + game + player + period", lambda: search(store.engine, every), ""),
+             ("review of a match of 300 events", lambda: store.load(mid),
+              "Store.load: read and replay (score pad: rounds, corrections, undo)")]
     rows: list[Row] = []
     try:
         for name, fn, note in cases:
             fn()
-            times = [timed(fn)[0] for _ in range(max(3, runs // 3))]
+            times = [timed(fn)[0] for _ in range(max(3, runs))]
             rows.append(Row(f"{label}: {name}", median(times), "ms", f"< {TARGET_MS:.0f}",
                             below(median(times), TARGET_MS), note))
     finally:
@@ -347,17 +423,52 @@ def sqlite_file(matches: int) -> tuple[Path, float | None]:
     return path, time.perf_counter() - t0
 
 
-def measure_sqlite(matches: int, runs: int) -> list[Row]:
+def measure_all(label: str, store: Store, raw: Any, raw_for_sections: Any, runs: int, args: Any) -> list[Row]:
+    rows: list[Row] = []
+    if not args.screen_only:
+        rows += measure(label, store, Raw(raw, store.engine.dialect.name), runs)
+    rows += measure_screen(label, store, runs, raw_for_sections, args.sections)
+    rows += measure_history_screen(label, store, runs)
+    return rows
+
+
+def measure_sqlite(matches: int, runs: int, args: Any) -> list[Row]:
     rows: list[Row] = []
     path, took = sqlite_file(matches)
     if took is not None:
         rows.append(Row(f"SQLite: generating {matches} matches", took, "s"))
-    rows.append(Row("SQLite: file size", path.stat().st_size / 2**20, "MiB"))
-    store = Store(f"sqlite:///{path}")
+    t0 = time.perf_counter()
+    store = Store(f"sqlite:///{path}")  # migrates an older file
+    rows += [Row("SQLite: opening (and migrating) the file", time.perf_counter() - t0, "s"),
+             Row("SQLite: file size", path.stat().st_size / 2**20, "MiB")]
     with sqlite3.connect(path) as conn:
-        rows += measure(f"SQLite {matches}", store, Raw(conn, "sqlite"), runs)
-    rows += measure_screen(f"SQLite {matches}", store, runs)
-    rows += measure_history_screen(f"SQLite {matches}", store, runs)
+        rows += measure_all(f"SQLite {matches}", store, conn, conn, runs, args)
+    store.engine.dispose()
+    return rows
+
+
+def measure_postgres(url: str, matches: int, runs: int, args: Any) -> list[Row]:
+    """The figures on the PostgreSQL database at ``url`` (filled with ``matches`` matches when empty)."""
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    rows: list[Row] = []
+    engine = make_engine(url)
+    with engine.connect() as c:
+        have = c.execute(select(func.count()).select_from(Match).where(col(Match.status) == "finished")).scalar()
+    engine.dispose()
+    if not have:
+        t0 = time.perf_counter()
+        generate(url, matches).dispose()
+        rows.append(Row(f"PostgreSQL: generating {matches} matches", time.perf_counter() - t0, "s"))
+        have = matches
+    label = f"PostgreSQL {have}"
+    store = Store(url)
+    u = make_url(url)
+    dsn = f"host={u.host} port={u.port or 5432} user={u.username} dbname={u.database}"
+    with psycopg.connect(dsn) as conn:
+        conn.autocommit = True
+        rows += measure_all(label, store, conn, conn, runs, args)
     store.engine.dispose()
     return rows
 
@@ -368,31 +479,27 @@ def main() -> int:
     p.add_argument("--runs", type=int, default=30, help="timed runs of each query (default 30)")
     p.add_argument("--no-postgres", action="store_true", help="SQLite only")
     p.add_argument("--postgres-only", action="store_true", help="PostgreSQL only")
+    p.add_argument("--postgres-url", help="an existing PostgreSQL database (filled when empty) instead of a "
+                                          "throw-away server, e.g. postgresql+psycopg://postgres@127.0.0.1:55440/bench")
+    p.add_argument("--sections", action="store_true",
+                   help="each section of the Statistics screen beside the same SQL by the bare driver")
+    p.add_argument("--screen-only", action="store_true",
+                   help="only the Statistics and History screens (not issue #9's single queries)")
     args = p.parse_args()
     matches, runs = (5000, 10) if args.quick else (args.matches, args.runs)
     rows: list[Row] = []
 
     if not args.postgres_only:
-        rows += measure_sqlite(matches, runs)
-    if not args.no_postgres:
+        rows += measure_sqlite(matches, runs, args)
+    if not args.no_postgres and args.postgres_url:
+        rows += measure_postgres(args.postgres_url, matches, runs, args)
+    elif not args.no_postgres:
         from bench.pg import TempPostgres, Unavailable
-        label = f"PostgreSQL {matches}"
         try:
             with TempPostgres() as pg:
-                import psycopg
-
-                t0 = time.perf_counter()
-                generate(pg.url, matches).dispose()
-                rows.append(Row(f"PostgreSQL: generating {matches} matches", time.perf_counter() - t0, "s"))
-                store = Store(pg.url)
-                with psycopg.connect(pg.dsn) as conn:
-                    conn.autocommit = True
-                    rows += measure(label, store, Raw(conn, "postgresql"), runs)
-                rows += measure_screen(label, store, runs)
-                rows += measure_history_screen(label, store, runs)
-                store.engine.dispose()
+                rows += measure_postgres(pg.url, matches, runs, args)
         except Unavailable as exc:
-            rows.append(Row(f"{label}: every figure", None, "", f"< {TARGET_MS:.0f} ms", NOT_MEASURED,
+            rows.append(Row(f"PostgreSQL {matches}: every figure", None, "", f"< {TARGET_MS:.0f} ms", NOT_MEASURED,
                             f"MISS: PostgreSQL could not be set up: {exc}"))
     return report(f"History at scale: {matches} finished matches", rows, args)
 

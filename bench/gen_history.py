@@ -84,10 +84,11 @@ def one_match(rng: random.Random, mid: int, names: list[str], weights: list[floa
     span = int((ended - started).total_seconds() * 1000)
     first = first_seat(slug, setup.record)
     out: dict[str, list[dict[str, Any]]] = {"match": [], "seat": [], "event": [], "score": []}
+    place = rng.choice(PLACES)
     out["match"].append({
         "id": mid, "code": f"bench-{mid:016d}",  # unique; a benchmark's links need not be unguessable
         "game": slug, "options": json.dumps(options), "setup": json.dumps(setup.record), "seed": seed,
-        "status": "finished", "started_at": started, "ended_at": ended, "place": rng.choice(PLACES), "notes": "",
+        "status": "finished", "started_at": started, "ended_at": ended, "place": place, "notes": "",
         "winner_names": ", ".join(sheet.winners)[:400], "first_seat": first,
         "seats": len(sheet.ranking),
         "sheet": json.dumps(sheet.to_json(), ensure_ascii=False)})
@@ -111,7 +112,8 @@ def one_match(rng: random.Random, mid: int, names: list[str], weights: list[floa
             "id": next_ids["score"], "match_id": mid, "seat_index": row.seat, "player_id": seats[row.seat] + 1,
             "name": row.name, "total": row.total, "rank": row.rank, "winner": row.name in sheet.winners,
             "breakdown": json.dumps(row.breakdown, ensure_ascii=False), "game": slug, "ended_at": ended,
-            "finished": True, "turn_pos": turn_position(row.seat, first, len(sheet.ranking))})
+            "finished": True, "turn_pos": turn_position(row.seat, first, len(sheet.ranking)),
+            "place": place, "seats": len(sheet.ranking), "options": json.dumps(options)})  # schema 8's copies
     return out
 
 

@@ -132,14 +132,14 @@ def _v3_score_copies(conn: Connection) -> None:
         'ended_at = (SELECT m.ended_at FROM "match" m WHERE m.id = score.match_id), '
         'finished = (SELECT m.status = \'finished\' FROM "match" m WHERE m.id = score.match_id), '
         f'turn_pos = (SELECT {turn} FROM "match" m WHERE m.id = score.match_id)')
-    tables = {t.name: t for t in SQLModel.metadata.sorted_tables}
     conn.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_match_game_status_options ON \"match\" "
                          "(game, status, options, started_at, ended_at, first_seat, id)")  # as version 3 had them
     conn.exec_driver_sql('CREATE INDEX IF NOT EXISTS ix_match_status_place ON "match" (status, place, id)')
-    for table, name in (("score", "ix_score_player_lines"), ("score", "ix_score_player_wins"),
-                        ("score", "ix_score_game_lines")):
-        index = next(i for i in tables[table].indexes if i.name == name)
-        index.create(conn, checkfirst=True)
+    for name, columns in (  # as version 3 had them (version 8 widened two)
+            ("ix_score_player_lines", "player_id, finished, ended_at, game, total, winner, turn_pos, rank, match_id"),
+            ("ix_score_player_wins", "player_id, finished, winner"),
+            ("ix_score_game_lines", "game, finished, ended_at, total, winner, turn_pos, player_id, match_id")):
+        conn.exec_driver_sql(f"CREATE INDEX IF NOT EXISTS {name} ON score ({columns})")
     conn.exec_driver_sql("DROP INDEX IF EXISTS ix_score_player_totals")  # ix_score_player_lines covers more
     conn.exec_driver_sql("ANALYZE")
 
@@ -199,9 +199,9 @@ def _v7_counts_pairs_seats(conn: Connection) -> None:
     """Version 7: ``match.counts`` (:func:`db.models.counts_for_stats`: score-pad plays whose option
     ``counts`` is off and BG Stats plays marked ``ignored`` do not count), their score lines no longer
     counted (``score.finished`` false); the per-pair and per-turn-position running totals; the
-    player-count filter's index; the triggers of :mod:`db.summary` (re)installed and every running
-    total rebuilt from the rows.  Only plays of the score pad or from BG Stats can be left out, so
-    only their JSON is read."""
+    player-count filter's index; every running total of versions 4 to 7 rebuilt from the rows (the
+    triggers that keep them come with version 8's step).  Only plays of the score pad or from BG Stats
+    can be left out, so only their JSON is read."""
     pg = conn.dialect.name == "postgresql"
     if "counts" not in {c["name"] for c in inspect(conn).get_columns("match")}:  # a database made from newer models
         conn.exec_driver_sql(f"ALTER TABLE match ADD COLUMN counts BOOLEAN NOT NULL DEFAULT {'true' if pg else '1'}")
@@ -222,8 +222,36 @@ def _v7_counts_pairs_seats(conn: Connection) -> None:
         if index.name in ("ix_match_status_seats", "ix_match_status_ended_game", "ix_match_game_status_times",
                           "ix_match_game_status_options", "ix_match_status_place"):
             index.create(conn, checkfirst=True)
+    summary.rebuild_totals(conn)  # the triggers that keep them: version 8's step (they read its columns)
+
+
+def _v8_copies_and_cubes(conn: Connection) -> None:
+    """Version 8: each score line's copies of its match's place, number of lines and options (filled
+    from the matches here; a trigger keeps them after), the running totals per month, place and player
+    count (:mod:`db.cubes`), the indexes that read the copies; the triggers of :mod:`db.summary`
+    (re)installed and the new totals rebuilt from the rows."""
+    pg = conn.dialect.name == "postgresql"
+    have = {c["name"] for c in inspect(conn).get_columns("score")}
+    for name, ddl in (("place", "VARCHAR(120) NOT NULL DEFAULT ''"), ("seats", "INTEGER NOT NULL DEFAULT 0"),
+                      ("options", "TEXT NOT NULL DEFAULT '{}'")):
+        if name not in have:  # a database made from newer models has them
+            conn.exec_driver_sql(f"ALTER TABLE score ADD COLUMN {name} {ddl}")
+    if pg:
+        conn.exec_driver_sql('UPDATE score SET place = m.place, seats = m.seats, options = m.options '
+                             'FROM "match" m WHERE m.id = score.match_id')
+    else:
+        conn.exec_driver_sql('UPDATE score SET (place, seats, options) = (SELECT m.place, m.seats, m.options '
+                             'FROM "match" m WHERE m.id = score.match_id)')
+    tables = {t.name: t for t in SQLModel.metadata.sorted_tables}
+    for name in ("match_month", "line_month", "player_month", "player_place"):
+        tables[name].create(conn, checkfirst=True)
+    for index in tables["score"].indexes:  # two widened, two new
+        if index.name in ("ix_score_player_lines", "ix_score_game_lines"):
+            conn.exec_driver_sql(f"DROP INDEX IF EXISTS {index.name}")
+        if index.name in ("ix_score_player_lines", "ix_score_game_lines", "ix_score_game_seats", "ix_score_ended"):
+            index.create(conn, checkfirst=True)
     summary.install(conn)
-    summary.rebuild(conn)
+    summary.rebuild_cubes(conn)
     conn.exec_driver_sql("ANALYZE")
 
 
@@ -234,7 +262,8 @@ def _v7_counts_pairs_seats(conn: Connection) -> None:
 # This is the project's equivalent of Alembic: a handful of steps, no autogeneration needed.
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {2: _v2_covering_indexes, 3: _v3_score_copies,
                                                        4: _v4_game_summary, 5: _v5_codes_hosts_changes,
-                                                       6: _v6_games, 7: _v7_counts_pairs_seats}
+                                                       6: _v6_games, 7: _v7_counts_pairs_seats,
+                                                       8: _v8_copies_and_cubes}
 
 
 def schema_version(engine: Engine | Connection) -> int:

@@ -33,8 +33,13 @@ from scoring import cards
 #: its option ``counts`` off, a BG Stats play marked ``ignored``), whose score lines are not counted
 #: (``score.finished`` false); per-pair (:class:`PairSummary`) and per-turn-position
 #: (:class:`SeatSummary`) running totals for head to head and turn order; indexes for the player-count
-#: filter.
-SCHEMA_VERSION = 7
+#: filter.  8: each score line carries copies of its match's place, number of lines and options
+#: (``score.place``, ``seats``, ``options``, kept by a trigger when the match changes), so that no
+#: statistic joins the matches; running totals per calendar month (:class:`MatchMonth`,
+#: :class:`LineMonth`, :class:`PlayerMonth`) and per place and player count (:class:`PlayerPlace`), so
+#: that a period, a place or a player count reads whole months of totals plus the rows of at most
+#: two partial months (:mod:`db.cubes`).
+SCHEMA_VERSION = 8
 
 #: bytes of randomness in a match's code (22 URL-safe characters)
 CODE_BYTES = 16
@@ -218,8 +223,9 @@ class EventRow(SQLModel, table=True):
 class ScoreRow(SQLModel, table=True):
     """One seat's line of a finished match's score sheet.
 
-    ``game``, ``ended_at``, ``finished`` and ``turn_pos`` (version 3) are copies of what the
-    statistics need from the match, written with the line by :func:`score_line`.  ``finished`` is
+    ``game``, ``ended_at``, ``finished`` and ``turn_pos`` (version 3), ``place``, ``seats`` and
+    ``options`` (version 8) are copies of what the statistics need from the match, written with the
+    line by :func:`score_line` (and kept by a trigger when the match's change).  ``finished`` is
     true when the match is finished *and counts for statistics* (version 7, ``match.counts``; the
     triggers of :mod:`db.summary` keep it so when either changes).  Lines are
     written when a match finishes (or is restored or imported), and a finished match's game, end,
@@ -231,13 +237,20 @@ class ScoreRow(SQLModel, table=True):
         UniqueConstraint("match_id", "seat_index"),
         # Covering indexes, so that statistics never read the wide rows nor join the matches.
         # Version 3 (was player_id, match_id, total, winner, rank, seat_index): a player's lines.
+        # Version 8: with the place and the number of lines.
         Index("ix_score_player_lines", "player_id", "finished", "ended_at", "game", "total", "winner", "turn_pos",
-              "rank", "match_id"),
+              "rank", "match_id", "place", "seats"),
         # Version 3: every player's wins (the standings), from a narrow index.
         Index("ix_score_player_wins", "player_id", "finished", "winner"),
-        # Version 3: a game's lines.
+        # Version 3: a game's lines.  Version 8: with the place and the number of lines.
         Index("ix_score_game_lines", "game", "finished", "ended_at", "total", "winner", "turn_pos", "player_id",
-              "match_id"),
+              "match_id", "place", "seats"),
+        # Version 8: a game's lines of N players (the distribution under a player-count filter).
+        Index("ix_score_game_seats", "game", "finished", "seats", "place", "ended_at", "total", "winner",
+              "turn_pos"),
+        # Version 8: the lines of a span of time (the partial months of a period).
+        Index("ix_score_ended", "finished", "ended_at", "game", "place", "seats", "player_id", "winner", "turn_pos",
+              "total", "options"),
         # Version 2: a match's lines (the history list, the other side of head-to-head).
         Index("ix_score_match_totals", "match_id", "seat_index", "total", "winner", "player_id", "rank"),
     )
@@ -256,6 +269,11 @@ class ScoreRow(SQLModel, table=True):
     ended_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True)))
     finished: bool = Field(default=False, sa_column_kwargs={"server_default": false()})  # and match.counts
     turn_pos: int | None = Field(default=None)  # db.models.turn_position: 0 for the first player
+    # Version 8: copies of the match's place, number of lines and options (the statistics' filters and
+    # set-ups); a change of the match's is copied onto its lines by a trigger (db.summary.follow_ddl).
+    place: str = Field(default="", max_length=120, sa_column_kwargs={"server_default": ""})
+    seats: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    options: str = Field(default="{}", sa_column=Column(Text, nullable=False, server_default="{}"))
 
 
 def score_line(match: Match, seat_index: int, **fields: Any) -> ScoreRow:
@@ -264,7 +282,8 @@ def score_line(match: Match, seat_index: int, **fields: Any) -> ScoreRow:
     assert match.id is not None, "the match is written (flushed) before its lines"
     return ScoreRow(match_id=match.id, seat_index=seat_index, game=match.game, ended_at=match.ended_at,
                     finished=match.status == "finished" and counts_for_stats(match.options, match.setup),
-                    turn_pos=turn_position(seat_index, match.first_seat, match.seats), **fields)
+                    turn_pos=turn_position(seat_index, match.first_seat, match.seats), place=match.place,
+                    seats=match.seats, options=match.options, **fields)
 
 
 def _count(kind: Any = None) -> Column:  # type: ignore[type-arg]
@@ -348,6 +367,79 @@ class SeatSummary(SQLModel, table=True):
     played: int = Field(default=0, sa_column=_count())
     won: int = Field(default=0, sa_column=_count())
     score_sum: int = Field(default=0, sa_column=_count())
+
+
+def _key_text() -> Column:  # type: ignore[type-arg]
+    return Column(Text, primary_key=True, nullable=False)
+
+
+class MatchMonth(SQLModel, table=True):
+    """Version 8: the counted matches per game, calendar month of their end (``YYYYMM`` in UTC; 0: no
+    end), place, number of lines and options: how many, how many with an end, their summed lengths in
+    microseconds.  Kept by the triggers of :mod:`db.summary` (:mod:`db.cubes` declares it); the
+    matches per game and a game's matches and set-ups under a period, place or player count read
+    these few thousand rows (plus the rows of at most two partial months)."""
+
+    __tablename__ = "match_month"
+
+    game: str = Field(primary_key=True, max_length=40)
+    month: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    place: str = Field(primary_key=True, max_length=120)
+    seats: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    options: str = Field(sa_column=_key_text())
+    matches: int = Field(default=0, sa_column=_count())
+    timed: int = Field(default=0, sa_column=_count())
+    microseconds: int = Field(default=0, sa_column=_count())
+
+
+class LineMonth(SQLModel, table=True):
+    """Version 8: the counted score lines per game, month, place, number of lines, options and turn
+    position (-1: none): how many, won, their totals summed, the winners' totals summed (a game's
+    average score and first player's wins, its turn order and its set-ups' winners)."""
+
+    __tablename__ = "line_month"
+
+    game: str = Field(primary_key=True, max_length=40)
+    month: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    place: str = Field(primary_key=True, max_length=120)
+    seats: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    options: str = Field(sa_column=_key_text())
+    turn_pos: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    lines: int = Field(default=0, sa_column=_count())
+    won: int = Field(default=0, sa_column=_count())
+    score_sum: int = Field(default=0, sa_column=_count())
+    won_score: int = Field(default=0, sa_column=_count())
+
+
+class PlayerMonth(SQLModel, table=True):
+    """Version 8: a real player's counted lines per game and month: played, won (the standings and a
+    player's matches per game under a period)."""
+
+    __tablename__ = "player_month"
+    __table_args__ = (Index("ix_player_month_month", "month", "game", "player_id", "played", "won"),
+                      Index("ix_player_month_game", "game", "month", "player_id", "played", "won"))
+
+    player_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    game: str = Field(primary_key=True, max_length=40)
+    month: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    played: int = Field(default=0, sa_column=_count())
+    won: int = Field(default=0, sa_column=_count())
+
+
+class PlayerPlace(SQLModel, table=True):
+    """Version 8: a real player's counted lines per game, place and number of lines: played, won (the
+    standings and a player's matches per game under a place or a player count)."""
+
+    __tablename__ = "player_place"
+    __table_args__ = (Index("ix_player_place_place", "place", "seats", "game", "player_id", "played", "won"),
+                      Index("ix_player_place_seats", "seats", "game", "player_id", "played", "won"))
+
+    player_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    game: str = Field(primary_key=True, max_length=40)
+    place: str = Field(primary_key=True, max_length=120)
+    seats: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    played: int = Field(default=0, sa_column=_count())
+    won: int = Field(default=0, sa_column=_count())
 
 
 class HostDevice(SQLModel, table=True):

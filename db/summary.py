@@ -22,6 +22,12 @@ on the order of the writes.
 
 :func:`expected` recomputes the totals from the matches and lines (the migration's
 :func:`rebuild`, and the tests that check the triggers against it).
+
+Version 8 adds the running totals per month, place and player count that :mod:`db.cubes` declares
+(:func:`rebuild_cubes`, :func:`expected_cubes`, :func:`stored_cubes`), kept by two more triggers
+(``cube_match``, ``cube_score``), and the lines' copies of their match's end, place, number of lines
+and options, kept by :func:`follow_ddl` when the match changes (an amended date or place moves its
+lines in every total).
 """
 
 from __future__ import annotations
@@ -30,22 +36,14 @@ from typing import Any
 
 from sqlalchemy.engine import Connection
 
+from db.cubes import CUBES, Cube, length_sql
+
 _SUMMARY = "game_summary (game, matches, timed, microseconds, lines, score_sum, first_seat_wins)"
 _PLAYER = "player_summary (player_id, game, played, won, score_sum, best)"
 _PAIR = "pair_summary (player_id, other_id, game, met, wins, losses)"
 _SEAT = "seat_summary (player_id, game, turn_pos, played, won, score_sum)"
 #: a match that counts for statistics (version 7): finished, and not left out by its player
 _COUNTED = "{row}.status = 'finished' AND {row}.counts"
-
-
-def _length(row: str, dialect: str) -> str:
-    """A match's length in whole microseconds (``row``: ``NEW``, ``OLD`` or a table alias).
-
-    SQLite's ``julianday`` keeps milliseconds (the precision ``db.stats.minutes_between`` has
-    there); PostgreSQL's timestamps microseconds."""
-    if dialect == "postgresql":
-        return f"CAST(round(EXTRACT(EPOCH FROM ({row}.ended_at - {row}.started_at)) * 1000000) AS BIGINT)"
-    return f"CAST(round((julianday({row}.ended_at) - julianday({row}.started_at)) * 86400000.0) AS INTEGER) * 1000"
 
 
 def _first_win(row: str) -> str:
@@ -60,7 +58,7 @@ def _add(columns: dict[str, str]) -> str:
 def _match_statements(row: str, sign: str, dialect: str) -> list[str]:
     """Add (``sign`` ``""``) or take away (``"-"``) the match ``row`` if it is finished."""
     cols = {"matches": f"{sign}1", "timed": f"{sign}(CASE WHEN {row}.ended_at IS NULL THEN 0 ELSE 1 END)",
-            "microseconds": f"{sign}COALESCE({_length(row, dialect)}, 0)"}
+            "microseconds": f"{sign}COALESCE({length_sql(row, dialect)}, 0)"}
     return [f"INSERT INTO {_SUMMARY} SELECT {row}.game, {', '.join(cols.values())}, 0, 0, 0 "
             f"WHERE {_COUNTED.format(row=row)} ON CONFLICT (game) DO UPDATE SET {_add(cols)}"]
 
@@ -139,6 +137,31 @@ def _player_out(row: str) -> list[str]:
 
 _LINE_COLUMNS = ("finished", "game", "total", "winner", "turn_pos", "player_id", "rank", "match_id")
 
+
+def _cube_statements(cube: Cube, row: str, sign: str, dialect: str) -> list[str]:
+    """Add (``sign`` ``""``) or take away (``"-"``) the row ``row`` in ``cube`` if it is counted; a key
+    whose count falls to 0 is deleted (schema version 8, :mod:`db.cubes`)."""
+    keys = [k(row, dialect) for k in cube.keys.values()]
+    values = [f"{sign}({v(row, dialect)})" for v in cube.values.values()]
+    upsert = ", ".join(f"{c} = {cube.table}.{c} + excluded.{c}" for c in cube.values)
+    out = [f"INSERT INTO {cube.table} ({', '.join([*cube.keys, *cube.values])}) SELECT {', '.join(keys + values)} "
+           f"WHERE {cube.counted_sql(row)} ON CONFLICT ({', '.join(cube.keys)}) DO UPDATE SET {upsert}"]
+    if sign:
+        same = " AND ".join(f"{c} = {k}" for c, k in zip(cube.keys, keys, strict=True))
+        out.append(f"DELETE FROM {cube.table} WHERE {same} AND {cube.count} = 0")
+    return out
+
+
+def _cubes_of(source: str) -> Any:
+    return lambda row, sign, dialect: [s for cube in CUBES if cube.source == source
+                                       for s in _cube_statements(cube, row, sign, dialect)]
+
+
+#: version 8: what the cubes read of a match and of a line
+_MATCH_CUBE_COLUMNS = ("status", "counts", "game", "started_at", "ended_at", "place", "seats", "options")
+_LINE_CUBE_COLUMNS = ("finished", "game", "total", "winner", "turn_pos", "player_id", "ended_at", "place", "seats",
+                      "options")
+
 #: trigger name -> (its table, the columns whose change matters, how to count one row of it, whether it
 #: runs before the row changes on PostgreSQL).  The duels pair a line with the other lines of its
 #: match as they are when the line changes: a SQLite trigger runs after each row, a PostgreSQL
@@ -148,6 +171,8 @@ _TABLES: dict[str, tuple[str, tuple[str, ...], Any, bool]] = {
     "game_summary_match": ("match", ("status", "counts", "game", "started_at", "ended_at"), _match_statements, False),
     "game_summary_score": ("score", _LINE_COLUMNS, _line_statements, False),
     "pair_summary_score": ("score", _LINE_COLUMNS, lambda row, sign, _dialect: _pair_statements(row, sign), True),
+    "cube_match": ("match", _MATCH_CUBE_COLUMNS, _cubes_of("match"), False),
+    "cube_score": ("score", _LINE_CUBE_COLUMNS, _cubes_of("score"), False),
 }
 
 
@@ -185,22 +210,28 @@ def trigger_ddl(dialect: str) -> list[str]:
 
 _LINES_FOLLOW = "match_counts_lines"
 _COUNTED_NOW = "(NEW.status = 'finished' AND NEW.counts)"
+#: a line's copies of its match (versions 3, 7 and 8): the line's column and the match's value
+_COPIES = {"finished": _COUNTED_NOW, "ended_at": "NEW.ended_at", "place": "NEW.place", "seats": "NEW.seats",
+           "options": "NEW.options"}
+_FOLLOWED = ("status", "counts", "ended_at", "place", "seats", "options")
 
 
 def follow_ddl(dialect: str) -> list[str]:
-    """The trigger that keeps the score lines' ``finished`` (counted) equal to their match's status
-    and ``counts`` when either changes (version 7: a play marked as not counting after the fact)."""
-    update = (f"UPDATE score SET finished = {_COUNTED_NOW} WHERE match_id = NEW.id "
-              f"AND finished {'IS DISTINCT FROM' if dialect == 'postgresql' else 'IS NOT'} {_COUNTED_NOW}")
+    """The trigger that keeps the score lines' copies of their match equal to it when the match changes:
+    ``finished`` (counted) its status and ``counts`` (version 7: a play marked as not counting after
+    the fact), its end, place, number of lines and options (version 8: an amended date or place)."""
+    differs = "IS DISTINCT FROM" if dialect == "postgresql" else "IS NOT"
+    update = (f"UPDATE score SET {', '.join(f'{c} = {v}' for c, v in _COPIES.items())} WHERE match_id = NEW.id "
+              f"AND ({' OR '.join(f'{c} {differs} {v}' for c, v in _COPIES.items())})")
+    changed = " OR ".join(f"OLD.{c} {differs} NEW.{c}" for c in _FOLLOWED)
     if dialect == "postgresql":
         return [f"CREATE OR REPLACE FUNCTION {_LINES_FOLLOW}() RETURNS trigger LANGUAGE plpgsql AS $$\nBEGIN\n"
                 f"  {update};\n  RETURN NULL;\nEND $$",
                 f'DROP TRIGGER IF EXISTS {_LINES_FOLLOW} ON "match"',
-                f'CREATE TRIGGER {_LINES_FOLLOW} AFTER UPDATE OF status, counts ON "match" FOR EACH ROW '
-                f"WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.counts IS DISTINCT FROM NEW.counts) "
-                f"EXECUTE FUNCTION {_LINES_FOLLOW}()"]
-    return [f'CREATE TRIGGER IF NOT EXISTS {_LINES_FOLLOW} AFTER UPDATE OF status, counts ON "match" FOR EACH ROW '
-            f"WHEN OLD.status IS NOT NEW.status OR OLD.counts IS NOT NEW.counts\nBEGIN\n  {update};\nEND"]
+                f'CREATE TRIGGER {_LINES_FOLLOW} AFTER UPDATE OF {", ".join(_FOLLOWED)} ON "match" FOR EACH ROW '
+                f"WHEN ({changed}) EXECUTE FUNCTION {_LINES_FOLLOW}()"]
+    return [f'CREATE TRIGGER IF NOT EXISTS {_LINES_FOLLOW} AFTER UPDATE OF {", ".join(_FOLLOWED)} ON "match" '
+            f"FOR EACH ROW WHEN {changed}\nBEGIN\n  {update};\nEND"]
 
 
 def uninstall(conn: Connection) -> None:
@@ -222,6 +253,7 @@ def install(conn: Connection) -> None:
         for name in _TABLES:
             for event in ("insert", "delete", "update"):
                 conn.exec_driver_sql(f"DROP TRIGGER IF EXISTS {name}_{event}")
+        conn.exec_driver_sql(f"DROP TRIGGER IF EXISTS {_LINES_FOLLOW}")
     for statement in trigger_ddl(conn.dialect.name) + follow_ddl(conn.dialect.name):
         conn.exec_driver_sql(statement)
 
@@ -242,7 +274,7 @@ def _expected_sql(dialect: str) -> tuple[str, str, str]:
     summary = (
         "SELECT game, SUM(matches), SUM(timed), SUM(microseconds), SUM(lines), SUM(score_sum), SUM(first_seat_wins) "
         "FROM (SELECT game, COUNT(*) AS matches, COUNT(ended_at) AS timed, "
-        f"COALESCE(SUM({_length('m', dialect)}), 0) AS microseconds, 0 AS lines, 0 AS score_sum, "
+        f"COALESCE(SUM({length_sql('m', dialect)}), 0) AS microseconds, 0 AS lines, 0 AS score_sum, "
         f"0 AS first_seat_wins FROM \"match\" m WHERE {_COUNTED.format(row='m')} GROUP BY game "
         "UNION ALL SELECT game, 0, 0, 0, COUNT(*), SUM(total), "
         f"SUM({_first_win('score')}) FROM score WHERE finished GROUP BY game) AS parts GROUP BY game")
@@ -291,8 +323,8 @@ def stored_duels(conn: Connection) -> Duels:
                        "SELECT player_id, game, turn_pos, played, won, score_sum FROM seat_summary")
 
 
-def rebuild(conn: Connection) -> None:
-    """Recompute the totals from the matches and score lines (the migrations to versions 4, 6 and 7)."""
+def rebuild_totals(conn: Connection) -> None:
+    """Recompute the totals of versions 4 to 7 from the matches and score lines (their migrations)."""
     summary, scores, players = _expected_sql(conn.dialect.name)
     for table in ("game_score", "game_summary", "player_summary", "pair_summary", "seat_summary"):
         conn.exec_driver_sql(f"DELETE FROM {table}")
@@ -301,3 +333,44 @@ def rebuild(conn: Connection) -> None:
     conn.exec_driver_sql(f"INSERT INTO {_PLAYER} {players}")
     conn.exec_driver_sql(f"INSERT INTO {_PAIR} {_PAIRS}")
     conn.exec_driver_sql(f"INSERT INTO {_SEAT} {_SEATS}")
+
+
+def _cube_sql(cube: Cube, dialect: str) -> str:
+    """``cube``'s rows as its source rows give them (a ``GROUP BY`` of its key)."""
+    keys = [k("r", dialect) for k in cube.keys.values()]
+    values = [f"SUM({v('r', dialect)})" for v in cube.values.values()]
+    source = '"match"' if cube.source == "match" else "score"
+    return (f"SELECT {', '.join(keys + values)} FROM {source} r WHERE {cube.counted_sql('r')} "
+            f"GROUP BY {', '.join(keys)}")
+
+
+def rebuild_cubes(conn: Connection) -> None:
+    """Recompute version 8's running totals per month, place and player count (:mod:`db.cubes`)."""
+    for cube in CUBES:
+        conn.exec_driver_sql(f"DELETE FROM {cube.table}")
+        conn.exec_driver_sql(f"INSERT INTO {cube.table} ({', '.join([*cube.keys, *cube.values])}) "
+                             f"{_cube_sql(cube, conn.dialect.name)}")
+
+
+def rebuild(conn: Connection) -> None:
+    """Recompute every running total from the matches and score lines (a bulk load's end)."""
+    rebuild_totals(conn)
+    rebuild_cubes(conn)
+
+
+Cubes = dict[str, dict[tuple[object, ...], tuple[int, ...]]]
+
+
+def _read_cubes(conn: Connection, sql_of: Any) -> Cubes:
+    return {cube.table: {tuple(row[:len(cube.keys)]): tuple(int(v) for v in row[len(cube.keys):])
+                         for row in conn.exec_driver_sql(sql_of(cube))} for cube in CUBES}
+
+
+def expected_cubes(conn: Connection) -> Cubes:
+    """Version 8's running totals as the matches and lines give them: per cube, key -> sums."""
+    return _read_cubes(conn, lambda cube: _cube_sql(cube, conn.dialect.name))
+
+
+def stored_cubes(conn: Connection) -> Cubes:
+    """Version 8's running totals as the triggers kept them."""
+    return _read_cubes(conn, lambda cube: f"SELECT {', '.join([*cube.keys, *cube.values])} FROM {cube.table}")

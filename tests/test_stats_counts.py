@@ -134,7 +134,8 @@ def test_the_flag_is_read_from_the_options_and_the_set_up():
 
 def test_a_version_6_database_learns_which_plays_count(db_url):
     """The migration to version 7 reads the flag of the plays already there (score-pad and BG Stats
-    ones), takes their lines out and rebuilds every running total from the rows."""
+    ones), takes their lines out and rebuilds every running total from the rows (version 8's step,
+    which follows it, the totals per month, place and player count)."""
     store = Store(db_url)
     try:
         lea, sam = (store.add_player(n).id for n in ("Léa", "Sam"))
@@ -151,13 +152,15 @@ def test_a_version_6_database_learns_which_plays_count(db_url):
                     c.exec_driver_sql(f"DROP INDEX {index}")
                 for trigger in list(c.exec_driver_sql("SELECT name FROM sqlite_master WHERE type = 'trigger'")
                                     .scalars()):
-                    c.exec_driver_sql(f"DROP TRIGGER {trigger}")  # version 7's step installs them again
+                    c.exec_driver_sql(f"DROP TRIGGER {trigger}")  # version 8's step installs them again
             c.exec_driver_sql("DROP TABLE pair_summary")
             c.exec_driver_sql("DROP TABLE seat_summary")
             c.exec_driver_sql("ALTER TABLE match DROP COLUMN counts"
                               + (" CASCADE" if c.dialect.name == "postgresql" else ""))
-            MIGRATIONS[7](c)
+            for version in (7, 8):  # the steps run together up to the latest
+                MIGRATIONS[version](c)
             assert summary.stored(c) == summary.expected(c)
+            assert summary.stored_cubes(c) == summary.expected_cubes(c)
             assert summary.stored_duels(c) == summary.expected_duels(c)
         with store.session() as s:
             assert s.exec(select(Match.counts).where(Match.id == learning)).one() is False

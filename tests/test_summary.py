@@ -14,8 +14,10 @@ best, where the totals keep whole milliseconds).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import astuple, replace
 from datetime import UTC, date, datetime
+from typing import Any, TypeVar
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -36,6 +38,7 @@ from db.stats import (
     matches_per_game,
     places,
     player_stats,
+    row_wise,
     score_distribution,
     seat_effect,
     standings,
@@ -45,24 +48,33 @@ from scoring import SLUGS
 from tests.test_stats import add_match
 from tests.test_transfer import bgstats_file, drive
 
-EVERY_DAY = Filters(since=date(1900, 1, 1))  # every match, but through the aggregate queries
+T = TypeVar("T")
+
+EVERY_DAY = Filters(since=date(1900, 1, 1))  # every match, but through the aggregate queries (with rows())
+
+
+def rows(statistic: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """``statistic`` aggregated over the rows the straightforward way (``db.stats.row_wise``)."""
+    with row_wise():
+        return statistic(*args, **kwargs)
 
 
 def check(store: Store) -> None:
     with store.engine.connect() as c:
         assert summary.stored(c) == summary.expected(c)
         assert summary.stored_duels(c) == summary.expected_duels(c)
+        assert summary.stored_cubes(c) == summary.expected_cubes(c)
     for slug in SLUGS:
-        kept, counted = game_stats(store, slug), game_stats(store, slug, EVERY_DAY)
+        kept, counted = game_stats(store, slug), rows(game_stats, store, slug, EVERY_DAY)
         assert astuple(kept)[1:] == pytest.approx(astuple(counted)[1:], abs=1e-6), slug
         for buckets in (1, 5):
-            assert score_distribution(store, slug, buckets=buckets) == score_distribution(
-                store, slug, EVERY_DAY, buckets=buckets), slug
+            assert score_distribution(store, slug, buckets=buckets) == rows(
+                score_distribution, store, slug, EVERY_DAY, buckets=buckets), slug
     for player in store.players():
         assert player.id is not None
         for game in (None, "apaches"):
-            kept_p, counted_p = (player_stats(store, player.id, Filters(game=game, since=since))
-                                 for since in (None, date(1900, 1, 1)))
+            kept_p = player_stats(store, player.id, Filters(game=game))
+            counted_p = rows(player_stats, store, player.id, Filters(game=game, since=date(1900, 1, 1)))
             assert kept_p.name == counted_p.name and len(kept_p.games) == len(counted_p.games)
             for a, b in zip(kept_p.games, counted_p.games, strict=True):
                 assert astuple(a)[:4] == astuple(b)[:4] and a.average == pytest.approx(b.average), player.name
@@ -80,11 +92,11 @@ def check_duels_and_seats(store: Store) -> None:
     player, both) equal the aggregates over the lines (``EVERY_DAY`` takes that path)."""
     for game in (None, "apaches"):  # the totals of every game are checked against the rows in check()
         kept, counted = Filters(game=game), replace(EVERY_DAY, game=game)
-        assert same_seats(seat_effect(store, kept), seat_effect(store, counted)), game
+        assert same_seats(seat_effect(store, kept), rows(seat_effect, store, counted)), game
         for player in store.players():
             assert player.id is not None
-            assert head_to_head(store, player.id, kept) == head_to_head(store, player.id, counted), (game, player)
-            assert same_seats(seat_effect(store, kept, player.id), seat_effect(store, counted, player.id)), game
+            assert head_to_head(store, player.id, kept) == rows(head_to_head, store, player.id, counted), (game, player)
+            assert same_seats(seat_effect(store, kept, player.id), rows(seat_effect, store, counted, player.id)), game
 
 
 def check_counts(store: Store) -> None:
@@ -93,12 +105,12 @@ def check_counts(store: Store) -> None:
     assert places(store) == _grouped_places(store)  # the index walk finds the places a GROUP BY does
     people = [None, *(p.id for p in store.players())]
     for game in (None, *SLUGS):
-        assert standings(store, Filters(game=game)) == standings(store, replace(EVERY_DAY, game=game)), game
+        assert standings(store, Filters(game=game)) == rows(standings, store, replace(EVERY_DAY, game=game)), game
         for pid in people:
             kept, counted = Filters(game=game, player_id=pid), replace(EVERY_DAY, game=game, player_id=pid)
-            assert matches_per_game(store, kept) == matches_per_game(store, counted), (game, pid)
-            assert list(matches_per_game(store, kept)) == list(matches_per_game(store, counted)), (game, pid)
-            assert h_index(store, kept) == h_index(store, counted), (game, pid)
+            assert matches_per_game(store, kept) == rows(matches_per_game, store, counted), (game, pid)
+            assert list(matches_per_game(store, kept)) == list(rows(matches_per_game, store, counted)), (game, pid)
+            assert h_index(store, kept) == rows(h_index, store, counted), (game, pid)
 
 
 def totals(store: Store) -> summary.Totals:

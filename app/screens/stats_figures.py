@@ -1,16 +1,20 @@
 """The statistics screen's figures, read from :mod:`db.stats` in one go (:func:`load`) so that the
-screen can read them off the page's event loop (a history of 100 000 matches takes some 0.4 s) and
-show a progress indicator meanwhile.  Nothing is computed here: every figure is the database's."""
+screen can read them off the page's event loop and show a progress indicator meanwhile (at 100 000
+matches the figures read running totals and a few thousand rows: docs/benchmarks.md).  Nothing is
+computed here: every figure is the database's."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Any
+
+from sqlmodel import Session
 
 from db.stats import (
     Filters,
     game_stats,
-    h_index,
+    h_of,
     head_to_head,
     matches_per_game,
     player_stats,
@@ -42,7 +46,7 @@ class GameFigures:
 @dataclass(frozen=True)
 class Figures:
     counts: dict[str, int]  # matches per game (the filters applied)
-    h: int  # the table's H-index over every game (the other filters applied)
+    h: int  # the table's H-index over every game (the other filters applied, the player count among them)
     standings: list[Any]  # the ten players who won most
     player: PlayerFigures | None = None
     game: GameFigures | None = None
@@ -52,22 +56,44 @@ class Figures:
         return sum(self.counts.values())
 
 
+Section = Callable[[Session], Any]
+
+
+def sections(filters: Filters) -> dict[str, Section]:
+    """What the screen reads for ``filters``, section by section (:func:`load` runs them; the benchmark
+    times each): the matches per game of every game (the summary's counts keep the chosen game's, the
+    H-index all of them), the chosen player's card, score over time, head to head and turn order
+    (every filter but the player), the wins per player (every filter but the player), the chosen game's
+    card, score distribution, set-ups (every filter, the player's matches among them) and turn order."""
+    every, others = replace(filters, game=None), replace(filters, player_id=None)
+    out: dict[str, Section] = {"counts": lambda s: matches_per_game(s, every)}
+    pid, slug = filters.player_id, filters.game
+    if pid is not None:
+        out |= {"player": lambda s: player_stats(s, pid, others),
+                "timeline": lambda s: list(score_timeline(s, pid, others)),
+                "rivals": lambda s: list(head_to_head(s, pid, others)),
+                "player_seats": lambda s: list(seat_effect(s, others, player_id=pid))}
+    out["standings"] = lambda s: list(standings(s, others))[:10]
+    if slug is not None:
+        out |= {"game": lambda s: game_stats(s, slug, every),
+                "buckets": lambda s: list(score_distribution(s, slug, every)),
+                "game_seats": lambda s: list(seat_effect(s, filters)),
+                "setups": lambda s: list(setups(s, slug, every))}
+    return out
+
+
 def load(store: Store, filters: Filters) -> Figures:
-    """Every figure the screen shows for ``filters`` (a player's and a game's sections when chosen)."""
-    counts = matches_per_game(store, filters)
-    every_game = Filters(since=filters.since, until=filters.until, player_id=filters.player_id, place=filters.place)
-    h = h_index(store, every_game)
-    if not sum(counts.values()):
-        return Figures(counts, h, [])
-    others = Filters(since=filters.since, until=filters.until, game=filters.game, place=filters.place)
-    player = None
-    if filters.player_id is not None:
-        pid = filters.player_id
-        player = PlayerFigures(player_stats(store, pid, others), list(score_timeline(store, pid, others)),
-                               list(head_to_head(store, pid, others)), list(seat_effect(store, others, player_id=pid)))
-    game = None
-    if filters.game is not None:
-        slug, rest = filters.game, every_game
-        game = GameFigures(game_stats(store, slug, rest), list(score_distribution(store, slug, rest)),
-                           list(seat_effect(store, filters)), list(setups(store, slug, rest)))
-    return Figures(counts, h, list(standings(store, others))[:10], player, game)
+    """Every figure the screen shows for ``filters`` (a player's and a game's sections when chosen), read
+    on one connection in one transaction (one snapshot of the history, one pool checkout)."""
+    plan = sections(filters)
+    with store.session() as session:
+        every_game = plan.pop("counts")(session)
+        counts = every_game if filters.game is None else {g: n for g, n in every_game.items() if g == filters.game}
+        if not sum(counts.values()):
+            return Figures(counts, h_of(every_game), [])
+        read = {name: section(session) for name, section in plan.items()}
+    player = None if filters.player_id is None else PlayerFigures(
+        read["player"], read["timeline"], read["rivals"], read["player_seats"])
+    game = None if filters.game is None else GameFigures(
+        read["game"], read["buckets"], read["game_seats"], read["setups"])
+    return Figures(counts, h_of(every_game), read["standings"], player, game)
