@@ -13,10 +13,19 @@ the per-game and per-player running totals (db.summary) that a game's and a play
 read: the hand-written SQL of record still aggregates the rows, and a hand-written read of the
 totals is shown beside it.
 
-    python -m bench.bench_history [--matches 100000] [--runs 30] [--no-postgres] [--quick]
+Then the whole Statistics screen per filter combination (``whole_screen``: the screen's own
+``app.screens.stats_figures.load`` and the filter bar's players and places; target < 50 ms), with
+``--sections`` each of its sections beside the same statements replayed through the bare driver
+(target ≤ 2×), and the History screen (``db.history.search``: first page, a keyset page deep in the
+list, a search, filters; the review of a 300-event match, ``Store.load``).
+
+    python -m bench.bench_history [--matches 100000] [--runs 30] [--no-postgres | --postgres-only]
+                                  [--postgres-url URL] [--screen-only] [--sections] [--quick]
 
 The SQLite file is kept in build/bench/ (regenerated when the size differs); PostgreSQL runs
-in a temporary cluster on loopback (see bench.pg), filled by bench.gen_history.
+in a temporary cluster on loopback (see bench.pg), filled by bench.gen_history, or in the database
+``--postgres-url`` names (filled when empty; ``python -m bench.pg --copy`` fills one from the SQLite
+file in minutes).
 """
 
 from __future__ import annotations

@@ -245,10 +245,11 @@ def _v8_copies_and_cubes(conn: Connection) -> None:
     tables = {t.name: t for t in SQLModel.metadata.sorted_tables}
     for name in ("match_month", "line_month", "player_month", "player_place"):
         tables[name].create(conn, checkfirst=True)
-    for index in tables["score"].indexes:  # two widened, two new
-        if index.name in ("ix_score_player_lines", "ix_score_game_lines"):
+    for index in tables["score"].indexes:  # three widened, two new
+        if index.name in ("ix_score_player_lines", "ix_score_game_lines", "ix_score_match_totals"):
             conn.exec_driver_sql(f"DROP INDEX IF EXISTS {index.name}")
-        if index.name in ("ix_score_player_lines", "ix_score_game_lines", "ix_score_game_seats", "ix_score_ended"):
+        if index.name in ("ix_score_player_lines", "ix_score_game_lines", "ix_score_match_totals",
+                          "ix_score_game_seats", "ix_score_ended"):
             index.create(conn, checkfirst=True)
     summary.install(conn)
     summary.rebuild_cubes(conn)

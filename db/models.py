@@ -251,8 +251,9 @@ class ScoreRow(SQLModel, table=True):
         # Version 8: the lines of a span of time (the partial months of a period).
         Index("ix_score_ended", "finished", "ended_at", "game", "place", "seats", "player_id", "winner", "turn_pos",
               "total", "options"),
-        # Version 2: a match's lines (the history list, the other side of head-to-head).
-        Index("ix_score_match_totals", "match_id", "seat_index", "total", "winner", "player_id", "rank"),
+        # Version 2: a match's lines (the history list, the other side of head-to-head).  Version 8: with
+        # the turn position (a player's matches' lines under a filter, from the index alone).
+        Index("ix_score_match_totals", "match_id", "seat_index", "total", "winner", "player_id", "rank", "turn_pos"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -416,12 +417,12 @@ class PlayerMonth(SQLModel, table=True):
     player's matches per game under a period)."""
 
     __tablename__ = "player_month"
-    __table_args__ = (Index("ix_player_month_month", "month", "game", "player_id", "played", "won"),
-                      Index("ix_player_month_game", "game", "month", "player_id", "played", "won"))
+    # The key leads with the month (a period's rows are a range of it); a player's rows by their index.
+    __table_args__ = (Index("ix_player_month_player", "player_id", "month", "game", "played", "won"),)
 
-    player_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
-    game: str = Field(primary_key=True, max_length=40)
     month: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    game: str = Field(primary_key=True, max_length=40)
+    player_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
     played: int = Field(default=0, sa_column=_count())
     won: int = Field(default=0, sa_column=_count())
 
@@ -431,13 +432,14 @@ class PlayerPlace(SQLModel, table=True):
     standings and a player's matches per game under a place or a player count)."""
 
     __tablename__ = "player_place"
-    __table_args__ = (Index("ix_player_place_place", "place", "seats", "game", "player_id", "played", "won"),
-                      Index("ix_player_place_seats", "seats", "game", "player_id", "played", "won"))
+    # The key leads with the place; a player count's rows and a player's by their indexes.
+    __table_args__ = (Index("ix_player_place_seats", "seats", "game", "player_id", "played", "won"),
+                      Index("ix_player_place_player", "player_id", "place", "seats", "game", "played", "won"))
 
-    player_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
-    game: str = Field(primary_key=True, max_length=40)
     place: str = Field(primary_key=True, max_length=120)
     seats: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    game: str = Field(primary_key=True, max_length=40)
+    player_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
     played: int = Field(default=0, sa_column=_count())
     won: int = Field(default=0, sa_column=_count())
 

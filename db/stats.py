@@ -373,6 +373,23 @@ def _lines(filters: Filters, *, with_player: bool = True) -> list[ColumnElement[
     return filters.line_conditions(with_player=with_player)
 
 
+def _filtered(query: Any, filters: Filters, match_id: Any, conds: list[Any]) -> Any:
+    """``query`` (over score lines or matches, ``match_id`` their match's id) kept to the matches
+    ``filters`` keep, ``conds`` (the filters on its own rows).  With a player (``filters.player_id``,
+    ``filters.game`` the game asked), a join to the player's own lines instead, filtered by their
+    copies of the match: the database starts from the player's index (a few thousand lines), then
+    reads each match's lines or row by its key, whose filters are the player's line's; within
+    :func:`row_wise` the conditions and an ``IN`` subquery of the player's matches, the straightforward way."""
+    if filters.player_id is None or _ROW_WISE.get():
+        query = query.where(*conds)
+        if filters.player_id is not None:
+            query = query.where(col(match_id).in_(filters._players_matches(aliased(ScoreRow))))
+        return query
+    me = aliased(ScoreRow)
+    return query.join(me, and_(col(me.match_id) == match_id, col(me.player_id) == filters.player_id,
+                               *filters.line_conditions(me, with_player=False)))
+
+
 # ---------------------------------------------------------------- a player
 def player_stats(source: Session | Store, player_id: int, filters: Filters = NO_FILTERS) -> PlayerStats:
     """Matches played and won per game, win rate, best and average score of one player.
@@ -506,9 +523,12 @@ def seat_effect(source: Session | Store, filters: Filters = NO_FILTERS,
         return tuple(SeatRecord(int(p), n, w, total / n) for (p,), (n, w, total, _won) in sorted(per_turn.items())
                      if p is not None and p >= 0)
     position: Label[int | None] = col(ScoreRow.turn_pos).label("position")  # db.models.turn_position, kept on the line
-    query = (select(position, func.count(), _WON, func.avg(ScoreRow.total))
-             .where(*_lines(filters, with_player=player_id is None))
+    query = (select(position, func.count(), _WON, func.avg(ScoreRow.total)).select_from(ScoreRow)
              .group_by(position).order_by(position))
+    if player_id is None:
+        query = _filtered(query, filters, ScoreRow.match_id, _lines(filters, with_player=False))
+    else:
+        query = query.where(*_lines(filters, with_player=False))
     if player_id is not None:
         _, (rows,) = _player_rows(source, player_id, query.where(ScoreRow.player_id == player_id))
     else:
@@ -578,12 +598,14 @@ def game_stats(source: Session | Store, slug: str, filters: Filters = NO_FILTERS
 
 
 def _aggregated_game_stats(source: Session | Store, slug: str, filters: Filters) -> GameStats:
-    of_game = and_(col(Match.game) == slug, *filters.conditions(counted=True))
-    matches = (select(func.count(), func.avg(minutes_between(col(Match.started_at), col(Match.ended_at))))
-               .where(of_game))
+    of_game = [col(Match.game) == slug, *filters.conditions(with_player=False, counted=True)]
+    mine = replace(filters, game=slug)
+    matches = _filtered(select(func.count(), func.avg(minutes_between(col(Match.started_at), col(Match.ended_at))))
+                        .select_from(Match), mine, Match.id, of_game)
     first_wins = func.sum(case((and_(col(ScoreRow.turn_pos) == 0, col(ScoreRow.winner)), 1), else_=0))
-    lines = (select(func.min(ScoreRow.total), func.avg(ScoreRow.total), func.max(ScoreRow.total), first_wins)
-             .where(col(ScoreRow.game) == slug, *_lines(filters)))
+    lines = _filtered(select(func.min(ScoreRow.total), func.avg(ScoreRow.total), func.max(ScoreRow.total), first_wins)
+                      .select_from(ScoreRow), mine, ScoreRow.match_id,
+                      [col(ScoreRow.game) == slug, *_lines(filters, with_player=False)])
     [(count, minutes)], [(low, avg, high, firsts)] = _rows(source, matches, lines)
     return GameStats(slug, int(count), _num(minutes), None if low is None else int(low), _num(avg),
                      None if high is None else int(high), int(firsts or 0))
@@ -621,15 +643,23 @@ def score_distribution(source: Session | Store, slug: str, filters: Filters = NO
         where: Any = col(GameScore.game) == slug
         count: Any = func.sum(GameScore.lines)
     else:
-        total, where, count = col(ScoreRow.total), and_(col(ScoreRow.game) == slug, *_lines(filters)), func.count()
+        total, count = col(ScoreRow.total), func.count()
+        where = and_(col(ScoreRow.game) == slug, *_lines(filters, with_player=False))
+
+    def over(*columns: Any) -> Any:
+        if _whole_history(filters, slug):
+            return select(*columns).where(where)
+        return _filtered(select(*columns).select_from(ScoreRow), replace(filters, game=slug), ScoreRow.match_id,
+                         [where])
+
     with _connection(source) as conn:
-        low, high = conn.execute(select(func.min(total), func.max(total)).where(where)).one()
+        low, high = conn.execute(over(func.min(total), func.max(total))).one()
         if low is None:
             return ()
         low, high = int(low), int(high)
         width = max(1, -(-(high - low + 1) // buckets))  # ceiling division: every total has a bucket
         number = ((total - low) // width).label("bucket")  # integer division, in the database
-        counts = {int(b): int(n) for b, n in conn.execute(select(number, count).where(where).group_by(number))}
+        counts = {int(b): int(n) for b, n in conn.execute(over(number, count).group_by(number))}
     last = (high - low) // width
     return tuple(Bucket(low + i * width, low + (i + 1) * width - 1, counts.get(i, 0)) for i in range(last + 1))
 
@@ -645,14 +675,15 @@ def setups(source: Session | Store, slug: str, filters: Filters = NO_FILTERS) ->
     """
     if filters.player_id is None and not _ROW_WISE.get():
         return _cube_setups(source, replace(filters, game=slug))
-    of_game = and_(col(Match.game) == slug, *filters.conditions(counted=True))
-    per_setup = (select(Match.options, func.count(), func.avg(minutes_between(col(Match.started_at),
-                                                                              col(Match.ended_at))))
-                 .where(of_game).group_by(col(Match.options)))
+    of_game = [col(Match.game) == slug, *filters.conditions(with_player=False, counted=True)]
+    mine = replace(filters, game=slug)
+    per_setup = _filtered(select(Match.options, func.count(), func.avg(minutes_between(col(Match.started_at),
+                                                                                       col(Match.ended_at))))
+                          .select_from(Match).group_by(col(Match.options)), mine, Match.id, of_game)
     firsts = func.sum(case((col(ScoreRow.turn_pos) == 0, 1), else_=0))  # the first player's line (db.models)
-    winners = (select(Match.options, firsts, func.avg(ScoreRow.total))
-               .select_from(Match).join(ScoreRow, col(ScoreRow.match_id) == col(Match.id))
-               .where(of_game, col(ScoreRow.winner)).group_by(col(Match.options)))
+    winners = _filtered(select(Match.options, firsts, func.avg(ScoreRow.total))
+                        .select_from(Match).join(ScoreRow, col(ScoreRow.match_id) == col(Match.id))
+                        .where(col(ScoreRow.winner)).group_by(col(Match.options)), mine, Match.id, of_game)
     matches, won = _rows(source, per_setup, winners)
     by_options = {opts: (int(f or 0), _num(win_avg)) for opts, f, win_avg in won}
     return _sorted_setups([SetupRecord(json.loads(opts), int(n), *by_options.get(opts, (0, None)), _num(minutes))
