@@ -137,7 +137,7 @@ class NotJson(ValueError):
 
 
 def read_json(data: bytes) -> Any:
-    """``data`` as JSON (UTF-8 text), or :class:`NotJson` saying where it stops being so.
+    r"""``data`` as JSON (UTF-8 text), or :class:`NotJson` saying where it stops being so.
 
     >>> read_json(b'{"a": 1}')
     {'a': 1}

@@ -39,7 +39,7 @@ CLIPPED = """async () => {
     // ``box`` broken where it must)
     const lines = (text, size, room, box) => {
         let count = 1, line = '';
-        for (const word of text.split(/\s+/).filter(Boolean)) {
+        for (const word of text.split(/\\s+/).filter(Boolean)) {
             const longer = line ? `${line} ${word}` : word;
             if (width(longer, size) <= room) { line = longer; continue; }
             if (line) count += 1;
@@ -66,7 +66,8 @@ CLIPPED = """async () => {
                         // 8 %: the canvas leaves out Flutter's letter spacing)
                         shaped = true;
                         const box = r.width + 2;
-                        fits = lines(label, size, box, box) <= count && count <= lines(label, size, r.width * 0.92, box);
+                        fits = lines(label, size, box, box) <= count
+                            && count <= lines(label, size, r.width * 0.92, box);
                     }
         if (shaped && !fits) out.push(`${label.slice(0, 80)} is cut [${Math.round(r.width)}×${Math.round(r.height)}]`);
     }
