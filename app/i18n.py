@@ -261,3 +261,7 @@ PLURALS.update(_DATA_PLURALS)
 from app.i18n_net import STRINGS as _NET_STRINGS  # noqa: E402
 
 S.update(_NET_STRINGS)
+# The shared picture, the statistics' player-count filter, the Data place's label: app/i18n_ux7.py.
+from app.i18n_ux7 import STRINGS as _UX7_STRINGS  # noqa: E402
+
+S.update(_UX7_STRINGS)

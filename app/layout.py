@@ -23,7 +23,7 @@ WIDE = 760  # max content width of a one-pane screen on a wide window
 #: from this width (px, Material's "expanded" windows) a navigation rail on the left, and two panes
 RAIL_FROM = 840
 #: the screens drawn in two panes on a wide window (their body takes the window's width)
-TWO_PANES = ("/match/",)
+TWO_PANES = ("/match/", "/stats")
 #: the screens during which the device stays awake (a match open: the host's, a phone's table or seat)
 AWAKE = ("/match/", "/seat/", "/table/")
 MATCH_PATH = re.compile(r"/match/\d+")
@@ -31,13 +31,15 @@ MATCH_PATH = re.compile(r"/match/\d+")
 
 def language_switch(app: AppState) -> ft.Control:
     """FR, EN, IT: each named in full in its own language (its tooltip, which screen readers say);
-    the language on screen in bold."""
+    the language on screen in bold.  Each button is a 48-px square (a finger's room, no more: Material's
+    64-px minimum width cut the app's name to "Com…" on a 390-px phone)."""
 
     def language(code: str, name: str) -> ft.Control:
         weight = ft.FontWeight.BOLD if code == app.lang else ft.FontWeight.NORMAL
-        return ft.TextButton(code.upper(), tooltip=name, on_click=lambda _e: app.set_lang(code),
-                             style=ft.ButtonStyle(text_style=ft.TextStyle(weight=weight),
-                                                  padding=ft.Padding.symmetric(horizontal=6, vertical=16)))
+        # a tight 48-px box overrides the button's own minimum width (Flet 1.0.5 has no minimum_size)
+        return ft.Container(ft.TextButton(code.upper(), tooltip=name, on_click=lambda _e: app.set_lang(code),
+                                          style=ft.ButtonStyle(text_style=ft.TextStyle(weight=weight),
+                                                               padding=ft.Padding.all(4))), width=48, height=48)
 
     return ft.Row([language(code, name) for code, name in LANGUAGES.items()], spacing=0, tight=True)
 
@@ -47,10 +49,13 @@ def destinations(app: AppState, path: str) -> list[tuple[str, ft.IconData, str]]
     short label (``nav_<key>``: one line in a phone's bar), and, while a match is open, that match's
     own place (selected: the match is where the table is, not the home screen)."""
     from app.screens import NAV
+    from app.screens.data import DATA_ROUTE
 
     out = [(nav_path, icon, app.t(f"nav_{key}") if f"nav_{key}" in S else app.t(key)) for nav_path, icon, key in NAV]
     if MATCH_PATH.fullmatch(path):
         out.insert(1, (path, ft.Icons.CASINO, app.t("nav_match")))
+    if path == DATA_ROUTE:  # the Data place (reached from the header) is where the page is: it shows, selected
+        out.append((path, ft.Icons.SETTINGS_BACKUP_RESTORE, app.t("nav_data")))
     return out
 
 
@@ -80,19 +85,19 @@ def navigation(places: list[tuple[str, ft.IconData, str]], path: str, rail: bool
         destinations=[ft.NavigationBarDestination(icon=icon, label=label) for _p, icon, label in places])
 
 
-def data_button(app: AppState) -> list[ft.Control]:
+def data_button(app: AppState, path: str) -> list[ft.Control]:
     """On the host's devices, the way to the Data place (export, backup, import, restore: a settings
-    place); a phone at the table has none."""
+    place), shown selected while it is open; a phone at the table has none."""
     if not app.host_device:
         return []
     from app.screens.data import DATA_ROUTE
 
     page = ft.context.page
-    return [ft.IconButton(ft.Icons.SETTINGS_BACKUP_RESTORE, tooltip=app.t("data_open"),
+    return [ft.IconButton(ft.Icons.SETTINGS_BACKUP_RESTORE, tooltip=app.t("data_open"), selected=path == DATA_ROUTE,
                           on_click=lambda _e: page.navigate(DATA_ROUTE))]
 
 
-def header(app: AppState) -> ft.Control:
+def header(app: AppState, path: str = "/") -> ft.Control:
     return ft.Container(
         ft.Row([
             ft.Image(src="icon.png", width=32, height=32),
@@ -100,7 +105,7 @@ def header(app: AppState) -> ft.Control:
                     overflow=ft.TextOverflow.ELLIPSIS),
             ThemeSwitch(),
             language_switch(app),
-            *data_button(app),
+            *data_button(app, path),
         ], spacing=0),
         padding=ft.Padding.only(left=8, right=2, top=2, bottom=2),
         bgcolor=ft.Colors.PRIMARY_CONTAINER,
@@ -145,13 +150,13 @@ def Layout(route: str, width: float | None) -> ft.Control:
     middle = ft.Row([body], alignment=ft.MainAxisAlignment.CENTER, expand=True,
                     vertical_alignment=ft.CrossAxisAlignment.START)
     if guest:
-        return ft.Column([header(app), middle], expand=True, spacing=0)
+        return ft.Column([header(app, path), middle], expand=True, spacing=0)
     nav = navigation(destinations(app, path), path, rail=wide)
     if wide:
-        return ft.Column([header(app), ft.Row([nav, ft.VerticalDivider(width=1), middle], expand=True,
+        return ft.Column([header(app, path), ft.Row([nav, ft.VerticalDivider(width=1), middle], expand=True,
                                               spacing=0, vertical_alignment=ft.CrossAxisAlignment.STRETCH)],
                          expand=True, spacing=0)
-    return ft.Column([header(app), middle, nav], expand=True, spacing=0)
+    return ft.Column([header(app, path), middle, nav], expand=True, spacing=0)
 
 
 @component

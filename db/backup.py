@@ -49,7 +49,8 @@ __all__ = ["CSV_COLUMNS", "FORMAT", "VERSION", "BackupDoc", "RestoreError", "Res
 
 FORMAT = "compagnon-backup"
 VERSION = 1
-_REFUSED = Tr("Sauvegarde refusée, rien n'a été restauré : ", "Backup refused, nothing was restored: ")
+_REFUSED = Tr("Sauvegarde refusée, rien n'a été restauré : ", "Backup refused, nothing was restored: ",
+              it="Backup rifiutato, non è stato ripristinato nulla: ")
 
 
 @dataclass(frozen=True)
@@ -114,11 +115,14 @@ def backup(store: Store, progress: Progress | None = None) -> dict[str, Any]:
 def _check_head(doc: Any) -> None:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise RestoreError(Tr(f"ce fichier n'est pas une sauvegarde de Compagnon ('format' doit valoir {FORMAT!r})",
-                              f"not a Compagnon backup: 'format' must be {FORMAT!r}"))
+                              f"not a Compagnon backup: 'format' must be {FORMAT!r}",
+                              it=f"questo file non è un backup di Compagnon ('format' deve valere {FORMAT!r})"))
     if doc.get("version") != VERSION:
         raise RestoreError(Tr(f"la version {doc.get('version')!r:.40} de cette sauvegarde n'est pas prise en charge "
                               f"(cette version de l'app lit la version {VERSION})",
-                              f"backup version {doc.get('version')!r:.40} is not supported (this app reads {VERSION})"))
+                              f"backup version {doc.get('version')!r:.40} is not supported (this app reads {VERSION})",
+                              it=f"la versione {doc.get('version')!r:.40} di questo backup non è supportata "
+                                 f"(questa versione dell'app legge la versione {VERSION})"))
 
 
 def _check_players(players: list[PlayerDoc]) -> dict[int, str]:
@@ -127,10 +131,12 @@ def _check_players(players: list[PlayerDoc]) -> dict[int, str]:
     for i, p in enumerate(players):
         if p.id in ids:
             raise RestoreError(Tr(f"joueur {i + 1} : le numéro {p.id} apparaît deux fois",
-                                  f"player {i + 1}: id {p.id} appears twice"))
+                                  f"player {i + 1}: id {p.id} appears twice",
+                                  it=f"giocatore {i + 1}: il numero {p.id} compare due volte"))
         if p.name.lower() in names:
             raise RestoreError(Tr(f"joueur {i + 1} : le nom {p.name!r} apparaît deux fois",
-                                  f"player {i + 1}: the name {p.name!r} is empty or appears twice"))
+                                  f"player {i + 1}: the name {p.name!r} is empty or appears twice",
+                                  it=f"giocatore {i + 1}: il nome {p.name!r} compare due volte"))
         ids[p.id] = p.name
         names.add(p.name.lower())
     return ids
@@ -142,14 +148,15 @@ def _check_matches(raw: list[Any], players: dict[int, str]) -> list[MatchDoc]:
     codes: set[str] = set()
     for i, doc in enumerate(raw):
         known = f" (#{doc.get('id')!r:.20})" if isinstance(doc, dict) else ""
-        where = Tr(f"partie {i + 1}{known}", f"match {i + 1}{known}")
+        where = Tr(f"partie {i + 1}{known}", f"match {i + 1}{known}", it=f"partita {i + 1}{known}")
         m = check_match(doc, players, where)
         if m.id is None or m.id in ids:
-            raise RestoreError(Tr(f"{where.fr} : le numéro {m.id} manque ou apparaît deux fois",
-                                  f"{where.en}: id {m.id} appears twice or is missing"))
+            raise RestoreError(Tr("{w} : le numéro {n} manque ou apparaît deux fois",
+                                  "{w}: id {n} appears twice or is missing",
+                                  it="{w}: il numero {n} manca o compare due volte").format(w=where, n=m.id))
         if m.code is not None and m.code in codes:
-            raise RestoreError(Tr(f"{where.fr} : le code {m.code!r} apparaît deux fois",
-                                  f"{where.en}: code {m.code!r} appears twice"))
+            raise RestoreError(Tr("{w} : le code {c} apparaît deux fois", "{w}: code {c} appears twice",
+                                  it="{w}: il codice {c} compare due volte").format(w=where, c=repr(m.code)))
         ids.add(m.id)
         codes.add(m.code or "")
         out.append(m)
@@ -168,7 +175,7 @@ def check_backup(doc: Any) -> tuple[BackupDoc, list[MatchDoc]]:
         players = _check_players(whole.players)
         return whole, _check_matches(whole.matches, players)
     except RestoreError as exc:
-        raise RestoreError(Tr(_REFUSED.fr + exc.text.fr, _REFUSED.en + exc.text.en)) from None
+        raise RestoreError(Tr("{a}{b}", "{a}{b}", it="{a}{b}").format(a=_REFUSED, b=exc.text)) from None
 
 
 def _reset_sequences(session: Session) -> None:
@@ -187,7 +194,9 @@ def _refuse_unless_empty(s: Session) -> None:
         raise RestoreError(Tr(f"une sauvegarde se restaure dans un historique vide ; celui-ci a déjà "
                               f"{n_players} joueur(s) et {n_matches} partie(s)",
                               f"a backup is restored into an empty database; this one has {n_players} player(s) "
-                              f"and {n_matches} match(es)"))
+                              f"and {n_matches} match(es)",
+                              it=f"un backup si ripristina in uno storico vuoto; questo ha già {n_players} "
+                                 f"giocatore/i e {n_matches} partita/e"))
 
 
 def restore(store: Store, doc: Any, progress: Progress | None = None) -> Restored:

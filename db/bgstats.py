@@ -96,19 +96,24 @@ MAX_MINUTES = 60 * 24 * 31  # a play of a month
 
 
 class Bad(ValueError):
-    """What is wrong, in French and English (``str()``: the English); the screen shows its language."""
+    """What is wrong, in French, English and Italian (``str()``: the English); the screen shows its
+    language."""
 
-    def __init__(self, fr: str, en: str) -> None:
+    def __init__(self, fr: str, en: str, it: str) -> None:
         super().__init__(en)
-        self.text = Tr(fr, en)
+        self.text = Tr(fr, en, it=it)
+
+    @classmethod
+    def of(cls, text: Tr) -> Bad:
+        return cls(text.fr, text.en, text.get("it"))
 
 
 class BGStatsError(StoreError):
-    """A file that is not a BG Stats export at all: nothing is imported.  ``text``: French and English."""
+    """A file that is not a BG Stats export at all: nothing is imported.  ``text``: French, English and
+    Italian."""
 
-    def __init__(self, fr: str, en: str) -> None:
-        super().__init__(en)
-        self.text = Tr(fr, en)
+    def __init__(self, fr: str, en: str, it: str) -> None:
+        super().__init__(Tr(fr, en, it=it))
 
 
 @dataclass(frozen=True)
@@ -171,7 +176,7 @@ def _json(value: Any) -> str:
         return text
     except (ValueError, TypeError, RecursionError):
         raise Bad("elle contient des valeurs imbriquées trop profondément",
-                  "it holds values nested too deeply") from None
+                  "it holds values nested too deeply", "contiene valori annidati troppo in profondità") from None
 
 
 def _carried(s: Session) -> dict[str, Any]:
@@ -494,7 +499,8 @@ def engine_for_game(game: Mapping[str, Any], slugs: Mapping[str, str]) -> str:
     if slug is not None:
         return slug
     if not isinstance(name, str) or not " ".join(name.split()):
-        raise Bad(f"le jeu {quote(name)} n'a pas de nom", f"the game {quote(name)} has no name")
+        raise Bad(f"le jeu {quote(name)} n'a pas de nom", f"the game {quote(name)} has no name",
+                  f"il gioco {quote(name)} non ha nome")
     return pads.pad_key(name)
 
 
@@ -511,13 +517,14 @@ def _whole(value: Any, where: str, low: int, high: int) -> int:
     try:
         return whole(value, where, low, high)
     except RulesError as exc:
-        raise Bad(exc.text.fr, exc.text.en) from None
+        raise Bad.of(exc.text) from None
 
 
 def _parse_date(value: Any) -> datetime:
     if not isinstance(value, str) or not value.strip():
         raise Bad(f"playDate manque ou n'est pas du texte : {quote(value)}",
-                  f"playDate is missing or not text: {quote(value)}")
+                  f"playDate is missing or not text: {quote(value)}",
+                  f"playDate manca o non è un testo: {quote(value)}")
     parsed = None
     for fmt in (DATE_FORMAT, "%Y-%m-%d %H:%M", "%Y-%m-%d"):
         try:
@@ -528,11 +535,13 @@ def _parse_date(value: Any) -> datetime:
     try:
         parsed = parsed or datetime.fromisoformat(value.strip())
     except ValueError:
-        raise Bad(f"playDate {quote(value)} n'est pas une date", f"playDate {quote(value)} is not a date") from None
+        raise Bad(f"playDate {quote(value)} n'est pas une date", f"playDate {quote(value)} is not a date",
+                  f"playDate {quote(value)} non è una data") from None
     parsed = parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
     if not EARLIEST <= parsed < LATEST:
         raise Bad(f"playDate {quote(value)} n'est pas entre 1900 et 2199",
-                  f"playDate {quote(value)} is not between 1900 and 2199")
+                  f"playDate {quote(value)} is not between 1900 and 2199",
+                  f"playDate {quote(value)} non è tra il 1900 e il 2199")
     return parsed
 
 
@@ -541,13 +550,15 @@ def _score(value: Any) -> tuple[int, bool]:
     if value is None or (isinstance(value, str) and not value.strip()):
         return 0, False
     if isinstance(value, bool):
-        raise Bad(f"le score {quote(value)} n'est pas un nombre", f"score {quote(value)} is not a number")
+        raise Bad(f"le score {quote(value)} n'est pas un nombre", f"score {quote(value)} is not a number",
+                  f"il punteggio {quote(value)} non è un numero")
     if isinstance(value, float) and value.is_integer() and abs(value) <= HUGE:
         value = int(value)
     if isinstance(value, str) and re.fullmatch(r"\s*[-+]?[0-9]{1,13}\s*", value):
         value = int(value)
     if not isinstance(value, int):
-        raise Bad(f"le score {quote(value)} n'est pas un nombre entier", f"score {quote(value)} is not a whole number")
+        raise Bad(f"le score {quote(value)} n'est pas un nombre entier", f"score {quote(value)} is not a whole number",
+                  f"il punteggio {quote(value)} non è un numero intero")
     return _whole(value, "score", -HUGE, HUGE), True
 
 
@@ -556,16 +567,20 @@ def _text(play: Mapping[str, Any], key: str, limit: int) -> str:
     if value is None:
         return ""
     if not isinstance(value, str):
-        raise Bad(f"{key} {quote(value)} n'est pas du texte", f"{key} {quote(value)} is not text")
+        raise Bad(f"{key} {quote(value)} n'est pas du texte", f"{key} {quote(value)} is not text",
+                  f"{key} {quote(value)} non è un testo")
     return _clean(value.strip()[:limit], key)
 
 
-def _clean(text: str, what: str) -> str:
-    """``text`` without NUL characters (which PostgreSQL refuses), or :class:`Bad` if it is not valid text."""
+def _clean(text: str, what: Tr | str) -> str:
+    """``text`` without NUL characters (which PostgreSQL refuses), or :class:`Bad` if it is not valid text
+    (``what``: the file's key, or the thing in each language)."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise Bad(f"{what} n'est pas un texte valide", f"{what} is not valid text") from None
+        named = what if isinstance(what, Tr) else Tr(what, what, it=what)
+        raise Bad.of(Tr("{w} n'est pas un texte valide", "{w} is not valid text",
+                        it="{w} non è un testo valido").format(w=named)) from None
     return text.replace("\x00", "")
 
 
@@ -579,7 +594,8 @@ def _flag(line: Mapping[str, Any], key: str, who: str) -> bool | None:
     if isinstance(value, int) and value in (0, 1):
         return value == 1
     raise Bad(f"{who} : {key} {quote(value)} n'est ni true ni false",
-              f"{who}: {key} {quote(value)} is not true or false")
+              f"{who}: {key} {quote(value)} is not true or false",
+              f"{who}: {key} {quote(value)} non è né true né false")
 
 
 def _outcome(totals: list[int], given: list[bool], ranks: list[int],
@@ -651,7 +667,7 @@ class _Play:
 def _index(doc: Mapping[str, Any], key: str) -> dict[int | str, Mapping[str, Any]]:
     items = doc.get(key, [])
     if not isinstance(items, list):
-        raise BGStatsError(f"{key!r} doit être une liste", f"{key!r} must be a list")
+        raise BGStatsError(f"{key!r} doit être une liste", f"{key!r} must be a list", f"{key!r} deve essere una lista")
     found: dict[int | str, Mapping[str, Any]] = {}
     for item in items:
         ref = _id(item.get("id")) if isinstance(item, dict) else None
@@ -665,24 +681,30 @@ def _lookup(records: Mapping[int | str, Mapping[str, Any]], value: Any, key: str
     record = records.get(ref) if ref is not None else None
     if record is None:
         raise Bad(f"{key} {quote(value)} n'est pas parmi les {kind.fr} du fichier",
-                  f"{key} {quote(value)} is not in the file's {kind.en}")
+                  f"{key} {quote(value)} is not in the file's {kind.en}",
+                  f"{key} {quote(value)} non è tra i {kind.get('it')} del file")
     return record
 
 
 def _line(j: int, line: Any, players: Mapping[int | str, Mapping[str, Any]], names: set[str]) -> _Line:
     if not isinstance(line, dict):
-        raise Bad(f"la ligne de joueur {j + 1} n'est pas un objet", f"player line {j + 1} is not an object")
-    player = _lookup(players, line.get("playerRefId"), "playerRefId", Tr("joueurs", "players"))
+        raise Bad(f"la ligne de joueur {j + 1} n'est pas un objet", f"player line {j + 1} is not an object",
+                  f"la riga di giocatore {j + 1} non è un oggetto")
+    player = _lookup(players, line.get("playerRefId"), "playerRefId", Tr("joueurs", "players", it="giocatori"))
     raw_name = player.get("name")
-    name = _clean(" ".join(raw_name.split()), f"player line {j + 1}") if isinstance(raw_name, str) else ""
+    line_name = Tr(f"ligne de joueur {j + 1}", f"player line {j + 1}", it=f"riga di giocatore {j + 1}")
+    name = _clean(" ".join(raw_name.split()), line_name) if isinstance(raw_name, str) else ""
     if not name or player.get("isAnonymous") is True:
         raise Bad(f"la ligne de joueur {j + 1} n'a pas de nom (joueur anonyme)",
-                  f"player line {j + 1} has no name (anonymous player)")
+                  f"player line {j + 1} has no name (anonymous player)",
+                  f"la riga di giocatore {j + 1} non ha nome (giocatore anonimo)")
     if len(name) > 80:
         raise Bad(f"le nom {quote(name[:20])}... dépasse 80 caractères",
-                  f"the name {quote(name[:20])}... is longer than 80 characters")
+                  f"the name {quote(name[:20])}... is longer than 80 characters",
+                  f"il nome {quote(name[:20])}... supera gli 80 caratteri")
     if name.lower() in names:
-        raise Bad(f"{quote(name)} apparaît deux fois", f"{quote(name)} appears twice")
+        raise Bad(f"{quote(name)} apparaît deux fois", f"{quote(name)} appears twice",
+                  f"{quote(name)} compare due volte")
     names.add(name.lower())
     try:
         total, given = _score(line.get("score"))
@@ -692,7 +714,7 @@ def _line(j: int, line: Any, players: Mapping[int | str, Mapping[str, Any]], nam
     except Bad as exc:
         if exc.text.en.startswith(f"{name}:"):
             raise
-        raise Bad(f"{name} : {exc.text.fr}", f"{name}: {exc.text.en}") from None
+        raise Bad(f"{name} : {exc.text.fr}", f"{name}: {exc.text.en}", f"{name}: {exc.text.get('it')}") from None
     return _Line(name, total, given, rank, order, winner, start, line, j)
 
 
@@ -704,9 +726,9 @@ def _when(play: Mapping[str, Any]) -> tuple[datetime, int]:
 def _place(play: Mapping[str, Any], locations: Mapping[int | str, Mapping[str, Any]]) -> str:
     if not play.get("locationRefId"):
         return ""
-    location = _lookup(locations, play["locationRefId"], "locationRefId", Tr("lieux", "locations"))
+    location = _lookup(locations, play["locationRefId"], "locationRefId", Tr("lieux", "locations", it="luoghi"))
     name = location.get("name")
-    return _clean(" ".join(name.split())[:120], "location") if isinstance(name, str) else ""
+    return _clean(" ".join(name.split())[:120], Tr("lieu", "location", it="luogo")) if isinstance(name, str) else ""
 
 
 def _lines(play: Mapping[str, Any], players: Mapping[int | str, Mapping[str, Any]], slug: str) -> list[_Line]:
@@ -714,18 +736,20 @@ def _lines(play: Mapping[str, Any], players: Mapping[int | str, Mapping[str, Any
     virtual players last (a score line, no seat)."""
     scores = play.get("playerScores")
     if not isinstance(scores, list) or not scores:
-        raise Bad("elle n'a pas de playerScores", "it has no playerScores")
+        raise Bad("elle n'a pas de playerScores", "it has no playerScores", "non ha playerScores")
     c = cards()[pads.engine_slug(slug)]
     extra = len(c.virtual_players)
     if not c.min_players <= len(scores) <= c.max_players + extra:
         raise Bad(f"{len(scores)} joueurs : {c.name.fr} se joue de {c.min_players} à {c.max_players}",
-                  f"{len(scores)} players: {c.name.en} is played by {c.min_players} to {c.max_players}")
+                  f"{len(scores)} players: {c.name.en} is played by {c.min_players} to {c.max_players}",
+                  f"{len(scores)} giocatori: {c.name.get('it')} si gioca da {c.min_players} a {c.max_players}")
     names: set[str] = set()
     lines = [_line(j, line, players, names) for j, line in enumerate(scores)]
     starters = [x.name for x in lines if x.start]
     if len(starters) > 1:
         who = ", ".join(starters)
-        raise Bad(f"{len(starters)} premiers joueurs : {who}", f"{len(starters)} start players: {who}")
+        raise Bad(f"{len(starters)} premiers joueurs : {who}", f"{len(starters)} start players: {who}",
+                  f"{len(starters)} primi giocatori: {who}")
     if len({x.order for x in lines}) == len(lines):
         lines.sort(key=lambda x: x.order)
     virtual = VIRTUAL.get(slug, set())
@@ -737,19 +761,21 @@ def _uid(play: Mapping[str, Any]) -> str:
     if value is None or value == "":
         return ""
     if not isinstance(value, str) or not re.fullmatch(r"[0-9A-Za-z_.:{}-]{1,54}", value.strip()):
-        raise Bad(f"uuid {quote(value)} n'est pas un identifiant de partie", f"uuid {quote(value)} is not a play's id")
+        raise Bad(f"uuid {quote(value)} n'est pas un identifiant de partie", f"uuid {quote(value)} is not a play's id",
+                  f"uuid {quote(value)} non è un identificativo di partita")
     return value.strip()
 
 
 def _check_play(play: Any, games: Mapping[int | str, Mapping[str, Any]], players: Mapping[int | str, Mapping[str, Any]],
                 locations: Mapping[int | str, Mapping[str, Any]], slugs: Mapping[str, str]) -> _Play:
     if not isinstance(play, dict):
-        raise Bad("une partie doit être un objet", "a play must be an object")
-    game = _lookup(games, play.get("gameRefId"), "gameRefId", Tr("jeux", "games"))
+        raise Bad("une partie doit être un objet", "a play must be an object", "una partita deve essere un oggetto")
+    game = _lookup(games, play.get("gameRefId"), "gameRefId", Tr("jeux", "games", it="giochi"))
     slug = engine_for_game(game, slugs)
     if play.get("usesTeams") not in (None, False, 0) and not pads.is_pad(slug):
         raise Bad("une partie en équipes ne peut pas être enregistrée (aux jeux de Compagnon, chacun joue pour soi)",
-                  "a play in teams cannot be stored (Compagnon's games are played each for oneself)")
+                  "a play in teams cannot be stored (Compagnon's games are played each for oneself)",
+                  "una partita a squadre non può essere registrata (ai giochi di Compagnon ognuno gioca per sé)")
     (start, minutes), place, uid = _when(play), _place(play, locations), _uid(play)
     board, comments = _text(play, "board", 500), _text(play, "comments", 4000)
     lines = _lines(play, players, slug)
@@ -835,7 +861,8 @@ def _carry(s: Session, doc: Mapping[str, Any]) -> None:
         text = _json(carried)
     except Bad as exc:
         raise BGStatsError(f"ce fichier ne peut pas être gardé : {exc.text.fr}",
-                           f"this file cannot be kept: {exc.text.en}") from None
+                           f"this file cannot be kept: {exc.text.en}",
+                           f"questo file non può essere conservato: {exc.text.get('it')}") from None
     s.merge(Meta(key=CARRIED, value=text))
 
 
@@ -849,10 +876,12 @@ def _sort_out(s: Session, checked: list[tuple[Tr, _Play]], report: ImportReport)
         if key in known:
             mid = known[key]
             report.skipped.append(Skipped(where, Tr(f"déjà dans l'historique (partie n° {mid})",
-                                                    f"already in the history (match #{mid})")))
+                                                    f"already in the history (match #{mid})",
+                                                    it=f"già nello storico (partita n. {mid})")))
         elif key in seen:
             first = seen[key]
-            report.skipped.append(Skipped(where, Tr(f"la même partie que {first.fr}", f"the same play as {first.en}")))
+            report.skipped.append(Skipped(where, Tr("la même partie que {w}", "the same play as {w}",
+                                                    it="la stessa partita di {w}").format(w=first)))
         else:
             seen[key] = where
             accepted.append(play)
@@ -894,7 +923,7 @@ def _check_all(doc: Mapping[str, Any], report: ImportReport) -> list[tuple[Tr, _
             game = games.get(_id(play.get("gameRefId")) or "", {})
             when, name = play.get("playDate", "?"), game.get("name", "?")
             which = f" ({when if isinstance(when, str) else quote(when)}, {name if isinstance(name, str) else '?'})"
-        where = Tr(f"partie {i + 1}{which[:120]}", f"play {i + 1}{which[:120]}")
+        where = Tr(f"partie {i + 1}{which[:120]}", f"play {i + 1}{which[:120]}", it=f"partita {i + 1}{which[:120]}")
         try:
             checked.append((where, _check_play(play, games, players, locations, slugs)))
         except Bad as exc:
@@ -910,7 +939,8 @@ def import_plays(store: Store, doc: Any, progress: Progress | None = None) -> Im
     imported (it is called from the thread doing the import)."""
     if not isinstance(doc, dict) or not isinstance(doc.get("plays"), list):
         raise BGStatsError("ce n'est pas un export de BG Stats : pas de liste 'plays'",
-                           "not a BG Stats export: no 'plays' list")
+                           "not a BG Stats export: no 'plays' list",
+                           "non è un export di BG Stats: nessuna lista 'plays'")
     tell = progress or _no_progress
     total = len(doc["plays"])
     tell(0, total)

@@ -28,6 +28,7 @@ from db.games import PAD, engine_slug, ensure_game, game_key
 from db.history import AMEND
 from db.models import EventRow, Match, ScoreRow, Seat, score_line
 from scoring import Tr, find_game, replay, slugs
+from scoring.core.tr import same
 
 MAX_NAME = 80  # a player's name, as the screens allow it
 MAX_PLACE = 120
@@ -39,8 +40,8 @@ INT32 = 2**31 - 1
 STATUSES = ("in_progress", "finished", "abandoned")
 
 
-def _bad(fr: str, en: str) -> PydanticCustomError:
-    return PydanticCustomError("compagnon", "{en}", {"fr": fr, "en": en})
+def _bad(fr: str, en: str, it: str) -> PydanticCustomError:
+    return PydanticCustomError("compagnon", "{en}", {"fr": fr, "en": en, "it": it})
 
 
 def iso(value: datetime | None) -> str | None:
@@ -58,19 +59,22 @@ def _when(value: Any) -> Any:
         parsed = value
     elif not isinstance(value, str) or len(value) > 40:
         raise _bad(f"une date et une heure ISO 8601 est attendue, reçu {value!r:.80}",
-                   f"expected a date and time (ISO 8601), got {value!r:.80}")
+                   f"expected a date and time (ISO 8601), got {value!r:.80}",
+                   f"è attesa una data e un'ora ISO 8601, ricevuto {value!r:.80}")
     else:
         try:
             parsed = datetime.fromisoformat(value)
         except ValueError:
             raise _bad(f"{value!r} n'est pas une date et une heure ISO 8601 du calendrier",
-                       f"{value!r} is not an ISO 8601 date and time of the calendar") from None
+                       f"{value!r} is not an ISO 8601 date and time of the calendar",
+                       f"{value!r} non è una data e un'ora ISO 8601 del calendario") from None
     try:
         parsed = (parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)).astimezone(UTC)
     except OverflowError:
         parsed = datetime.max.replace(tzinfo=UTC)
     if not 1900 <= parsed.year <= 9998:
-        raise _bad(f"{value!r} : l'année doit être entre 1900 et 9998", f"{value!r}: the year must be 1900 to 9998")
+        raise _bad(f"{value!r} : l'année doit être entre 1900 et 9998", f"{value!r}: the year must be 1900 to 9998",
+                   f"{value!r}: l'anno deve essere tra il 1900 e il 9998")
     return parsed
 
 
@@ -81,10 +85,12 @@ def _json_text(kind: type) -> Any:
         try:
             parsed = json.loads(value)
         except (ValueError, RecursionError):
-            raise _bad(f"n'est pas du JSON valide : {value!r:.80}", f"is not valid JSON: {value!r:.80}") from None
+            raise _bad(f"n'est pas du JSON valide : {value!r:.80}", f"is not valid JSON: {value!r:.80}",
+                       f"non è JSON valido: {value!r:.80}") from None
         if not isinstance(parsed, kind):
-            what = ("un objet", "an object") if kind is dict else ("du JSON", "JSON")
-            raise _bad(f"doit être {what[0]} JSON, reçu {value!r:.80}", f"must be {what[1]} JSON, got {value!r:.80}")
+            what = ("un objet", "an object", "un oggetto") if kind is dict else ("du JSON", "JSON", "JSON")
+            raise _bad(f"doit être {what[0]} JSON, reçu {value!r:.80}", f"must be {what[1]} JSON, got {value!r:.80}",
+                       f"deve essere {what[2]} JSON, ricevuto {value!r:.80}")
         return value
     return BeforeValidator(check)
 
@@ -92,7 +98,8 @@ def _json_text(kind: type) -> Any:
 def _name(value: Any) -> Any:
     if isinstance(value, str) and " ".join(value.split()) != value:
         raise _bad(f"le nom {value!r} est vide ou a des espaces que l'app n'aurait pas gardées",
-                   f"the name {value!r} is empty or has spaces the app would not keep")
+                   f"the name {value!r} is empty or has spaces the app would not keep",
+                   f"il nome {value!r} è vuoto o ha spazi che l'app non avrebbe tenuto")
     return value
 
 
@@ -154,66 +161,82 @@ class MatchDoc(Doc):
 
 
 # ---------------------------------------------------------------- messages
-_PLACES = {"players": ("joueur", "player"), "matches": ("partie", "match"), "seats": ("place", "seat"),
-           "events": ("événement", "event"), "scores": ("ligne de score", "score line")}
+_PLACES = {"players": Tr("joueur", "player", it="giocatore"), "matches": Tr("partie", "match", it="partita"),
+           "seats": Tr("place", "seat", it="posto"), "events": Tr("événement", "event", it="evento"),
+           "scores": Tr("ligne de score", "score line", it="riga di punteggio")}
 
-_PROBLEMS: dict[str, tuple[str, str]] = {
-    "missing": ("manque", "is missing"),
-    "int_type": ("doit être un nombre entier, reçu {input}", "must be a whole number, got {input}"),
-    "int_from_float": ("doit être un nombre entier, reçu {input}", "must be a whole number, got {input}"),
-    "bool_type": ("doit valoir true ou false, reçu {input}", "must be true or false, got {input}"),
-    "string_type": ("doit être un texte, reçu {input}", "must be text, got {input}"),
-    "list_type": ("doit être une liste, reçu {input}", "must be a list, got {input}"),
-    "model_type": ("doit être un objet, reçu {input}", "must be an object, got {input}"),
-    "dict_type": ("doit être un objet, reçu {input}", "must be an object, got {input}"),
-    "greater_than_equal": ("doit valoir au moins {ge}, reçu {input}", "must be at least {ge}, got {input}"),
-    "less_than_equal": ("doit valoir au plus {le}, reçu {input}", "must be at most {le}, got {input}"),
-    "less_than": ("doit valoir moins de {lt}, reçu {input}", "must be less than {lt}, got {input}"),
-    "string_too_short": ("ne peut pas être vide", "cannot be empty"),
-    "string_too_long": ("a au plus {max_length} caractères, en a {length}",
-                        "is at most {max_length} characters, has {length}"),
-    "too_long": ("a au plus {max_length} éléments, en a {actual_length}",
-                 "has at most {max_length} items, has {actual_length}"),
-    "literal_error": ("doit valoir {expected}, reçu {input}", "must be one of {expected}, got {input}"),
-    "string_pattern_mismatch": ("n'a pas la forme d'un code de partie, reçu {input}",
-                                "is not shaped like a match code, got {input}"),
+_PROBLEMS: dict[str, Tr] = {
+    "missing": Tr("manque", "is missing", it="manca"),
+    "int_type": Tr("doit être un nombre entier, reçu {input}", "must be a whole number, got {input}",
+                   it="deve essere un numero intero, ricevuto {input}"),
+    "int_from_float": Tr("doit être un nombre entier, reçu {input}", "must be a whole number, got {input}",
+                         it="deve essere un numero intero, ricevuto {input}"),
+    "bool_type": Tr("doit valoir true ou false, reçu {input}", "must be true or false, got {input}",
+                    it="deve valere true o false, ricevuto {input}"),
+    "string_type": Tr("doit être un texte, reçu {input}", "must be text, got {input}",
+                      it="deve essere un testo, ricevuto {input}"),
+    "list_type": Tr("doit être une liste, reçu {input}", "must be a list, got {input}",
+                    it="deve essere una lista, ricevuto {input}"),
+    "model_type": Tr("doit être un objet, reçu {input}", "must be an object, got {input}",
+                     it="deve essere un oggetto, ricevuto {input}"),
+    "dict_type": Tr("doit être un objet, reçu {input}", "must be an object, got {input}",
+                    it="deve essere un oggetto, ricevuto {input}"),
+    "greater_than_equal": Tr("doit valoir au moins {ge}, reçu {input}", "must be at least {ge}, got {input}",
+                             it="deve valere almeno {ge}, ricevuto {input}"),
+    "less_than_equal": Tr("doit valoir au plus {le}, reçu {input}", "must be at most {le}, got {input}",
+                          it="deve valere al massimo {le}, ricevuto {input}"),
+    "less_than": Tr("doit valoir moins de {lt}, reçu {input}", "must be less than {lt}, got {input}",
+                    it="deve valere meno di {lt}, ricevuto {input}"),
+    "string_too_short": Tr("ne peut pas être vide", "cannot be empty", it="non può essere vuoto"),
+    "string_too_long": Tr("a au plus {max_length} caractères, en a {length}",
+                          "is at most {max_length} characters, has {length}",
+                          it="ha al massimo {max_length} caratteri, ne ha {length}"),
+    "too_long": Tr("a au plus {max_length} éléments, en a {actual_length}",
+                   "has at most {max_length} items, has {actual_length}",
+                   it="ha al massimo {max_length} elementi, ne ha {actual_length}"),
+    "literal_error": Tr("doit valoir {expected}, reçu {input}", "must be one of {expected}, got {input}",
+                        it="deve valere {expected}, ricevuto {input}"),
+    "string_pattern_mismatch": Tr("n'a pas la forme d'un code de partie, reçu {input}",
+                                  "is not shaped like a match code, got {input}",
+                                  it="non ha la forma di un codice di partita, ricevuto {input}"),
 }
+
+
+#: "where : what is wrong" and "where, what is wrong", as each language writes them
+_COLON = Tr("{w} : {p}", "{w}: {p}", it="{w}: {p}")
+_COMMA = Tr("{w}, {p}", "{w}, {p}", it="{w}, {p}")
 
 
 def _where(loc: Sequence[str | int], doc: Any) -> Tr:
     """``("matches", 2, "seats", 0, "player_id")`` → ``match 3 (#3), seat 1, 'player_id'``."""
-    fr: list[str] = []
-    en: list[str] = []
+    parts: list[Tr] = []
     node = doc
     for i, step in enumerate(loc):
         if isinstance(step, int) and i > 0 and loc[i - 1] in _PLACES:
             node = node[step] if isinstance(node, list) and step < len(node) else None
             known = f" (#{node['id']})" if loc[i - 1] == "matches" and isinstance(node, dict) and "id" in node else ""
-            fr.append(f"{_PLACES[str(loc[i - 1])][0]} {step + 1}{known}")
-            en.append(f"{_PLACES[str(loc[i - 1])][1]} {step + 1}{known}")
+            parts.append(Tr("{p} {n}", "{p} {n}", it="{p} {n}").format(p=_PLACES[str(loc[i - 1])],
+                                                                       n=f"{step + 1}{known}"))
         elif isinstance(step, str) and step not in _PLACES:
-            fr.append(repr(step))
-            en.append(repr(step))
+            parts.append(same(repr(step)))
         elif isinstance(step, str):
             node = node.get(step) if isinstance(node, dict) else None
-    return Tr(", ".join(fr) or "le document", ", ".join(en) or "the document")
+    return Tr(", ", ", ", it=", ").join(parts) if parts else Tr("le document", "the document", it="il documento")
 
 
 def refusal(exc: ValidationError, doc: Any, prefix: Sequence[str | int] = ()) -> RestoreError:
-    """The first of pydantic's errors as one bilingual message naming where it is."""
+    """The first of pydantic's errors as one message (French, English, Italian) naming where it is."""
     error = exc.errors(include_url=False)[0]
     loc = (*prefix, *[step for step in error["loc"] if not str(step).startswith(("function-", "constrained-"))])
     ctx = dict(error.get("ctx") or {})
     if error["type"] == "compagnon":
-        problem = Tr(str(ctx["fr"]), str(ctx["en"]))
+        problem = Tr(str(ctx["fr"]), str(ctx["en"]), it=str(ctx["it"]))
     else:
         given = error.get("input")
         values = {**ctx, "input": f"{given!r:.80}", "length": len(given) if isinstance(given, str | list) else "?",
                   "actual_length": len(given) if isinstance(given, str | list) else "?"}
-        fr, en = _PROBLEMS.get(error["type"], (error["msg"], error["msg"]))
-        problem = Tr(fr.format(**values), en.format(**values))
-    where = _where(loc, doc)
-    return RestoreError(Tr(f"{where.fr} : {problem.fr}", f"{where.en}: {problem.en}"))
+        problem = _PROBLEMS.get(error["type"], same(error["msg"])).format(**values)
+    return RestoreError(_COLON.format(w=_where(loc, doc), p=problem))
 
 
 # ---------------------------------------------------------------- one match
@@ -256,29 +279,32 @@ def _unique(rows: Sequence[Any], key: str, what: Tr) -> None:
     for i, row in enumerate(rows):
         value = getattr(row, key)
         if value in seen:
-            raise RestoreError(Tr(f"{what.fr} {i + 1} : {key} {value} apparaît deux fois",
-                                  f"{what.en} {i + 1}: {key} {value} appears twice"))
+            raise RestoreError(Tr("{w} {i} : {k} {v} apparaît deux fois", "{w} {i}: {k} {v} appears twice",
+                                  it="{w} {i}: {k} {v} compare due volte").format(w=what, i=i + 1, k=key, v=value))
         seen.add(value)
 
 
 def _check_rows(m: MatchDoc, players: Mapping[int, str]) -> None:
     """The seats, events and lines: each once, each player in the backup."""
-    _unique(m.seats, "seat_index", Tr("place", "seat"))
-    _unique(m.events, "seq", Tr("événement", "event"))
-    _unique(m.scores, "seat_index", Tr("ligne de score", "score line"))
-    named: list[tuple[Tr, int, int | None]] = [(Tr("place", "seat"), i, r.player_id) for i, r in enumerate(m.seats)]
-    named += [(Tr("ligne de score", "score line"), i, r.player_id) for i, r in enumerate(m.scores)]
+    _unique(m.seats, "seat_index", _PLACES["seats"])
+    _unique(m.events, "seq", _PLACES["events"])
+    _unique(m.scores, "seat_index", _PLACES["scores"])
+    named: list[tuple[Tr, int, int | None]] = [(_PLACES["seats"], i, r.player_id) for i, r in enumerate(m.seats)]
+    named += [(_PLACES["scores"], i, r.player_id) for i, r in enumerate(m.scores)]
     for what, i, pid in named:
         if pid is not None and pid not in players:
-            raise RestoreError(Tr(f"{what.fr} {i + 1} : aucun joueur n'a le numéro {pid} dans la sauvegarde",
-                                  f"{what.en} {i + 1}: no player with id {pid} in the backup"))
+            raise RestoreError(Tr("{w} {i} : aucun joueur n'a le numéro {p} dans la sauvegarde",
+                                  "{w} {i}: no player with id {p} in the backup",
+                                  it="{w} {i}: nessun giocatore ha il numero {p} nel backup").format(
+                                      w=what, i=i + 1, p=pid))
 
 
 def _check_replays(m: MatchDoc, players: Mapping[int, str]) -> None:
     """The match opens: its game knows the options and the seats, and its events replay."""
     if engine_slug(m.game) not in slugs():
         raise RestoreError(Tr(f"jeu inconnu {m.game!r} (connus : {', '.join(slugs())})",
-                              f"unknown game {m.game!r} (known: {', '.join(slugs())})"))
+                              f"unknown game {m.game!r} (known: {', '.join(slugs())})",
+                              it=f"gioco sconosciuto {m.game!r} (noti: {', '.join(slugs())})"))
     setup = json.loads(m.setup)
     if "imported_from" in setup:  # imported from another app: score lines, no events to replay
         return
@@ -288,16 +314,19 @@ def _check_replays(m: MatchDoc, players: Mapping[int, str]) -> None:
         options = game.validate_options(json.loads(m.options))
         if game.seat_count(options) != len(names):
             raise RestoreError(Tr(f"{game.seat_count(options)} places attendues, {len(names)} données",
-                                  f"{game.seat_count(options)} seats expected, {len(names)} given"))
+                                  f"{game.seat_count(options)} seats expected, {len(names)} given",
+                                  it=f"{game.seat_count(options)} posti attesi, {len(names)} dati"))
         events = effective_events(sorted(m.events, key=lambda e: e.seq))
         replay(game, setup, names, events)
     except RestoreError:
         raise
     except Exception as exc:  # noqa: BLE001 - any engine's refusal of a damaged file, said, never raised
         said = getattr(exc, "text", None)
-        reason = said if isinstance(said, Tr) else Tr(str(exc), str(exc))
+        reason = said if isinstance(said, Tr) else same(str(exc))
         raise RestoreError(Tr(f"la partie ne se rejoue pas ({type(exc).__name__}) : {reason.fr}"[:400],
-                              f"the match does not replay ({type(exc).__name__}): {reason.en}"[:400])) from None
+                              f"the match does not replay ({type(exc).__name__}): {reason.en}"[:400],
+                              it=f"la partita non si rigioca ({type(exc).__name__}): "
+                                 f"{reason.get('it')}"[:400])) from None
 
 
 def check_match(doc: Any, players: Mapping[int, str], where: Tr) -> MatchDoc:
@@ -308,10 +337,9 @@ def check_match(doc: Any, players: Mapping[int, str], where: Tr) -> MatchDoc:
         _check_rows(m, players)
         _check_replays(m, players)
     except ValidationError as exc:
-        inner = refusal(exc, doc).text
-        raise RestoreError(Tr(f"{where.fr}, {inner.fr}", f"{where.en}, {inner.en}")) from None
+        raise RestoreError(_COMMA.format(w=where, p=refusal(exc, doc).text)) from None
     except RestoreError as exc:
-        raise RestoreError(Tr(f"{where.fr}, {exc.text.fr}", f"{where.en}, {exc.text.en}")) from None
+        raise RestoreError(_COMMA.format(w=where, p=exc.text)) from None
     return m
 
 

@@ -1,4 +1,4 @@
-"""The history's refusals, in French and English, and what a failing disk or server becomes.
+"""The history's refusals, in French, English and Italian, and what a failing disk or server becomes.
 
 Every module of ``db`` raises these (they sit below all of them: no import cycle).  An error
 carries a :class:`scoring.Tr`, like :class:`scoring.RulesError`: ``str(error)`` is the English
@@ -20,10 +20,10 @@ from scoring import Tr
 
 class StoreError(ValueError):
     """A request the history cannot honour (unknown match, bad name, full disk...), with nothing
-    written.  A plain string is accepted for a text that reads the same in both languages."""
+    written.  A plain string is accepted for a text that reads the same in every language."""
 
     def __init__(self, message: Tr | str) -> None:
-        self.text = message if isinstance(message, Tr) else Tr(message, message)
+        self.text = message if isinstance(message, Tr) else Tr(message, message, it=message)
         super().__init__(self.text.en)
 
     def get(self, lang: str) -> str:
@@ -48,16 +48,23 @@ class StorageError(StoreError):
 _FULL = Tr("le disque de l'historique est plein : rien n'a été enregistré. Libérez de la place, puis recommencez "
            "(ce qui était déjà enregistré est intact).",
            "the history's disk is full: nothing was recorded. Free some space, then try again "
-           "(what was recorded before is intact).")
+           "(what was recorded before is intact).",
+           it="il disco dello storico è pieno: non è stato registrato nulla. Liberate dello spazio, poi riprovate "
+              "(ciò che era già registrato è intatto).")
 _READ_ONLY = Tr("l'historique est en lecture seule (fichier ou serveur protégé en écriture) : rien n'a été "
                 "enregistré. Rendez-le inscriptible, puis recommencez.",
                 "the history is read-only (a write-protected file or server): nothing was recorded. "
-                "Make it writable, then try again.")
+                "Make it writable, then try again.",
+                it="lo storico è in sola lettura (file o server protetto da scrittura): non è stato registrato "
+                   "nulla. Rendetelo scrivibile, poi riprovate.")
 _BUSY = Tr("l'historique est occupé par une autre écriture : rien n'a été enregistré, recommencez.",
-           "the history is busy with another write: nothing was recorded, try again.")
+           "the history is busy with another write: nothing was recorded, try again.",
+           it="lo storico è occupato da un'altra scrittura: non è stato registrato nulla, riprovate.")
 _UNAVAILABLE = Tr("la base de données de l'historique ne répond pas : rien n'a été enregistré. Vérifiez-la, "
                   "puis recommencez.",
-                  "the history's database does not answer: nothing was recorded. Check it, then try again.")
+                  "the history's database does not answer: nothing was recorded. Check it, then try again.",
+                  it="il database dello storico non risponde: non è stato registrato nulla. Controllatelo, "
+                     "poi riprovate.")
 
 #: (reason, text, what the driver's message says, PostgreSQL SQLSTATE codes)
 _KINDS = (

@@ -98,7 +98,8 @@ def _engine_info(slug: str) -> GameInfo:
 
 
 def _row_info(row: GameRow) -> GameInfo:
-    return GameInfo(row.key, Tr(row.name, row.name), row.colour or colour_for(row.key), PAD, row.bgg_id, row.kind)
+    return GameInfo(row.key, Tr(row.name, row.name, it=row.name), row.colour or colour_for(row.key), PAD, row.bgg_id,
+                    row.kind)
 
 
 def ensure_game(s: Session, key: str, name: str, *, bgg_id: int = 0, kind: str = "high") -> None:

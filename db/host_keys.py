@@ -77,7 +77,9 @@ class HostKeys:
         label = " ".join(str(label).split())
         if not label or len(label) > MAX_LABEL:
             raise StoreError(Tr(f"le nom de l'appareil doit avoir 1 à {MAX_LABEL} caractères, en a {len(label)}",
-                                f"a device's name must be 1 to {MAX_LABEL} characters, got {len(label)}"))
+                                f"a device's name must be 1 to {MAX_LABEL} characters, got {len(label)}",
+                                it=f"il nome del dispositivo deve avere da 1 a {MAX_LABEL} caratteri, ne ha "
+                                   f"{len(label)}"))
         key = secrets.token_urlsafe(HOST_KEY_BYTES)
         with self.session() as s:
             s.add(HostDevice(key=key, label=label))

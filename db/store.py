@@ -80,25 +80,39 @@ HOST = Sender(local=True)
 GUEST = Sender()
 
 
-def _refused(fr: str, en: str) -> StoreError:
-    return StoreError(Tr(fr, en))
+def _refused(fr: str, en: str, it: str) -> StoreError:
+    return StoreError(Tr(fr, en, it=it))
 
-_STATUS = {"in_progress": Tr("en cours", "in progress"), "finished": Tr("terminée", "finished"),
-           "abandoned": Tr("abandonnée", "abandoned")}
+_STATUS = {"in_progress": Tr("en cours", "in progress", it="in corso"),
+           "finished": Tr("terminée", "finished", it="terminata"),
+           "abandoned": Tr("abandonnée", "abandoned", it="abbandonata")}
+
+
+def _status(status: str) -> Tr:
+    raw = status.replace("_", " ")
+    return _STATUS.get(status, Tr(raw, raw, it=raw))
+
+
+_NOT_OVER = Tr("la partie n'est pas finie : jouez la suite, ou abandonnez-la",
+               "the match is not over yet: play on, or abandon it",
+               it="la partita non è finita: continuate a giocare, o abbandonatela")
 
 
 def _no_match(match_id: object) -> StoreError:
-    return StoreError(Tr(f"aucune partie n'a le numéro {match_id!r}", f"no match with id {match_id!r}"))
+    return StoreError(Tr(f"aucune partie n'a le numéro {match_id!r}", f"no match with id {match_id!r}",
+                         it=f"nessuna partita ha il numero {match_id!r}"))
 
 
 def _no_player(player_id: object) -> StoreError:
-    return StoreError(Tr(f"aucun joueur n'a le numéro {player_id!r}", f"no player with id {player_id!r}"))
+    return StoreError(Tr(f"aucun joueur n'a le numéro {player_id!r}", f"no player with id {player_id!r}",
+                         it=f"nessun giocatore ha il numero {player_id!r}"))
 
 
-def _is(match_id: int, status: str, fr: str, en: str) -> StoreError:
-    """``match #3 is finished: no more events`` (``fr``/``en``: what follows the colon)."""
-    said = _STATUS.get(status, Tr(status, status.replace("_", " ")))
-    return StoreError(Tr(f"la partie n° {match_id} est {said.fr} : {fr}", f"match #{match_id} is {said.en}: {en}"))
+def _is(match_id: int, status: str, fr: str, en: str, it: str) -> StoreError:
+    """``match #3 is finished: no more events`` (``fr``/``en``/``it``: what follows the colon)."""
+    said = _status(status)
+    return StoreError(Tr(f"la partie n° {match_id} est {said.fr} : {fr}", f"match #{match_id} is {said.en}: {en}",
+                         it=f"la partita n. {match_id} è {said.get('it')}: {it}"))
 
 
 @dataclass
@@ -128,17 +142,21 @@ class LoadedMatch:
 
 
 def _already(match_id: int, status: str) -> StoreError:
-    said = _STATUS.get(status, Tr(status, status.replace("_", " ")))
-    return StoreError(Tr(f"la partie n° {match_id} est déjà {said.fr}", f"match #{match_id} is already {said.en}"))
+    said = _status(status)
+    return StoreError(Tr(f"la partie n° {match_id} est déjà {said.fr}", f"match #{match_id} is already {said.en}",
+                         it=f"la partita n. {match_id} è già {said.get('it')}"))
 
 
 def _clean_name(name: str) -> str:
     name = " ".join(str(name).split())
     if not name:
-        raise StoreError(Tr("le nom d'un joueur ne peut pas être vide", "a player's name cannot be empty"))
+        raise StoreError(Tr("le nom d'un joueur ne peut pas être vide", "a player's name cannot be empty",
+                            it="il nome di un giocatore non può essere vuoto"))
     if len(name) > MAX_NAME:
         raise StoreError(Tr(f"le nom d'un joueur a au plus {MAX_NAME} caractères, celui-ci en a {len(name)}",
-                            f"a player's name is at most {MAX_NAME} characters, got {len(name)}"))
+                            f"a player's name is at most {MAX_NAME} characters, got {len(name)}",
+                            it=f"il nome di un giocatore ha al massimo {MAX_NAME} caratteri, questo ne ha "
+                               f"{len(name)}"))
     return name
 
 
@@ -146,7 +164,8 @@ def _clean_place(place: str) -> str:
     place = str(place).strip()
     if len(place) > MAX_PLACE:
         raise StoreError(Tr(f"un lieu a au plus {MAX_PLACE} caractères, celui-ci en a {len(place)}",
-                            f"a place is at most {MAX_PLACE} characters, got {len(place)}"))
+                            f"a place is at most {MAX_PLACE} characters, got {len(place)}",
+                            it=f"un luogo ha al massimo {MAX_PLACE} caratteri, questo ne ha {len(place)}"))
     return place
 
 
@@ -201,7 +220,8 @@ class Store(SeatTokens, HostKeys):
         for p in s.exec(select(Player).where(func.lower(Player.name) == name.lower())):
             if p.id != except_id:
                 raise StoreError(Tr(f"un joueur nommé {p.name!r} existe déjà",
-                                    f"a player named {p.name!r} already exists"))
+                                    f"a player named {p.name!r} already exists",
+                                    it=f"esiste già un giocatore di nome {p.name!r}"))
 
     def add_player(self, name: str) -> Player:
         name = _clean_name(name)
@@ -232,7 +252,8 @@ class Store(SeatTokens, HostKeys):
         """Fold a duplicate into ``keep_id``: its seats and scores move over, it goes."""
         if keep_id == drop_id:
             raise StoreError(Tr("un joueur ne peut pas être fusionné avec lui-même",
-                                "cannot merge a player with itself"))
+                                "cannot merge a player with itself",
+                                it="un giocatore non può essere unito a se stesso"))
         with self.session() as s:
             keep, drop = s.get(Player, keep_id), s.get(Player, drop_id)
             if keep is None or drop is None:
@@ -243,7 +264,9 @@ class Store(SeatTokens, HostKeys):
             if clash is not None:
                 raise StoreError(Tr(f"{keep.name!r} et {drop.name!r} étaient à la même partie (n° {clash}) : ce sont "
                                     "deux personnes", f"{keep.name!r} and {drop.name!r} sat at the same match "
-                                    f"(#{clash}): they are two people"))
+                                    f"(#{clash}): they are two people",
+                                    it=f"{keep.name!r} e {drop.name!r} erano alla stessa partita (n. {clash}): "
+                                       "sono due persone"))
             for seat in s.exec(select(Seat).where(Seat.player_id == drop_id)):
                 seat.player_id = keep_id
                 s.add(seat)
@@ -265,10 +288,13 @@ class Store(SeatTokens, HostKeys):
         need = game.seat_count(opts)
         if len(player_ids) != need:
             raise StoreError(Tr(f"{game.name.fr} avec ces options se joue à {need}, pas à {len(player_ids)}",
-                                f"{game.name.en} with these options needs {need} players, got {len(player_ids)}"))
+                                f"{game.name.en} with these options needs {need} players, got {len(player_ids)}",
+                                it=f"{game.name.get('it')} con queste opzioni si gioca in {need}, non in "
+                                   f"{len(player_ids)}"))
         if len(set(player_ids)) != len(player_ids):
             raise StoreError(Tr("un même joueur ne peut pas occuper deux places",
-                                "the same player cannot take two seats"))
+                                "the same player cannot take two seats",
+                                it="uno stesso giocatore non può occupare due posti"))
         place = _clean_place(place)
         seed = seed or secrets.token_hex(8)
         setup = game.setup(opts, random.Random(f"{seed}:setup"))
@@ -360,18 +386,23 @@ class Store(SeatTokens, HostKeys):
             secret = kind in m.game.secret_fields
             if secret and by == "seat" and type(named) is int and named in self.seat_links(m.id):
                 raise _refused(f"ce coup ({kind!r}) se joue sur le téléphone de la place {named + 1}",
-                               f"this event ({kind!r}) is played on seat {named + 1}'s phone")
+                               f"this event ({kind!r}) is played on seat {named + 1}'s phone",
+                               f"questa mossa ({kind!r}) si gioca sul telefono del posto {named + 1}")
             return
         seat = self.seat_for_token(m.id, sender.token, who="write") if sender.token else None
         if seat is None:
             raise _refused("cet appareil ne peut rien jouer dans cette partie : seul l'hôte et le téléphone "
                            "d'une place le peuvent",
-                           "this device may not play in this match: only the host and a seat's phone may")
+                           "this device may not play in this match: only the host and a seat's phone may",
+                           "questo dispositivo non può giocare in questa partita: possono farlo solo l'host e il "
+                           "telefono di un posto")
         if by == "host" or by not in ("seat", "any"):
             raise _refused(f"seul l'hôte peut jouer ce coup ({kind!r})",
-                           f"only the host may send this event ({kind!r})")
+                           f"only the host may send this event ({kind!r})",
+                           f"solo l'host può giocare questa mossa ({kind!r})")
         if by == "seat" and not (type(named) is int and named == seat):
-            raise _refused("un téléphone ne joue que pour sa propre place", "a phone plays only for its own seat")
+            raise _refused("un téléphone ne joue que pour sa propre place", "a phone plays only for its own seat",
+                           "un telefono gioca solo per il proprio posto")
 
     def record(self, match_id: int, action: Mapping[str, Any], sender: Sender) -> dict[str, Any]:
         """Authorise (:meth:`authorise`), prepare (recording any random outcome), check, and commit one
@@ -384,7 +415,8 @@ class Store(SeatTokens, HostKeys):
         for _attempt in range(3):
             m = self.load(match_id)
             if m.status != "in_progress":
-                raise _is(match_id, m.status, "plus aucun coup ne s'y joue", "no more events")
+                raise _is(match_id, m.status, "plus aucun coup ne s'y joue", "no more events",
+                          "non vi si gioca più nessuna mossa")
             self.authorise(m, action, sender)
             seq = len(m.log) + 1
             event = m.game.prepare(m.state, dict(action), event_rng(m.seed, seq))
@@ -401,7 +433,8 @@ class Store(SeatTokens, HostKeys):
             self._cache[match_id] = ((m.seed, seq), [*m.events, event], new_state)
             return event
         raise StoreError(Tr(f"la partie n° {match_id} est très sollicitée : recommencez",
-                            f"match #{match_id} is busy: try again"))
+                            f"match #{match_id} is busy: try again",
+                            it=f"la partita n. {match_id} è molto sollecitata: riprovate"))
 
     def undo(self, match_id: int, sender: Sender) -> dict[str, Any]:
         """Cancel the last effective event; returns it.  Only the host may undo.  If another device
@@ -409,15 +442,17 @@ class Store(SeatTokens, HostKeys):
         again would take back the other device's event, which this device has not seen)."""
         m = self.load(match_id)
         if m.status != "in_progress":
-            raise _is(match_id, m.status, "rien à annuler", "nothing to undo")
+            raise _is(match_id, m.status, "rien à annuler", "nothing to undo", "niente da annullare")
         if not self.is_host(sender):
-            raise _refused("seul l'hôte peut annuler un coup", "only the host may undo an event")
+            raise _refused("seul l'hôte peut annuler un coup", "only the host may undo an event",
+                           "solo l'host può annullare una mossa")
         if not m.events:
-            raise StoreError(Tr("rien à annuler", "nothing to undo"))
+            raise StoreError(Tr("rien à annuler", "nothing to undo", it="niente da annullare"))
         last = m.events[-1]
         if not m.game.undoable(last):
             raise StoreError(Tr(f"le dernier coup ({last['type']!r}) ne peut pas être annulé",
-                                f"the last event ({last['type']!r}) cannot be undone"))
+                                f"the last event ({last['type']!r}) cannot be undone",
+                                it=f"l'ultima mossa ({last['type']!r}) non può essere annullata"))
         seq = len(m.log) + 1
         try:
             with self.session() as s:
@@ -429,7 +464,9 @@ class Store(SeatTokens, HostKeys):
             raise StoreError(Tr("un autre appareil vient de jouer un coup : rien n'a été annulé. Regardez la partie, "
                                 "puis annulez à nouveau si besoin.",
                                 "another device has just recorded an event: nothing was undone. Look at the match, "
-                                "then undo again if need be.")) from None
+                                "then undo again if need be.",
+                                it="un altro dispositivo ha appena giocato una mossa: non è stato annullato nulla. "
+                                   "Guardate la partita, poi annullate di nuovo se serve.")) from None
         return last
 
     def finish(self, match_id: int) -> ScoreSheet:
@@ -438,13 +475,13 @@ class Store(SeatTokens, HostKeys):
         if m.status != "in_progress":
             raise _already(match_id, m.status)
         if not m.game.finished(m.state):
-            raise StoreError(Tr("la partie n'est pas finie : jouez la suite, ou abandonnez-la",
-                                "the match is not over yet: play on, or abandon it"))
+            raise StoreError(_NOT_OVER)
         try:
             sheet = m.game.score(m.state)
         except RulesError as exc:
             raise StoreError(Tr(f"la partie ne peut pas être comptée : {exc.get('fr')}",
-                                f"cannot score the match: {exc}")) from exc
+                                f"cannot score the match: {exc}",
+                                it=f"la partita non può essere conteggiata: {exc.get('it')}")) from exc
         with self.session() as s:
             match = self._match(s, match_id)
             match.status, match.ended_at, match.seats = "finished", utcnow(), len(sheet.ranking)
@@ -525,10 +562,13 @@ class Store(SeatTokens, HostKeys):
         the match has not, one player at two seats.
         """
         if not self.is_host(sender):
-            raise _refused("seul l'hôte peut modifier une partie", "only the host may edit a match")
+            raise _refused("seul l'hôte peut modifier une partie", "only the host may edit a match",
+                           "solo l'host può modificare una partita")
         if notes is not None and len(notes) > MAX_NOTES:
             raise StoreError(Tr(f"les notes ont au plus {MAX_NOTES} caractères, celles-ci en ont {len(notes)}",
-                                f"notes are at most {MAX_NOTES} characters, got {len(notes)}"))
+                                f"notes are at most {MAX_NOTES} characters, got {len(notes)}",
+                                it=f"le note hanno al massimo {MAX_NOTES} caratteri, queste ne hanno "
+                                   f"{len(notes)}"))
         cleaned = {int(i): _clean_name(n) for i, n in (names or {}).items()}
         by = self._sender_label(sender)
         with self.session() as s:
@@ -551,7 +591,8 @@ class Store(SeatTokens, HostKeys):
                 s.commit()
             except IntegrityError:  # a device recorded a move at that very moment
                 raise StoreError(Tr(f"la partie n° {match_id} est très sollicitée : recommencez",
-                                    f"match #{match_id} is busy: try again")) from None
+                                    f"match #{match_id} is busy: try again",
+                                    it=f"la partita n. {match_id} è molto sollecitata: riprovate")) from None
         self.forget(match_id)
         return True
 
@@ -567,14 +608,18 @@ class Store(SeatTokens, HostKeys):
         """Move a finished match to ``day`` (its start and end by the same time, its lines' copies too)."""
         if match.ended_at is None or match.status != "finished":
             raise StoreError(Tr(f"la partie n° {match.id} n'est pas terminée : sa date ne se change pas encore",
-                                f"match #{match.id} is not finished: its date cannot be changed yet"))
+                                f"match #{match.id} is not finished: its date cannot be changed yet",
+                                it=f"la partita n. {match.id} non è terminata: la sua data non si può ancora "
+                                   "cambiare"))
         ended = match.ended_at if match.ended_at.tzinfo else match.ended_at.replace(tzinfo=UTC)  # SQLite: UTC
         local_end = ended.astimezone()
         today = datetime.now().astimezone().date()
         if day > today:
             raise StoreError(Tr(f"une partie ne peut pas avoir été jouée dans le futur ({day.isoformat()} est après "
                                 f"aujourd'hui)", f"a match cannot have been played in the future ({day.isoformat()} "
-                                f"is after today)"))
+                                f"is after today)",
+                                it=f"una partita non può essere stata giocata nel futuro ({day.isoformat()} "
+                                   f"è dopo oggi)"))
         if day == local_end.date():
             return
         shift = datetime.combine(day, local_end.time()).astimezone() - local_end
@@ -595,7 +640,8 @@ class Store(SeatTokens, HostKeys):
         for i, name in names.items():
             if i not in seats:
                 raise StoreError(Tr(f"la partie n° {match.id} n'a pas de place {i + 1}",
-                                    f"match #{match.id} has no seat {i + 1}"))
+                                    f"match #{match.id} has no seat {i + 1}",
+                                    it=f"la partita n. {match.id} non ha un posto {i + 1}"))
             player = s.exec(select(Player).where(func.lower(Player.name) == name.lower())).first()
             if player is None:
                 player = Player(name=name)
@@ -606,7 +652,9 @@ class Store(SeatTokens, HostKeys):
             clash = next((j for j, p in chosen.items() if j != i and p.id == chosen[i].id), None)
             if clash is not None:
                 raise StoreError(Tr(f"{chosen[i].name!r} occupe déjà la place {clash + 1} de la partie n° {match.id}",
-                                    f"{chosen[i].name!r} already sits at seat {clash + 1} of match #{match.id}"))
+                                    f"{chosen[i].name!r} already sits at seat {clash + 1} of match #{match.id}",
+                                    it=f"{chosen[i].name!r} occupa già il posto {clash + 1} della partita "
+                                       f"n. {match.id}"))
         changed = sorted(i for i in names if chosen[i].id != seats[i].player_id)
         renamed = {sitting[i].name: chosen[i].name for i in changed if sitting[i] is not None}  # type: ignore[union-attr]
         for i in changed:
@@ -638,19 +686,20 @@ class Store(SeatTokens, HostKeys):
         place (the set-up drawn anew); returns the new match's id.  A match still running whose game
         is over is scored first.  Only the host may."""
         if not self.is_host(sender):
-            raise _refused("seul l'hôte peut lancer une revanche", "only the host may start a rematch")
+            raise _refused("seul l'hôte peut lancer une revanche", "only the host may start a rematch",
+                           "solo l'host può avviare una rivincita")
         m = self.load(match_id)
         if m.status == "in_progress":
             if not m.game.finished(m.state):
-                raise StoreError(Tr("la partie n'est pas finie : jouez la suite, ou abandonnez-la",
-                                    "the match is not over yet: play on, or abandon it"))
+                raise StoreError(_NOT_OVER)
             self.finish(match_id)
         known = {o.key for o in m.game.options}
         try:
             return self.create_match(m.game.slug, {k: v for k, v in m.options.items() if k in known},
                                      m.player_ids, place=m.place)
         except RulesError as exc:
-            raise StoreError(Tr(f"pas de revanche possible : {exc.get('fr')}", f"no rematch possible: {exc}")) from exc
+            raise StoreError(Tr(f"pas de revanche possible : {exc.get('fr')}", f"no rematch possible: {exc}",
+                                it=f"nessuna rivincita possibile: {exc.get('it')}")) from exc
 
     def delete_match(self, match_id: int) -> dict[str, Any]:
         """Delete a match with its seats, events and score lines; returns its document for
@@ -679,10 +728,12 @@ class Store(SeatTokens, HostKeys):
             for twin in s.exec(select(Match).where(Match.seed == doc.get("seed"), Match.game == doc.get("game"))):
                 if {**match_document(s, twin), "id": None} == {**doc, "id": None}:
                     raise StoreError(Tr(f"la partie n° {doc.get('id')} existe déjà (n° {twin.id})",
-                                        f"match #{doc.get('id')} already exists (as #{twin.id})"))
+                                        f"match #{doc.get('id')} already exists (as #{twin.id})",
+                                        it=f"la partita n. {doc.get('id')} esiste già (n. {twin.id})"))
             players = {p.id: p.name for p in s.exec(select(Player)) if p.id is not None}
             try:
-                m = check_match(doc, players, Tr(f"partie n° {doc.get('id')}", f"match #{doc.get('id')}"))
+                m = check_match(doc, players, Tr(f"partie n° {doc.get('id')}", f"match #{doc.get('id')}",
+                                                 it=f"partita n. {doc.get('id')}"))
             except RestoreError as exc:
                 raise StoreError(exc.text) from exc
             new_id = insert_match(s, m, new_id=s.get(Match, m.id) is not None)

@@ -10,19 +10,18 @@ import time
 from typing import Any
 
 import flet as ft
-from sqlmodel import col, select
 
 from app.fields import reviews
 from app.guard import component
 from app.i18n import t, tn
 from app.screens.history_edit import EditMatch, Rematch, amendment_lines, amendment_title, changes_tile
 from app.screens.history_list import HistoryList  # noqa: F401 - the route "history:HistoryList"
+from app.screens.history_share import SharedSheet, imported_lines
 from app.screens.home import emblem
 from app.screens.match import describe
 from app.state import AppState, use_app, use_data
-from app.widgets import fmt_date, fmt_number, panel_card, score_sheet_view
+from app.widgets import fmt_date, panel_card, score_sheet_view
 from db.history import amendment, date_shift, game_rows
-from db.models import ScoreRow
 from db.stats import time_used
 from db.store import LoadedMatch, StoreError
 from scoring import Game, Option, RulesError
@@ -68,7 +67,7 @@ def Deleted(match_id: int, on_undone: Any) -> ft.Control:
         try:
             back = app.store.undelete_match(doc)
         except StoreError as exc:  # one of its players merged into another since
-            app.tell(app.t("undo_refused", a=exc), error=True)
+            app.tell(app.t("undo_refused", a=exc.get(app.lang)), error=True)
             return
         _DELETED.pop(match_id, None)
         if back != match_id:  # a match started since took its number (SQLite reuses the highest)
@@ -143,8 +142,9 @@ def setup_tile(app: AppState, m: LoadedMatch) -> list[ft.Control]:
 def sheet_section(app: AppState, m: LoadedMatch) -> list[ft.Control]:
     """The score sheet and the game's own views of it; a button to resume a match not over; an
     imported match's scores."""
-    if m.sheet:
-        out = [score_sheet_view(m.sheet, app.lang)]
+    finished = m.status == "finished"
+    if m.sheet:  # a finished match's sheet is its shareable result card (app.screens.history_share)
+        out = [SharedSheet(m, key=f"share-{m.id}") if finished else score_sheet_view(m.sheet, app.lang)]
         for review in reviews():  # a game's own views (Les apprentis: the cells each category counted)
             out += review(m.sheet, m.state, app.lang)
         return out
@@ -152,12 +152,7 @@ def sheet_section(app: AppState, m: LoadedMatch) -> list[ft.Control]:
         return [ft.Button(app.t("resume"), on_click=lambda _e: ft.context.page.navigate(f"/match/{m.id}"))]
     if not m.setup.get("imported_from"):
         return []
-    with app.store.session() as s:
-        lines = s.exec(select(ScoreRow).where(ScoreRow.match_id == m.id).order_by(col(ScoreRow.rank))).all()
-    return [ft.Card(ft.Container(ft.Column(
-        [ft.Text(app.t("score_sheet"), size=18, weight=ft.FontWeight.BOLD)]
-        + [ft.Text(f"{r.rank}. {r.name} — {fmt_number(r.total, app.lang)}",
-                   weight=ft.FontWeight.BOLD if r.winner else None) for r in lines]), padding=12))]
+    return [SharedSheet(m, key=f"share-{m.id}") if finished else imported_lines(app, m)]
 
 
 def revealed_secrets(app: AppState, m: LoadedMatch) -> list[ft.Control]:

@@ -18,9 +18,11 @@ from datetime import date, timedelta
 from typing import Any
 
 import flet as ft
+from sqlmodel import col, select
 
 from app.guard import component
 from app.i18n import number, t, tn
+from app.panes import WideContext
 from app.screens.data import DATA_ROUTE
 from app.screens.home import emblem
 from app.screens.stats_charts import colour, distribution_chart, score_chart, wins_bars
@@ -29,6 +31,7 @@ from app.screens.stats_filters import ALL, Choice, FilterBar
 from app.screens.transfer import FilteredCsv
 from app.state import use_data
 from app.widgets import fmt_number, game_name
+from db.models import Match
 from db.stats import Filters, places
 
 __all__ = ["ALL", "Choice", "Scope", "StatsScreen", "parse_day", "resolve"]
@@ -43,10 +46,11 @@ class Scope:
     game: str | None = None
     player_id: int | None = None
     place: str | None = None
+    players: int | None = None  # the matches of that many seats
 
     def filters(self, *, game: bool = True, player: bool = True) -> Filters:
         return Filters(since=self.since, until=self.until, game=self.game if game else None,
-                       player_id=self.player_id if player else None, place=self.place)
+                       player_id=self.player_id if player else None, place=self.place, players=self.players)
 
 
 def parse_day(text: str) -> date | None:
@@ -69,8 +73,9 @@ def resolve(choice: Choice, player_ids: set[int], bad_date: Callable[[str], str]
     except ValueError:
         errors.append(bad_date(choice.until))
     pid = int(choice.player) if choice.player != ALL else None
+    seats = int(choice.players) if choice.players.isdigit() else None
     return Scope(since, until, None if choice.game == ALL else choice.game,
-                 pid if pid in player_ids else None, None if choice.place == ALL else choice.place), errors
+                 pid if pid in player_ids else None, None if choice.place == ALL else choice.place, seats), errors
 
 
 def pct(rate: float | None) -> str:
@@ -143,17 +148,22 @@ def score_card(points: list[Any], lang: str) -> ft.Control:
                         ft.Row(legend, wrap=True)])
 
 
-def player_section(fig: PlayerFigures, lang: str) -> ft.Control:
+#: a section's parts in the phone's order, each (control, is it a chart?): a wide window puts the charts
+#: in a pane of their own, beside the cards and tables
+Parts = list[tuple[ft.Control, bool]]
+
+
+def player_section(fig: PlayerFigures, lang: str) -> Parts:
     """One player's card, scores over time, head-to-head and turn order."""
-    out = [player_card(fig.card, lang)]
+    out: Parts = [(player_card(fig.card, lang), False)]
     if fig.points:
-        out.append(score_card(fig.points, lang))
+        out.append((score_card(fig.points, lang), True))
     if fig.rivals:
-        out.append(card(t("head_to_head", lang), [
-            ft.Text(t("h2h_line", lang, a=r.name, b=r.wins, c=r.losses, d=r.ties)) for r in fig.rivals]))
+        out.append((card(t("head_to_head", lang), [
+            ft.Text(t("h2h_line", lang, a=r.name, b=r.wins, c=r.losses, d=r.ties)) for r in fig.rivals]), False))
     if fig.seats:
-        out.append(card(t("turn_order", lang), turn_order_lines(fig.seats, lang)))
-    return cards(out)
+        out.append((card(t("turn_order", lang), turn_order_lines(fig.seats, lang)), False))
+    return out
 
 
 def wins_card(standings: list[Any], lang: str) -> ft.Control:
@@ -174,18 +184,18 @@ def game_card(gs: Any, lang: str) -> ft.Control:
     return card(t("game", lang), lines, "stats-game-card")
 
 
-def game_section(fig: GameFigures, lang: str) -> ft.Control:
+def game_section(fig: GameFigures, lang: str) -> Parts:
     """One game's card, score distribution, turn order and set-ups."""
-    out = [game_card(fig.card, lang)]
+    out: Parts = [(game_card(fig.card, lang), False)]
     if fig.buckets:
-        out.append(card(t("score_distribution", lang), [chart_box(
-            distribution_chart(fig.buckets, lang), t("score_distribution", lang), "chart-score-distribution")]))
-    out.append(card(t("turn_order", lang), turn_order_lines(fig.seats, lang)))
-    out.append(card(t("setups", lang), [ft.Text(t(
+        out.append((card(t("score_distribution", lang), [chart_box(
+            distribution_chart(fig.buckets, lang), t("score_distribution", lang), "chart-score-distribution")]), True))
+    out.append((card(t("turn_order", lang), turn_order_lines(fig.seats, lang)), False))
+    out.append((card(t("setups", lang), [ft.Text(t(
         "setup_line", lang, a=describe_options(r.options, lang), b=r.matches,
         c=pct(r.first_seat_wins / r.matches if r.matches else None),
-        d=fmt_number(round(r.average_winning_score or 0), lang))) for r in fig.setups]))
-    return cards(out)
+        d=fmt_number(round(r.average_winning_score or 0), lang))) for r in fig.setups]), False))
+    return out
 
 
 # --------------------------------------------------------------------------- the screen
@@ -213,15 +223,24 @@ def empty(chosen: bool, reset: Callable[[], None], lang: str) -> ft.Control:
     ], spacing=8), identifier="stats-empty")
 
 
-def figures_view(figures: Figures, scope: Scope, lang: str) -> list[ft.Control]:
-    out = [summary_card(figures, scope.game is not None, lang)]
+def figures_view(figures: Figures, scope: Scope, lang: str, wide: bool = False) -> list[ft.Control]:
+    """The figures one under the other on a phone; on a wide window (:data:`app.panes.WideContext`) the
+    charts in a pane of their own, beside the cards and tables they draw."""
+    parts: Parts = [(summary_card(figures, scope.game is not None, lang), False)]
     if figures.player is not None:
-        out.append(player_section(figures.player, lang))
+        parts += player_section(figures.player, lang)
     if figures.standings:
-        out.append(wins_card(figures.standings, lang))
-    out.append(game_section(figures.game, lang) if figures.game is not None else
-               ft.Text(t("choose_game_for_more", lang), italic=True, size=12))
-    return out
+        parts.append((wins_card(figures.standings, lang), True))
+    if figures.game is not None:
+        parts += game_section(figures.game, lang)
+    else:
+        parts.append((ft.Text(t("choose_game_for_more", lang), italic=True, size=12), False))
+    charts = [c for c, chart in parts if chart]
+    if not (wide and charts):
+        return [cards([c for c, _chart in parts])]
+    return [ft.Row([ft.Container(cards([c for c, chart in parts if not chart]), expand=1),
+                    ft.Container(ft.Semantics(content=cards(charts), identifier="stats-charts-pane"), expand=1)],
+                   spacing=24, vertical_alignment=ft.CrossAxisAlignment.START)]
 
 
 @component
@@ -229,6 +248,7 @@ def StatsScreen(player_id: str = "") -> ft.Control:
     app = use_data()
     store, lang = app.store, app.lang
     page = ft.context.page
+    wide = ft.use_context(WideContext)  # two panes: the charts beside their tables
     choice, set_choice = ft.use_state(Choice(player=player_id or ALL))
     loaded, set_loaded = ft.use_state(None)  # (what was read for, Figures)
     everyone = [(p.id, p.name) for p in store.players() if p.id is not None]
@@ -248,7 +268,7 @@ def StatsScreen(player_id: str = "") -> ft.Control:
                                       on_click=lambda _e: set_choice(Choice())))
     body: list[ft.Control] = [
         ft.Text(app.t("stats"), size=22, weight=ft.FontWeight.BOLD),
-        FilterBar(choice, set_choice, everyone, places(store)),
+        FilterBar(choice, set_choice, everyone, places(store), seat_counts(store)),
         *[ft.Text(e, color=ft.Colors.ERROR) for e in errors],
         ft.Row(tools, wrap=True, spacing=8, run_spacing=4),
     ]
@@ -257,8 +277,15 @@ def StatsScreen(player_id: str = "") -> ft.Control:
     elif not loaded[1].total:
         body.append(empty(choice.chosen(), lambda: set_choice(Choice()), lang))
     else:  # the same filters: a write elsewhere is read again quietly, the figures stay meanwhile
-        body += figures_view(loaded[1], scope, lang)
+        body += figures_view(loaded[1], scope, lang, wide)
     return ft.Column(body, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def seat_counts(store: Any) -> list[int]:
+    """The numbers of players the finished matches had, for the player-count filter (from an index)."""
+    with store.session() as s:
+        found = s.exec(select(Match.seats).where(col(Match.status) == "finished", col(Match.seats) > 0).distinct())
+        return sorted(int(n) for n in found)
 
 
 def describe_options(options: dict[str, Any], lang: str) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 import flet as ft
 
 from app.guard import component
-from app.i18n import LOCALES
+from app.i18n import LOCALES, tn
 from app.screens.history_dates import day_text, picked
 from app.state import use_app
 from app.widgets import dropdown
@@ -32,9 +32,11 @@ class Choice:
     place: str = ALL
     since: str = ""
     until: str = ""
+    players: str = ALL  # how many seats the match had ("3")
 
     def chosen(self) -> bool:
-        return any(v != ALL for v in (self.player, self.game, self.place)) or bool(self.since or self.until)
+        return (any(v != ALL for v in (self.player, self.game, self.place, self.players))
+                or bool(self.since or self.until))
 
 
 @component
@@ -69,8 +71,9 @@ def DateFilter(field: str, choice: Choice, set_choice: Callable[[Choice], None])
 
 @component
 def FilterBar(choice: Choice, set_choice: Callable[[Choice], None], players: list[tuple[int, str]],
-              where: list[str]) -> ft.Control:
-    """Player, game, place, from, to; ``players``: (id, name); ``where``: the places of the history."""
+              where: list[str], counts: list[int]) -> ft.Control:
+    """Player, game, number of players, place, from, to; ``players``: (id, name); ``where``: the places of
+    the history; ``counts``: the numbers of players its matches had."""
     app = use_app()
 
     def pick(field: str) -> Callable[[Any], None]:
@@ -86,6 +89,9 @@ def FilterBar(choice: Choice, set_choice: Callable[[Choice], None], players: lis
         dropdown(app.t("player"), choice.player, options("all_players", [(str(i), n) for i, n in players]),
                  pick("player"), "stats-player", width=200),
         dropdown(app.t("game"), choice.game, options("all_games", games), pick("game"), "stats-game", width=240),
+        dropdown(app.t("player_count"), choice.players,
+                 options("any_count", [(str(n), tn("count_players", n, app.lang)) for n in counts]),
+                 pick("players"), "stats-players", width=240),
         dropdown(app.t("place"), choice.place, options("all_places", [(p, p) for p in where]),
                  pick("place"), "stats-place", width=200),
         DateFilter("since", choice, set_choice),

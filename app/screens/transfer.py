@@ -128,14 +128,37 @@ async def pick_bytes() -> bytes | None:
 
 
 class NotJson(ValueError):
-    """The picked file is not JSON text."""
+    """The picked file is not JSON text: ``key`` and ``blanks`` say where, in the table's language
+    (Python's own message is English: it goes to the log only)."""
+
+    def __init__(self, message: str, key: str, **blanks: int) -> None:
+        super().__init__(message)
+        self.key, self.blanks = key, blanks
 
 
 def read_json(data: bytes) -> Any:
+    r"""``data`` as JSON (UTF-8 text), or :class:`NotJson` saying where it stops being so.
+
+    >>> read_json(b'{"a": 1}')
+    {'a': 1}
+    >>> e = None
+    >>> try:
+    ...     read_json(b'{"a": 1,\n  oops}')
+    ... except NotJson as exc:
+    ...     e = exc
+    >>> e.key, e.blanks
+    ('not_json_at', {'a': 2, 'b': 3})
+    """
     try:
-        return json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise NotJson(str(exc)) from None
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise NotJson(str(exc), "not_utf8_at", a=exc.start + 1) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise NotJson(str(exc), "not_json_at", a=exc.lineno, b=exc.colno) from None
+    except (ValueError, RecursionError) as exc:
+        raise NotJson(str(exc), "not_json_deep") from None
 
 
 def import_summary(app: AppState, result: bgstats.ImportReport) -> Summary:
@@ -169,7 +192,7 @@ async def import_file(app: AppState, kind: str, set_job: SetJob, set_summary: Se
     try:
         result = await run_off_loop(work, app.t("job_import" if kind == "bgstats" else "job_restore"), set_job)
     except NotJson as exc:
-        app.tell(app.t("not_json", a=exc), error=True)
+        app.tell(app.t("not_json", a=app.t(exc.key, **exc.blanks)), error=True)
         return
     except bgstats.BGStatsError as exc:
         app.tell(exc.text.get(app.lang), error=True)

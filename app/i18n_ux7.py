@@ -1,0 +1,23 @@
+"""The texts of the finished match's picture (shared as a PNG), the statistics' player-count filter and
+the Data place's own navigation label (French and English; Italian in the catalogue).  Merged into
+:data:`app.i18n.S`."""
+
+from __future__ import annotations
+
+from scoring import Tr
+
+STRINGS: dict[str, Tr] = {
+    "nav_data": Tr("Données", "Data"),
+    "share_picture": Tr("Partager en image", "Share as picture"),
+    "share_saved": Tr("Image enregistrée : {a}", "Picture saved: {a}"),
+    "share_failed": Tr("L'image de la feuille de score n'a pas pu être faite ni partagée : rien n'a été perdu, "
+                       "réessayez.",
+                       "The score sheet's picture could not be made or shared: nothing was lost, try again."),
+    "share_played": Tr("Jouée le {a}", "Played on {a}"),
+    "player_count": Tr("Nombre de joueurs", "Number of players"),
+    "any_count": Tr("Tous nombres de joueurs", "Any number of players"),
+    # where a picked file stops being JSON (the "not_json" message's detail: Python's own is English)
+    "not_json_at": Tr("ligne {a}, colonne {b}", "line {a}, column {b}"),
+    "not_utf8_at": Tr("octet {a} : ce n'est pas du texte UTF-8", "byte {a}: not UTF-8 text"),
+    "not_json_deep": Tr("valeurs imbriquées trop profondément", "values nested too deeply"),
+}
