@@ -261,3 +261,7 @@ PLURALS.update(_DATA_PLURALS)
 from app.i18n_net import STRINGS as _NET_STRINGS  # noqa: E402
 
 S.update(_NET_STRINGS)
+# The timers' state (app/timer_view.py): app/i18n_speed.py.
+from app.i18n_speed import STRINGS as _SPEED_STRINGS  # noqa: E402
+
+S.update(_SPEED_STRINGS)

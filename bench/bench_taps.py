@@ -95,6 +95,13 @@ def prepare(data_dir: Path, repeat: int) -> list[dict[str, Any]]:
     return out
 
 
+def nav_label(key: str) -> str:
+    """The French label of a place in a phone's navigation bar (its short ``nav_`` label when it has one)."""
+    from app.i18n import S
+
+    return (S.get(f"nav_{key}") or S[key]).fr
+
+
 def phone(browser: Any, base: str) -> UI:
     context = browser.new_context(viewport={"width": 390, "height": 844})
     context.add_init_script(PROBE)
@@ -154,8 +161,9 @@ def robby(browser: Any, base: str, m: dict[str, Any], got: dict[str, list[float]
         timed(host, [u for u in everyone if u is not host], declare, got, "record a declaration (Robby Solo)")
         timed(host, [u for u in everyone if u is not host],
               lambda: host.reach(host.button("Démarrer Confirmer ou changer")), got, "timer start")
-        timed(host, [], lambda: host.reach(host.page.get_by_role("tab", name="Historique")), got, "open history")
-        timed(host, [], lambda: host.reach(host.page.get_by_role("tab", name="Statistiques")), got, "open stats")
+        timed(host, [], lambda: host.reach(host.page.get_by_role("tab", name=nav_label("history"))), got,
+              "open history")
+        timed(host, [], lambda: host.reach(host.page.get_by_role("tab", name=nav_label("stats"))), got, "open stats")
     finally:
         for ui in everyone:
             ui.page.context.close()
