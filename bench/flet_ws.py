@@ -164,7 +164,8 @@ class FletPage:
                            user_agent_header="Mozilla/5.0 (compagnon bench.flet_ws)")
         page = cls(ws, route)
         width, height = size
-        await ws.send(encode(REGISTER, {"session_id": session_id, "page_name": route.lstrip("/").split("?")[0], "page": {
+        name = route.lstrip("/").split("?")[0]
+        await ws.send(encode(REGISTER, {"session_id": session_id, "page_name": name, "page": {
             "route": route, "pwa": False, "web": True, "debug": False, "wasm": True, "test": False,
             "multi_view": False, "pyodide": False, "platform_brightness": "light", "width": width,
             "height": height, "platform": "linux", "window": {}, "media": MEDIA}}))
