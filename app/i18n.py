@@ -265,3 +265,8 @@ S.update(_NET_STRINGS)
 from app.i18n_ux7 import STRINGS as _UX7_STRINGS  # noqa: E402
 
 S.update(_UX7_STRINGS)
+
+# The timers' state (app/timer_view.py): app/i18n_speed.py.
+from app.i18n_speed import STRINGS as _SPEED_STRINGS  # noqa: E402
+
+S.update(_SPEED_STRINGS)

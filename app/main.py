@@ -22,13 +22,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import flet as ft
+from flet.controls.context import _context_page
 
-from app import net, shared
-from app.layout import App
-from app.state import AppState
-from app.theme import themes
+from app import fast, net, shared
 
 if TYPE_CHECKING:
+    from app.state import AppState
     from db.store import Store
 
 
@@ -102,6 +101,11 @@ def warm_up(host: str, port: int, timeout: float = 120.0, open_browser: bool = F
     # trigger about 160 collections that free nothing (60 to 100 ms, measured with gc.callbacks).
     gc.disable()
     try:
+        # The page's frame first (the layout, its strings and Babel, the theme): imported here, beside the
+        # browser's loading of the web client, rather than before the server could answer it.
+        import app.layout  # noqa: F401
+        import app.theme  # noqa: F401
+
         try:
             store()
             announce_host_link(open_browser)
@@ -228,7 +232,43 @@ def _lost_tap(page: ft.Page) -> None:
     page.run_task(tell)
 
 
+def waker(page: ft.Page, app: AppState, loop: asyncio.AbstractEventLoop) -> Callable[[int | None], bool]:
+    """What another page's write (to ``match_id``; None: not one match's data) does to this page: if it
+    shows that match (or no one match), its screens that read the database draw again.
+
+    Called by the writing page's handler on the server's loop (the usual case: no task, no queue, the
+    page's update is scheduled at once, in the page's own context), or from another thread (another
+    server's write, seen by the database watcher): then on the loop, soon.  A page whose device is away
+    (a closed tab, a phone asleep) is simply marked: Flet draws nothing for it until it reconnects, and
+    ``on_connect`` then draws it again.  Says whether the page draws again."""
+    def bump() -> None:
+        token = _context_page.set(page)  # the update is this page's, whoever wrote
+        try:
+            app.data.value += 1
+        finally:
+            _context_page.reset(token)
+
+    def wake(match_id: int | None) -> bool:
+        if not net.concerns(page.route or "/", match_id):
+            return False
+        try:
+            here = asyncio.get_running_loop()
+        except RuntimeError:
+            here = None
+        if here is loop:
+            bump()
+        elif not loop.is_closed():
+            loop.call_soon_threadsafe(bump)
+        return True
+
+    return wake
+
+
 def main(page: ft.Page) -> None:
+    from app.layout import App  # imported by the warm-up while the browser loaded the web client
+    from app.state import AppState
+    from app.theme import themes
+
     s = store()
     local = net.is_host_device(page.client_ip, page.url or "")
     app = AppState(store=s, lang=s.get_setting("lang", "fr"), host_device=local, local=local)
@@ -237,45 +277,15 @@ def main(page: ft.Page) -> None:
     page.padding = 0
     themes(page)
 
-    async def bump() -> None:
-        app.data.value += 1
-
-    async def on_message(message: object) -> None:
-        # Another page wrote: (topic, match id).  A page showing another match has nothing to redo.
-        match_id = message[1] if isinstance(message, tuple) and len(message) == 2 else None
-        if not net.concerns(page.route or "/", match_id):
-            return
-        # A coroutine: pubsub runs it on the server's loop at once, where a plain function would first
-        # wait for a worker thread.  It runs in the writer's context, though: run_task sets this page's.
-        try:
-            page.run_task(bump)
-        except Exception:  # noqa: BLE001 - the page is gone (closed tab, restarted server)
-            try:
-                page.pubsub.unsubscribe_all()
-            except Exception:  # noqa: BLE001
-                pass
-
-    page.pubsub.subscribe(on_message)
-
-    def wake(match_id: int | None) -> None:  # from the watcher's thread: another server wrote
-        if net.concerns(page.route or "/", match_id):
-            page.run_task(bump)
-
-    forget_page = shared.on_other_server(page, wake)
-    def broadcast(topic: object) -> None:
-        # Telling the other pages must never break this page's own update.
-        try:
-            page.pubsub.send_others(topic)
-        except Exception:  # noqa: BLE001 - a dead page must not stop a live one
-            log.exception("could not tell the other pages")
-
-    app.broadcast = broadcast
+    wake = waker(page, app, asyncio.get_event_loop())  # main runs on the server's loop
+    forget_page = shared.on_change(page, wake)
+    page.on_connect = lambda _e: wake(None)  # back after a Wi-Fi hiccup: what changed meanwhile is drawn
+    app.broadcast = lambda topic: shared.this_server_wrote(topic, page)
     _apps[id(page)] = app
 
     def closed(_e: object) -> None:
         _apps.pop(id(page), None)
         forget_page()
-        page.pubsub.unsubscribe_all()
 
     page.on_close = closed
     page.render(App, app)
@@ -380,6 +390,7 @@ def cli(argv: list[str] | None = None) -> None:
     # comes back later gets a fresh page, drawn from the database, where nothing it did is lost.
     os.environ["FLET_SESSION_TIMEOUT"] = str(args.session_timeout)
     register_games(os.environ.get("COMPAGNON_GAMES", ""))
+    fast.install()  # Flet's per-event type lookups, once per control class
     net.BASE_URL = net.public_url(args.host, args.port, args.public_url)
     net.TRUST_NETWORK = args.trust_network
     net.LOOPBACK_HOST = args.host in ("127.0.0.1", "localhost", "::1") and not args.key_only

@@ -20,16 +20,20 @@ A read that began before a write and ended after it is not kept: it may hold the
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import threading
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
     from app.state import AppState
+    from db.host_keys import GrantedDevice
     from db.store import LoadedMatch
     from scoring import Action, Panel
 
 T = TypeVar("T")
+log = logging.getLogger("compagnon")
 
 _lock = threading.Lock()
 _generation = 0
@@ -58,12 +62,14 @@ def read(key: Hashable, load: Callable[[], T]) -> T:
 
 
 _pages_lock = threading.Lock()
-_pages: dict[object, Callable[[int | None], None]] = {}
+_pages: dict[object, Callable[[int | None], bool | None]] = {}
 
 
-def on_other_server(page: object, wake: Callable[[int | None], None]) -> Callable[[], None]:
-    """Have ``wake(match_id)`` called when another server on this database writes (:func:`other_server_wrote`);
-    returns what forgets the page (when it closes)."""
+def on_change(page: object, wake: Callable[[int | None], bool | None]) -> Callable[[], None]:
+    """Have ``wake(match_id)`` called when another page of this server (:func:`this_server_wrote`), or
+    another server on the same database (:func:`other_server_wrote`), writes; returns what forgets the
+    page (when it closes).  ``wake`` decides whether the match concerns its page (see
+    :func:`app.main.waker`) and says whether it drew again: one call per open page and write."""
     with _pages_lock:
         _pages[page] = wake
 
@@ -73,17 +79,60 @@ def on_other_server(page: object, wake: Callable[[int | None], None]) -> Callabl
     return forget
 
 
+#: the name :mod:`tests.test_trust_servers` and older callers know it by
+on_other_server = on_change
+
+
+def _wakes(source: object = None) -> list[Callable[[int | None], bool | None]]:
+    with _pages_lock:
+        return [wake for page, wake in _pages.items() if page is not source]
+
+
+def _wake(wake: Callable[[int | None], bool | None], match_id: int | None) -> bool:
+    try:
+        return bool(wake(match_id))
+    except Exception:  # noqa: BLE001 - a closed page must not stop the others
+        log.exception("could not tell a page of a change")
+        return False
+
+
+async def _in_turn(wakes: list[Callable[[int | None], bool | None]], match_id: int | None) -> None:
+    """Wake the pages one after the other, each one's patch sent before the next one draws: the first
+    device does not wait for the last one's render (all share the server's one loop)."""
+    for wake in wakes:
+        if _wake(wake, match_id):
+            await asyncio.sleep(0)  # its update runs (Flet's scheduler for that page)...
+            await asyncio.sleep(0)  # ...and its patch leaves, before the next page draws
+
+
+_turns: set[asyncio.Task[None]] = set()
+
+
+def this_server_wrote(message: object, source: object) -> None:
+    """A page of this server (``source``, told apart: it redraws itself) wrote; ``message`` is
+    ``(topic, match_id)`` (:meth:`app.state.AppState.tell_others`; ``match_id`` None: not one match's
+    data).  Every other page that shows that match, or no one match, draws again, one after the other,
+    after the writing page's own answer (its update was scheduled first)."""
+    match_id = message[1] if isinstance(message, tuple) and len(message) == 2 else None
+    match_id = match_id if isinstance(match_id, int) else None
+    wakes = _wakes(source)
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:  # a worker thread: each wake goes to the loop by itself
+        for wake in wakes:
+            _wake(wake, match_id)
+        return
+    task = loop.create_task(_in_turn(wakes, match_id))
+    _turns.add(task)  # a task nobody holds may be collected before it ends
+    task.add_done_callback(_turns.discard)
+
+
 def other_server_wrote(match_id: int | None) -> None:
     """Another server (another process on the same database, :meth:`db.store.Store.watch`) wrote to
     ``match_id`` (None: anything): forget what was kept, and wake every page of this server that shows it."""
     written()
-    with _pages_lock:
-        wakes = list(_pages.values())
-    for wake in wakes:
-        try:
-            wake(match_id)
-        except Exception:  # noqa: BLE001 - a closed page must not stop the others
-            pass
+    for wake in _wakes():
+        _wake(wake, match_id)
 
 
 def load_match(app: AppState, match_id: int) -> LoadedMatch:
@@ -94,6 +143,11 @@ def load_match(app: AppState, match_id: int) -> LoadedMatch:
 def seat_links(app: AppState, match_id: int) -> dict[int, tuple[str, bool]]:
     """:meth:`db.store.Store.seat_links`, once per write for all the pages."""
     return read(("seat_links", id(app.store), match_id), lambda: app.store.seat_links(match_id))
+
+
+def host_devices(app: AppState) -> tuple[GrantedDevice, ...]:
+    """:meth:`db.store.Store.host_devices`, once per write for all the host pages."""
+    return read(("host_devices", id(app.store)), lambda: tuple(app.store.host_devices()))
 
 
 def derived(state: object, key: Hashable, compute: Callable[[], T]) -> T:

@@ -2,7 +2,7 @@
 
 Data itself lives in the database; screens read it during render (through :func:`use_data`) and
 call :meth:`AppState.changed` after writing, which re-renders every page showing it (other
-browsers too, through ``page.pubsub``).
+browsers too, through :func:`app.shared.this_server_wrote`).
 
 The data version is an observable of its own (:class:`DataVersion`), apart from the language and
 the message: a write re-renders only the screens that read the database, each once, not the

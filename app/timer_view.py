@@ -138,14 +138,18 @@ def TimerRow(key: str, label: str, seconds: int, timer: dict[str, Any] | None, l
         buttons.append(ft.IconButton(ft.Icons.RESTART_ALT, tooltip=f"{t('timer_reset', lang)} {label}",
                                      on_click=lambda _e: send({"type": "timer", "key": key, "op": "reset",
                                                                "ms": seconds * 1000})))
-    return ft.Row([ft.Icon(ft.Icons.HOURGLASS_BOTTOM, color=colour),
+    # Running or not, said at once by the icon and its name (a phone's countdown shows no change of m:ss
+    # before its first second has passed).
+    state = t("timer_running" if running and not over else "timer_stopped", lang)
+    return ft.Row([ft.Icon(ft.Icons.HOURGLASS_TOP if running and not over else ft.Icons.HOURGLASS_BOTTOM,
+                           color=colour, semantics_label=t("skipped_line", lang, a=label, b=state)),
                    ft.Text(label, expand=True),
                    Countdown(key, seconds, timer, lang),
                    *(buttons if send is not None else [])])
 
 
 @component
-def Timers(phases: Sequence[Phase], timers: dict[str, Any], names: Sequence[str], lang: str,
+def _Timers(phases: Sequence[Phase], timers: dict[str, Any], names: Sequence[str], lang: str,
            send: Callable[[dict[str, Any]], bool] | None) -> ft.Control | None:
     """The match's countdowns; ``send`` None: read-only (the table code, a seat's phone: timers are the
     host's)."""
@@ -181,3 +185,8 @@ def Timers(phases: Sequence[Phase], timers: dict[str, Any], names: Sequence[str]
                                                            expand=True), sound]),
                                            *rows], spacing=4), padding=12),
                    semantic_container=False)  # each button keeps its own name for a screen reader
+
+
+#: re-rendered only when the timers, the names, the language or its own sound switch change: an event that
+#: touches no timer leaves the card (and its running countdowns, which wake themselves) as they were
+Timers = ft.memo(_Timers)

@@ -16,7 +16,10 @@ The actions, on matches written into the server's database before it starts:
   changer");
 * the score pad (an unknown game, three players), the host's page and a second page on the match:
   record a round, undo, record it again, finish and score ("Terminer et compter");
-* on the host's page: open the History, open the Statistics (acting page only).
+* on the host's page: open the History, open the Statistics (acting page only);
+* Les Apaches de Paris, Traction-Avant and Les apprentis (each at its fewest players), the host's page and a
+  second page on the match: three moves of each, each the table's form that the game's own random legal
+  action (``sample.py``) names, its fields typed or chosen as that action says.
 
 Each sequence runs ``--repeat`` times on fresh matches.  Target (issue #18): p95 under 150 ms on the
 acting device; the other devices are reported apart (sync with seven devices is ``bench_sync``).
@@ -74,6 +77,7 @@ def prepare(data_dir: Path, repeat: int) -> list[dict[str, Any]]:
     Robby Solo seat links and what the host must type."""
     from db.models import Match
     from db.store import Store
+    from scoring import find_game
     from scoring.games.robby_solo.rules import BANK_NAMES
 
     store = Store(f"sqlite:///{data_dir / 'compagnon.db'}")
@@ -88,11 +92,63 @@ def prepare(data_dir: Path, repeat: int) -> list[dict[str, Any]]:
             assert match is not None
             code = match.code
         setup = store.load(robby).setup
-        out.append({"robby": robby, "pad": pad, "banks": [BANK_NAMES[c].fr for c in setup["banks"]],
+        others = {slug: store.create_match(slug, {"players": find_game(slug).min_players}, player_ids(
+            store, find_game(slug).min_players)) for slug in GAMES}
+        out.append({"robby": robby, "pad": pad, "games": others, "banks": [BANK_NAMES[c].fr for c in setup["banks"]],
                     "gentleman": setup["first_gentleman"],
                     "seats": [f"/seat/{code}/{store.issue_seat_token(robby, i)}" for i in range(3)]})
     store.engine.dispose()
     return out
+
+
+#: the other games: a move of each (the table's first form, filled as the rules allow), played ``MOVES`` times
+GAMES = ("apaches", "traction-avant", "apprentis")
+MOVES = 3
+
+
+def player_ids(store: Any, n: int) -> list[int]:
+    """``n`` players (the three of :data:`PLAYERS`, then more as needed)."""
+    names = [*PLAYERS, "Max", "Zoé", "Hugo"][:n]
+    known = {p.name: p.id for p in store.players()}
+    return [known[name] if name in known else store.add_player(name).id or 0 for name in names]
+
+
+def legal_move(data_dir: Path, match_id: int, rng: Any) -> tuple[str, dict[str, Any]] | None:
+    """A move the table's first public form can send now: its button's label and the French text of each
+    field to type or choose (from the game's own random legal actions, :meth:`scoring.Game.sample_action`);
+    ``None`` when no such form takes what the sample chose."""
+    from db.store import Store
+
+    store = Store(f"sqlite:///{data_dir / 'compagnon.db'}")
+    try:
+        m = store.load(match_id)
+        forms = [a for a in m.game.actions(m.state, None) if not a.private and a.seat is None]
+        for _ in range(40):
+            sample = m.game.sample_action(m.state, rng)
+            form = next((a for a in forms if sample and a.type == sample.get("type")), None)
+            if form is None:
+                continue
+            values: dict[str, Any] = {}
+            for f in form.fields:
+                v = sample.get(f.key)
+                if f.kind == "int" and isinstance(v, int):
+                    values[f.label.fr] = ("fill", str(v))
+                elif f.choices and v is not None:
+                    values[f.label.fr] = ("choose", next((shown.fr for key, shown in f.choices if key == v), str(v)))
+                elif v is not None and v != f.default:
+                    break  # a field this bench cannot type: another sample
+            else:
+                return form.label.fr, values
+        return None
+    finally:
+        store.engine.dispose()
+
+
+def nav_label(key: str) -> str:
+    """The French label of a place in a phone's navigation bar (its short ``nav_`` label when it has one)."""
+    from app.i18n import S
+
+    return (S.get(f"nav_{key}") or S[key]).fr
 
 
 def phone(browser: Any, base: str) -> UI:
@@ -154,8 +210,9 @@ def robby(browser: Any, base: str, m: dict[str, Any], got: dict[str, list[float]
         timed(host, [u for u in everyone if u is not host], declare, got, "record a declaration (Robby Solo)")
         timed(host, [u for u in everyone if u is not host],
               lambda: host.reach(host.button("Démarrer Confirmer ou changer")), got, "timer start")
-        timed(host, [], lambda: host.reach(host.page.get_by_role("tab", name="Historique")), got, "open history")
-        timed(host, [], lambda: host.reach(host.page.get_by_role("tab", name="Statistiques")), got, "open stats")
+        timed(host, [], lambda: host.reach(host.page.get_by_role("tab", name=nav_label("history"))), got,
+              "open history")
+        timed(host, [], lambda: host.reach(host.page.get_by_role("tab", name=nav_label("stats"))), got, "open stats")
     finally:
         for ui in everyone:
             ui.page.context.close()
@@ -182,6 +239,34 @@ def pad(browser: Any, base: str, m: dict[str, Any], got: dict[str, list[float]])
         watcher.page.context.close()
 
 
+def other_games(browser: Any, base: str, m: dict[str, Any], got: dict[str, list[float]], data_dir: Path) -> None:
+    """Each other game: its host page and a second device on the match; :data:`MOVES` moves of the table's
+    first form each, as the rules allow them (:func:`legal_move`)."""
+    import random
+
+    rng = random.Random(18)
+    for slug, match_id in m["games"].items():
+        host = phone(browser, base).open(f"/match/{match_id}")
+        watcher = phone(browser, base).open(f"/match/{match_id}")
+        try:
+            host.see(f"#{match_id}", timeout=60_000)
+            for _ in range(MOVES):
+                move = legal_move(data_dir, match_id, rng)
+                if move is None:
+                    break
+                label, values = move
+
+                def fill(host: UI = host, label: str = label, values: dict[str, Any] = values) -> Any:
+                    for name, (how, text) in values.items():
+                        (host.fill if how == "fill" else host.choose)(name, text)
+                    return host.reach(host.button(label, exact=True))
+
+                timed(host, [watcher], fill, got, f"a move ({slug})")
+        finally:
+            host.page.context.close()
+            watcher.page.context.close()
+
+
 def main() -> int:
     p = parser(__doc__.splitlines()[0])
     p.add_argument("--repeat", type=int, default=5, help="times each sequence runs, on fresh matches (default 5)")
@@ -196,9 +281,12 @@ def main() -> int:
         try:
             with chromium() as browser:
                 for m in matches:
-                    for sequence in (robby, pad):
+                    for sequence in (robby, pad, other_games):
                         try:
-                            sequence(browser, server.url, m, got)
+                            if sequence is other_games:
+                                other_games(browser, server.url, m, got, Path(tmp))
+                            else:
+                                sequence(browser, server.url, m, got)
                         except Exception as e:  # noqa: BLE001 - one sequence lost: said, the others measured
                             failures.append(f"{sequence.__name__}: {type(e).__name__}: {str(e)[:200]}")
         finally:

@@ -155,15 +155,17 @@ class FletPage:
 
     @classmethod
     async def connect(cls, base: str, route: str, size: tuple[float, float] = PHONE,
-                      timeout: float = 60.0) -> FletPage:
+                      timeout: float = 60.0, session_id: str | None = None) -> FletPage:
         """Open the websocket, register on ``route`` as a browser would, and wait for the first patch
-        (the app's ``main`` has drawn the page)."""
+        (the app's ``main`` has drawn the page).  ``session_id``: come back to that session (as a page
+        whose connection dropped does), whose whole page the server sends back; no patch is awaited."""
         url = base.replace("http://", "ws://").replace("https://", "wss://").rstrip("/") + "/ws"
         ws = await connect(url, max_size=None, open_timeout=timeout, ping_interval=None,
                            user_agent_header="Mozilla/5.0 (compagnon bench.flet_ws)")
         page = cls(ws, route)
         width, height = size
-        await ws.send(encode(REGISTER, {"session_id": None, "page_name": route.lstrip("/").split("?")[0], "page": {
+        name = route.lstrip("/").split("?")[0]
+        await ws.send(encode(REGISTER, {"session_id": session_id, "page_name": name, "page": {
             "route": route, "pwa": False, "web": True, "debug": False, "wasm": True, "test": False,
             "multi_view": False, "pyodide": False, "platform_brightness": "light", "width": width,
             "height": height, "platform": "linux", "window": {}, "media": MEDIA}}))
@@ -173,8 +175,18 @@ class FletPage:
         await page.send(EVENT, {"target": page.page["_i"], "name": "platform_brightness_change", "data": "light"})
         await page.send(UPDATE, {"id": page.page["_i"], "props": {"media": MEDIA}})
         await page.send(UPDATE, {"id": page.page["_i"], "props": {"width": width, "height": height}})
-        await page.wait_for(lambda: page.patches > 0, timeout)
+        if session_id is None:
+            await page.wait_for(lambda: page.patches > 0, timeout)
         return page
+
+    async def reconnect(self, base: str, timeout: float = 60.0) -> FletPage:
+        """The same page back on a new connection after :meth:`drop` (a phone's Wi-Fi back): a new
+        :class:`FletPage` on this one's session, holding the whole page as the server sends it back."""
+        return await FletPage.connect(base, self.route, timeout=timeout, session_id=self.session_id)
+
+    async def drop(self) -> None:
+        """Lose the connection without leaving (the server keeps the session for its timeout)."""
+        await self.close()
 
     async def close(self) -> None:
         await self.ws.close()

@@ -78,3 +78,38 @@ def test_a_client_registers_acts_and_keeps_the_same_tree_as_a_fresh_page(tmp_pat
         run_apart(play(server.url, match_id))
         log = server.log.read_text()
     assert not real_errors(log)
+
+
+def test_a_page_away_during_a_write_is_drawn_anew_when_back_and_still_hears_of_the_next_writes(tmp_path: Path) -> None:
+    """A phone whose connection drops while another device records an event (its session waits for it):
+    once back on the same session it shows that event, and it still hears of the next ones.  (Telling a
+    page whose connection was gone used to fail, leave a coroutine never awaited, and cut the page off
+    from every later write.)"""
+
+    async def recount(page: FletPage, value: str) -> None:
+        field = page.field("Cartes Butin dans la pioche")
+        await page.change(field, value)
+        await page.click(page.button("Recompter la pioche"))
+
+    async def play(url: str, match_id: int) -> None:
+        async with FletPage.open(url, f"/match/{match_id}") as writer:
+            away = await FletPage.connect(url, f"/match/{match_id}")
+            await away.wait_for_text(f"Robby Solo #{match_id}")
+            await away.drop()
+            await asyncio.sleep(1.0)  # the server has seen the connection go
+            await recount(writer, "40")
+            await writer.wait_for_text("Événements (1)")
+            back = await away.reconnect(url)
+            try:
+                await back.wait_for_text("Événements (1)", timeout=20)
+                await recount(writer, "30")
+                await back.wait_for_text("Événements (2)", timeout=20)
+                assert not back.error
+            finally:
+                await back.close()
+
+    with served(tmp_path) as (server, match_id):
+        run_apart(play(server.url, match_id))
+        log = server.log.read_text()
+    assert not real_errors(log)
+    assert "never awaited" not in log

@@ -20,6 +20,7 @@ from app.shared import load_match, seat_links
 from app.state import use_app, use_data
 from app.timer_view import Timers, now_ms
 from app.widgets import PanelCard, section
+from db.host_keys import GrantedDevice
 from db.store import LoadedMatch, StoreError
 from scoring import Action, Game, Panel, RulesError
 
@@ -121,7 +122,7 @@ def MatchOver(match_id: int) -> ft.Control:
 
 
 @component
-def Abandon(match_id: int) -> ft.Control:
+def _Abandon(match_id: int) -> ft.Control:
     """Abandon the match, once confirmed."""
     app = use_app()
     confirming, set_confirming = ft.use_state(False)
@@ -136,6 +137,10 @@ def Abandon(match_id: int) -> ft.Control:
     return ft.Row([ft.Text(app.t("abandon_q"), expand=True),
                    ft.Button(app.t("confirm"), on_click=abandon),
                    ft.TextButton(app.t("cancel"), on_click=lambda _e: set_confirming(False))], wrap=True)
+
+
+#: re-rendered only when it is asked to confirm (or the language changes: the screen is mounted afresh)
+Abandon = ft.memo(_Abandon)
 
 
 def table_part(m: LoadedMatch, names: list[str], lang: str, send: Callable[[Values], bool],
@@ -155,13 +160,14 @@ def table_part(m: LoadedMatch, names: list[str], lang: str, send: Callable[[Valu
     return clocks, out
 
 
-def side_part(m: LoadedMatch, names: list[str], lang: str, over: bool, on_phones: dict[int, Any]) -> list[ft.Control]:
-    """What the host keeps an eye on: the players' phones, the host's other devices, the ledger of the
-    last events, and the way out."""
+def side_part(m: LoadedMatch, names: list[str], lang: str, over: bool, on_phones: dict[int, Any],
+              devices: tuple[GrantedDevice, ...]) -> list[ft.Control]:
+    """What the host keeps an eye on: the players' phones, the host's other devices (``devices``: those
+    with host rights), the ledger of the last events, and the way out."""
     side: list[ft.Control] = []
     if not over:
         side.append(PhonesSection(m.id, m.code, names, on_phones, net.LOBBY.waiting(m.id), lang, key=f"phones-{m.id}"))
-        side.append(HostDevices(key="host-devices"))
+        side.append(HostDevices(devices, lang, key="host-devices"))
     if m.events:
         first = max(0, len(m.events) - 12)
         side.append(Timeline(f"{t('events', lang)} ({len(m.events)})", m.game,
@@ -224,7 +230,7 @@ def MatchScreen(match_id: str = "") -> ft.Control:
         play.append(Secrets(m.id, tuple(secrets), tuple(names), lang, send))
     # On a wide window the table's panels and forms on the left; the clocks, the phones and the ledger
     # on the right, always in sight beside them.  On a phone, the running countdown comes first.
-    side = side_part(m, names, lang, over, on_phones)
+    side = side_part(m, names, lang, over, on_phones, () if over else shared.host_devices(app))
     if ft.use_context(WideContext):
         return ft.Column(two_panes(play, [*timers, *side]), spacing=12)
     return ft.Column([*play[:1], *timers, *play[1:], *side], spacing=12)

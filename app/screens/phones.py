@@ -11,6 +11,7 @@ from app import net
 from app.guard import component
 from app.state import AppState, use_app
 from db.errors import StoreError
+from db.host_keys import GrantedDevice
 from db.seat_tokens import SeatTokenError
 from scoring import Tr
 
@@ -119,11 +120,11 @@ PhonesSection = ft.memo(_PhonesSection)
 
 
 @component
-def HostDevices() -> ft.Control:
+def _HostDevices(devices: tuple[GrantedDevice, ...], lang: str) -> ft.Control:
     """Hand host rights to another device (a tablet) by a QR code of a host link of its own, and take
-    them back (:meth:`db.store.Store.grant_host_device`, ``revoke_host_device``)."""
+    them back (:meth:`db.store.Store.grant_host_device`, ``revoke_host_device``).  ``devices``: those
+    that hold host rights now (:func:`app.shared.host_devices`)."""
     app = use_app()
-    lang = app.lang
     label, set_label = ft.use_state("")
     shown, set_shown = ft.use_state("")  # the key just granted: its code stays until it is revoked
 
@@ -135,6 +136,7 @@ def HostDevices() -> ft.Control:
             return
         set_shown(key)
         set_label("")
+        app.changed("hosts")  # every host page lists it (and what each page kept is read again)
 
     def revoke(key: str) -> None:
         app.store.revoke_host_device(key)
@@ -142,7 +144,6 @@ def HostDevices() -> ft.Control:
             set_shown("")
         app.changed("hosts")
 
-    devices = app.store.host_devices()
     rows: list[ft.Control] = [ft.Text(_HOSTS["help"].get(lang), size=12, italic=True),
                               ft.Row([ft.TextField(label=_HOSTS["name"].get(lang), value=label, max_length=80,
                                                    on_change=lambda e: set_label(e.control.value), expand=True),
@@ -155,3 +156,7 @@ def HostDevices() -> ft.Control:
         rows.append(ft.TextButton(_HOSTS["revoke"].get(lang).format(a=device.label), icon=ft.Icons.BLOCK,
                                   on_click=lambda _e, k=device.key: revoke(k)))
     return ft.ExpansionTile(title=ft.Text(_HOSTS["title"].get(lang)), controls=rows)
+
+
+#: re-rendered only when the devices, the language or its own state change: not at every event of the match
+HostDevices = ft.memo(_HostDevices)

@@ -26,13 +26,21 @@ from scoring import Action, Game, Panel, RulesError
 from scoring.core import timers as tm
 
 
+@component
+def _Header(slug: str, title: str, subtitle: str) -> ft.Control:
+    return ft.Row([emblem(slug, 40), ft.Column([
+        ft.Text(title, size=20, weight=ft.FontWeight.BOLD),
+        ft.Text(subtitle, size=14, weight=ft.FontWeight.W_500)], spacing=0, expand=True)])
+
+
+#: drawn once: an event at the table does not draw the phone's header again
+Header = ft.memo(_Header)
+
+
 def _header(m: LoadedMatch, lang: str, subtitle: str) -> ft.Control:
     """The match by its game's name (a score pad's: the game it names), never by its row id: ids are
     counted, and would tell a phone how many matches this server has seen."""
-    title = str(m.options.get("game_name") or m.game.name.get(lang))
-    return ft.Row([emblem(m.game.slug, 40), ft.Column([
-        ft.Text(title, size=20, weight=ft.FontWeight.BOLD),
-        ft.Text(subtitle, size=14, weight=ft.FontWeight.W_500)], spacing=0, expand=True)])
+    return Header(m.game.slug, str(m.options.get("game_name") or m.game.name.get(lang)), subtitle)
 
 
 def _match_id(app: AppState, code: str) -> int:
@@ -152,8 +160,10 @@ def SeatScreen(code: str = "", token: str = "") -> ft.Control:
     m = _load(app, match_id)
     seat = None
     if m is not None and m.status == "in_progress" and not refused.current:
-        # Asked again at every render: a link revoked by the host stops working at once.
-        seat = app.store.seat_for_token(m.id, token, who=str(page.client_ip or ""))
+        # Asked again after every write (a revocation is one, here or on another server on the same database):
+        # a link revoked by the host stops working at once, and the phones of a table ask once per event.
+        seat = shared.read(("seat", id(app.store), m.id, token),
+                           lambda: app.store.seat_for_token(m.id, token, who=str(page.client_ip or "")))
     running = bool(my_timers(m, seat))
     # Every hook runs at every render, before any early return (the hooks are told apart by order).
     use_buzz(running)

@@ -1,0 +1,103 @@
+"""How a write reaches the other pages of the server (app.main.waker, app.shared.this_server_wrote), and
+Flet's event types looked up once per control class (app.fast)."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import threading
+import warnings
+from types import SimpleNamespace
+from typing import Any
+
+import flet as ft
+
+from app import fast, shared
+from app.main import waker
+from app.state import AppState
+
+
+def page_at(route: str) -> Any:
+    return SimpleNamespace(route=route)
+
+
+def test_a_write_wakes_the_pages_of_its_match_and_those_on_no_one_match_at_once_on_the_loop() -> None:
+    async def run() -> list[int]:
+        loop = asyncio.get_running_loop()
+        apps = [AppState(store=None) for _ in range(4)]  # type: ignore[arg-type]
+        routes = ["/match/3", "/seat/abc/tok", "/match/4", "/history"]
+        wakes = [waker(page_at(r), a, loop) for r, a in zip(routes, apps, strict=True)]
+        said = [w(3) for w in wakes]
+        assert said == [True, True, False, True]  # the seat route names no match id: it is told
+        return [a.data.value for a in apps]
+
+    assert asyncio.run(run()) == [1, 1, 0, 1]
+
+
+def test_a_page_woken_from_another_thread_draws_on_its_loop_and_a_gone_loop_raises_no_warning() -> None:
+    """Another server's write arrives on the database watcher's thread: the page's bump runs on the loop.
+    A page whose loop is gone is left alone: no exception, and no coroutine left never awaited (the
+    ``RuntimeWarning: coroutine 'main.<locals>.bump' was never awaited`` of a page whose session was
+    away, which also stopped that page from ever hearing of a change again)."""
+    async def run() -> int:
+        loop = asyncio.get_running_loop()
+        app = AppState(store=None)  # type: ignore[arg-type]
+        wake = waker(page_at("/match/5"), app, loop)
+        done = threading.Event()
+        threading.Thread(target=lambda: (wake(5), done.set())).start()
+        await asyncio.to_thread(done.wait, 5)
+        for _ in range(10):
+            await asyncio.sleep(0)
+        return app.data.value
+
+    assert asyncio.run(run()) == 1
+    closed = asyncio.new_event_loop()
+    closed.close()
+    app = AppState(store=None)  # type: ignore[arg-type]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert waker(page_at("/match/5"), app, closed)(5) is True
+        gc.collect()
+    assert app.data.value == 0
+
+
+def test_the_other_pages_are_told_one_after_the_other_after_the_writer_and_never_the_writer() -> None:
+    async def run() -> list[str]:
+        order: list[str] = []
+        pages = [object() for _ in range(3)]
+
+        def wake_of(name: str) -> Any:
+            def wake(match_id: int | None) -> bool:
+                order.append(f"{name}:{match_id}")
+                return True
+            return wake
+
+        forgets = [shared.on_change(p, wake_of(f"p{i}")) for i, p in enumerate(pages)]
+        try:
+            shared.this_server_wrote(("data", 7), pages[0])
+            order.append("writer's handler ends")
+            for _ in range(20):
+                await asyncio.sleep(0)
+        finally:
+            for forget in forgets:
+                forget()
+        return order
+
+    assert asyncio.run(run()) == ["writer's handler ends", "p1:7", "p2:7"]
+
+
+def test_an_event_type_is_looked_up_once_per_control_class_and_handler_and_agrees_with_flet() -> None:
+    from flet.controls import base_control
+
+    fast.install()
+    fast.install()  # once
+    original = vars(base_control)["_compagnon_original"]
+    controls = [ft.Button("x", on_click=lambda _e: None), ft.TextField(on_change=lambda _e: None),
+                ft.NavigationBar(destinations=[], on_change=lambda _e: None),
+                ft.ExpansionTile(title=ft.Text("t"), on_change=lambda _e: None)]
+    for control, name in zip(controls, ["on_click", "on_change", "on_change", "on_change"], strict=True):
+        found = base_control.get_event_field_type(control, name)
+        assert found is original(control, name) and found is not None
+        assert fast.event_types()[(type(control), name)] is found
+        assert base_control.get_event_field_type(control, name) is found
+    assert base_control.get_event_field_type(controls[0], "on_nothing") is None
