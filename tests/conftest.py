@@ -1,4 +1,5 @@
-"""Fixtures shared by the database tests: one empty database per test, on SQLite and on PostgreSQL.
+"""Fixtures shared by the database tests: one empty database per test, on SQLite and on PostgreSQL;
+the order the tests are handed to the workers in (:func:`pytest_collection_modifyitems`).
 
 ``db_url`` is parametrised: the ``sqlite`` variant is a file in the test's temporary folder; the
 ``postgresql`` variant creates a fresh database on the server named by ``COMPAGNON_TEST_PG_URL``
@@ -50,3 +51,23 @@ def db_url(request, tmp_path) -> Iterator[str]:
 # loaded machine (CI, browser tests running beside) would trip at random.
 settings.register_profile("compagnon", deadline=None)
 settings.load_profile("compagnon")
+
+
+#: the browser tests that take longest (2026-11-25, docs/ci.md), longest first: they start first, so that
+#: none of them is left to run alone at the end while the other workers have nothing to do
+LONGEST = (
+    "tests/browser/test_languages.py::test_every_screen_of_every_game_speaks_one_language_and_fits",
+)
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """The longest tests first, then the other browser tests, then the rest (fast ones last, to even out the
+    end of a parallel run: .ci/test hands the workers one test at a time in this order).  A stable sort:
+    within each group the files keep their order."""
+
+    def rank(item) -> int:
+        if item.nodeid.split("[")[0] in LONGEST:
+            return 0
+        return 1 if item.get_closest_marker("browser") else 2
+
+    items.sort(key=rank)
