@@ -94,4 +94,5 @@ def pytest_collection_modifyitems(config, items) -> None:
     rest = items[len(longest):]
     first = len(rest) and max(1, int(config.getoption("numprocesses", 0) or 0))
     # one of the longest then a shorter one, for each worker's first two tests; then the longest in order
-    items[:] = [item for pair in zip(longest[:first], rest) for item in pair] + longest[first:] + rest[first:]
+    paired = [item for pair in zip(longest[:first], rest, strict=False) for item in pair]
+    items[:] = paired + longest[first:] + rest[first:]
