@@ -1,4 +1,5 @@
-"""Fixtures shared by the database tests: one empty database per test, on SQLite and on PostgreSQL.
+"""Fixtures shared by the database tests: one empty database per test, on SQLite and on PostgreSQL;
+the order the tests are handed to the workers in (:func:`pytest_collection_modifyitems`).
 
 ``db_url`` is parametrised: the ``sqlite`` variant is a file in the test's temporary folder; the
 ``postgresql`` variant creates a fresh database on the server named by ``COMPAGNON_TEST_PG_URL``
@@ -50,3 +51,48 @@ def db_url(request, tmp_path) -> Iterator[str]:
 # loaded machine (CI, browser tests running beside) would trip at random.
 settings.register_profile("compagnon", deadline=None)
 settings.load_profile("compagnon")
+
+
+#: the tests that took longest in a whole run (2026-11-25, a fresh clone of main at ee08c90, two workers, the
+#: machine shared: docs/ci.md), longest first: they start first, so that none of them is left to run alone at
+#: the end while the other workers have nothing to do.  A test missing here only starts later; keep the
+#: list to the ones over about two minutes.
+LONGEST = (
+    "tests/test_summary.py::test_random_sequences_of_writes_keep_the_totals",  # 384 s on PostgreSQL
+    "tests/browser/test_apaches.py::test_three_gangs_play_three_rounds_with_a_secret_bourgeois_and_find_the_winner_in_history",
+    "tests/browser/test_robby_solo.py::test_four_people_and_robby_junior_play_rounds_score_and_find_it_in_history",
+    "tests/browser/test_servers_sessions.py::test_pages_of_devices_gone_are_released_within_the_timeout",
+    "tests/browser/test_network.py::test_host_and_three_phones_secret_orders_and_a_bourgeois",
+    "tests/browser/test_toy_game.py::test_the_toy_game_is_played_from_its_folder_to_its_score_sheet",
+    "tests/browser/test_apprentis.py::test_a_three_player_short_game_at_the_table",
+    "tests/browser/test_languages.py::test_every_screen_of_every_game_speaks_one_language_and_fits",
+    "tests/browser/test_trust_host_key.py::test_a_browser_is_the_host_by_the_key_alone_and_keeps_it",
+    "tests/browser/test_traction_avant.py::test_two_turns_timers_heist_secret_orders_and_a_win",
+    "tests/browser/test_trust_undo_reveal.py::test_a_reveal_cannot_be_undone_and_no_phone_header_names_a_row_id",
+    "tests/browser/test_timer_sound.py::test_a_timer_chimes_near_the_end_and_at_zero_and_can_be_muted",
+    "tests/browser/test_score_pad.py::test_a_play_of_an_unknown_game_is_logged_finished_and_found_in_history_and_statistics",
+    "tests/browser/test_foundation.py::test_a_match_from_start_to_history_survives_undo_reload_and_a_killed_server",
+    "tests/browser/test_a11y.py::test_every_interactive_control_of_the_main_screens_is_named_and_big_enough",
+)
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """The longest tests first, then the other browser tests, then the rest (fast ones last, to even out the
+    end of a parallel run: .ci/test hands the workers one test at a time in this order).  A stable sort:
+    within each group the files keep their order.  The longest are every other one at the start: xdist
+    hands each worker its first two tests at once, and two of them on one worker would run one after the
+    other while another worker is free."""
+
+    def rank(item) -> tuple[int, int]:
+        name = item.nodeid.split("[")[0]
+        if name in LONGEST:
+            return 0, LONGEST.index(name)
+        return (1 if item.get_closest_marker("browser") else 2), 0
+
+    items.sort(key=rank)
+    longest = [item for item in items if rank(item)[0] == 0]
+    rest = items[len(longest):]
+    first = len(rest) and max(1, int(config.getoption("numprocesses", 0) or 0))
+    # one of the longest then a shorter one, for each worker's first two tests; then the longest in order
+    paired = [item for pair in zip(longest[:first], rest, strict=False) for item in pair]
+    items[:] = paired + longest[first:] + rest[first:]

@@ -8,6 +8,7 @@ Without root or ``ip`` the tests that need it skip with a loud reason; with ``CO
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import socket
@@ -30,6 +31,7 @@ class PhoneNet:
     here: str  # this machine's end of the pair (where a server or a forwarder listens for the phone)
     phone: str  # the phone's own address
     chromium: Path  # a Chromium that runs in the namespace (Playwright's executable_path)
+    claim: int = -1  # the open lock file that reserves the pair's INDEX (see :func:`claim_index`)
 
 
 def why_not() -> str:
@@ -51,18 +53,41 @@ def make(folder: Path) -> PhoneNet:
         if REQUIRED:
             pytest.fail(message)
         pytest.skip(message)
-    index = os.getpid() % 64  # two runs side by side (two worktrees) use two pairs
+    index, claim = claim_index()
     out = subprocess.run(["bash", str(NETNS), "create", str(index)], check=True, capture_output=True,
                          text=True).stdout.split()
     ns, here, phone = out[-3:]
     wrapper = folder / "chromium-in-netns"
     wrapper.write_text(f'#!/bin/sh\nexec ip netns exec {ns} {CHROMIUM} "$@"\n')
     wrapper.chmod(0o755)
-    return PhoneNet(ns, here, phone, wrapper)
+    return PhoneNet(ns, here, phone, wrapper, claim)
+
+
+def claim_index(start: int | None = None) -> tuple[int, int]:
+    """A pair INDEX (0 to 63) that no other process holds, and the open file that holds it.
+
+    Several test processes make pairs at once (the workers of one run, each with its own module's phone,
+    and runs side by side in other worktrees), and ``netns.sh create`` removes the pair of its INDEX
+    first: two processes on one INDEX would take each other's network away mid-test.  Each INDEX has a
+    lock file; the lock (``flock``) is the kernel's, released when the file is closed or the process
+    ends, killed or not, so a crashed run leaves no INDEX taken."""
+    first = os.getpid() % 64 if start is None else start
+    for k in range(64):
+        index = (first + k) % 64
+        fd = os.open(f"/tmp/compagnon-netns-{index}.lock", os.O_CREAT | os.O_RDWR, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            continue
+        return index, fd
+    raise RuntimeError("all 64 network pairs of .ci/netns.sh are held by other test processes")
 
 
 def remove(net: PhoneNet) -> None:
     subprocess.run(["bash", str(NETNS), "remove", net.ns.rsplit("-", 1)[1]], check=False)
+    if net.claim >= 0:
+        os.close(net.claim)  # the INDEX is free for another process
 
 
 def free_port(address: str) -> int:
