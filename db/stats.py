@@ -352,6 +352,12 @@ def _num(value: Any) -> float | None:
     return None if value is None else float(value)  # PostgreSQL's AVG is a Decimal
 
 
+def _no_player(player_id: int) -> StoreError:
+    """The refusal for a player id the history does not know, in the three languages."""
+    return StoreError(Tr(f"aucun joueur n'a le numéro {player_id!r}", f"no player with id {player_id!r}",
+                         it=f"nessun giocatore ha il numero {player_id!r}"))
+
+
 _PLAYER_NAME = select(Player.name).where(col(Player.id) == bindparam("player_id"))
 
 
@@ -362,7 +368,7 @@ def _player_rows(source: Session | Store, player_id: int, *queries: Any) -> tupl
     with _connection(source) as conn:
         name = conn.execute(_PLAYER_NAME, {"player_id": player_id}).scalar()
         if name is None:
-            raise StoreError(Tr(f"aucun joueur n'a le numéro {player_id!r}", f"no player with id {player_id!r}"))
+            raise _no_player(player_id)
         return name, [list(conn.execute(q).all()) for q in queries]
 
 
@@ -403,14 +409,14 @@ def player_stats(source: Session | Store, player_id: int, filters: Filters = NO_
         with _connection(source) as conn:
             rows = conn.execute(_player_totals(filters.game), {"player_id": player_id}).all()
         if not rows:
-            raise StoreError(Tr(f"aucun joueur n'a le numéro {player_id!r}", f"no player with id {player_id!r}"))
+            raise _no_player(player_id)
         return PlayerStats(player_id, rows[0][0], tuple(
             GameRecord(game, int(n), int(w), int(best), int(total) / int(n))
             for _name, game, n, w, best, total in rows if game is not None))
     with _connection(source) as conn:
         rows = conn.execute(_player_query(filters, _ROW_WISE.get()), {"player_id": player_id}).all()
     if not rows:
-        raise StoreError(Tr(f"aucun joueur n'a le numéro {player_id!r}", f"no player with id {player_id!r}"))
+        raise _no_player(player_id)
     games = tuple(GameRecord(game, int(n), int(w or 0), int(best), float(avg))
                   for _name, game, n, w, best, avg in rows if game is not None)
     return PlayerStats(player_id, rows[0][0], games)
@@ -461,7 +467,7 @@ def head_to_head(source: Session | Store, player_id: int, filters: Filters = NO_
         query = _pair_query(player_id, filters)
     with _connection(source) as conn:
         if conn.execute(_PLAYER_NAME, {"player_id": player_id}).scalar() is None:
-            raise StoreError(Tr(f"aucun joueur n'a le numéro {player_id!r}", f"no player with id {player_id!r}"))
+            raise _no_player(player_id)
         rows = conn.execute(query, {"player_id": player_id}).all()
     return tuple(Rival(int(pid), name, int(n), int(w or 0), int(lost or 0), int(n) - int(w or 0) - int(lost or 0))
                  for pid, name, n, w, lost in rows)
@@ -514,7 +520,7 @@ def seat_effect(source: Session | Store, filters: Filters = NO_FILTERS,
         query: Any = _seat_totals(filters.game, player_id is not None)
         with _connection(source) as conn:
             if player_id is not None and conn.execute(_PLAYER_NAME, {"player_id": player_id}).scalar() is None:
-                raise StoreError(Tr(f"aucun joueur n'a le numéro {player_id!r}", f"no player with id {player_id!r}"))
+                raise _no_player(player_id)
             rows = conn.execute(query, {"player_id": player_id}).all()
         return tuple(SeatRecord(int(p), int(n), int(w), int(total) / int(n)) for p, n, w, total in rows)
     if player_id is None and filters.player_id is None and not _ROW_WISE.get():

@@ -32,7 +32,7 @@ from app.screens.transfer import FilteredCsv
 from app.state import use_data
 from app.widgets import fmt_number, game_name
 from db.models import Match
-from db.stats import Filters, places
+from db.stats import Filters, places, player_names
 
 __all__ = ["ALL", "Choice", "Scope", "StatsScreen", "parse_day", "resolve"]
 
@@ -251,7 +251,7 @@ def StatsScreen(player_id: str = "") -> ft.Control:
     wide = ft.use_context(WideContext)  # two panes: the charts beside their tables
     choice, set_choice = ft.use_state(Choice(player=player_id or ALL))
     loaded, set_loaded = ft.use_state(None)  # (what was read for, Figures)
-    everyone = [(p.id, p.name) for p in store.players() if p.id is not None]
+    everyone = player_names(store)  # ids and names only: no ORM objects for 300 players
     scope, errors = resolve(choice, {i for i, _n in everyone}, lambda text: app.t("bad_date", a=text))
     wanted = (scope.filters(), app.data.value)
 
