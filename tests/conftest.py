@@ -92,7 +92,8 @@ def pytest_collection_modifyitems(config, items) -> None:
     items.sort(key=rank)
     longest = [item for item in items if rank(item)[0] == 0]
     rest = items[len(longest):]
-    first = len(rest) and max(1, int(config.getoption("numprocesses", 0) or 0))
+    # (never more pairs than there are longest tests: a selection without them must lose no test)
+    first = min(len(longest), len(rest), max(1, int(config.getoption("numprocesses", 0) or 0)))
     # one of the longest then a shorter one, for each worker's first two tests; then the longest in order
     paired = [item for pair in zip(longest[:first], rest, strict=False) for item in pair]
     items[:] = paired + longest[first:] + rest[first:]

@@ -41,3 +41,36 @@ def test_two_workers_never_make_the_same_network_pair():
     finally:
         os.close(held)
     assert other_process_sees(first) == "free"
+
+
+class _Item:
+    def __init__(self, nodeid: str, browser: bool = False) -> None:
+        self.nodeid, self.browser = nodeid, browser
+
+    def get_closest_marker(self, name: str) -> object:
+        return object() if name == "browser" and self.browser else None
+
+
+class _Config:
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+
+    def getoption(self, name: str, default: object = None) -> object:
+        return self.workers if name == "numprocesses" else default
+
+
+def test_the_longest_first_order_keeps_every_test_of_any_selection():
+    """tests/conftest.py puts the longest tests first: a selection with none, few or all of them, on any
+    number of workers, must still run every selected test once (a run of one file once lost its first)."""
+    from tests.conftest import LONGEST, pytest_collection_modifyitems
+
+    long = [_Item(f"{n}[x]") for n in LONGEST[:3]]
+    others = [_Item(f"tests/browser/test_x.py::t{i}", browser=True) for i in range(3)] + \
+        [_Item(f"tests/test_y.py::t{i}") for i in range(4)]
+    for selection in (others, others[:1], long, long[:1] + others, long + others[:2]):
+        for workers in (0, 1, 4, 6):
+            items = list(selection)
+            pytest_collection_modifyitems(_Config(workers), items)
+            assert sorted(i.nodeid for i in items) == sorted(i.nodeid for i in selection)
+            if selection[0] in long:
+                assert items[0] is selection[0]  # a longest test starts first
