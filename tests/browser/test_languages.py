@@ -126,8 +126,9 @@ BOXES = """() => {
 }"""
 
 
-def walk(ui: UI, path: str) -> tuple[list[str], list[str]]:
-    """Open ``path`` and scroll it top to bottom: every line it said, and every box that overflowed."""
+def walk(ui: UI, path: str, checks: tuple[str, ...] = ()) -> tuple[list[str], list[str]]:
+    """Open ``path`` and scroll it top to bottom: every line it said, and every box that overflowed (or that
+    one of ``checks``, more scripts returning lines like ``BOXES``, found wrong)."""
     ui.open(path)
     lines: list[str] = []
     boxes: list[str] = []
@@ -137,7 +138,7 @@ def walk(ui: UI, path: str) -> tuple[list[str], list[str]]:
         said = ui.text().split("\n")
         new = [s for s in said if s not in lines]
         lines += new
-        boxes += [b for b in ui.page.evaluate(BOXES) if b not in boxes]
+        boxes += [b for probe in (BOXES, *checks) for b in ui.page.evaluate(probe) if b not in boxes]
         same = same + 1 if not new else 0
         if same >= 2:
             break

@@ -20,7 +20,7 @@ import pytest
 
 from app.i18n import LANGUAGES
 from tests.browser.conftest import UI, Server, real_errors
-from tests.browser.test_languages import BOXES, foreign_lines, proper_names, seed_data, wrong_language
+from tests.browser.test_languages import foreign_lines, proper_names, seed_data, walk, wrong_language
 
 pytestmark = pytest.mark.browser
 
@@ -75,27 +75,6 @@ CLIPPED = """async () => {
 }"""
 
 
-def walk(ui: UI, path: str) -> tuple[list[str], list[str]]:
-    """Open ``path`` and scroll it top to bottom: every line it said, and every box that overflowed or
-    cut its text."""
-    ui.open(path)
-    lines: list[str] = []
-    boxes: list[str] = []
-    ui.page.mouse.move(ui.mid_x(), 420)
-    same = 0
-    for _ in range(14):
-        new = [s for s in ui.text().split("\n") if s not in lines]
-        lines += new
-        boxes += [b for b in ui.page.evaluate(BOXES) + ui.page.evaluate(CLIPPED) if b not in boxes]
-        same = same + 1 if not new else 0
-        if same >= 2:
-            break
-        ui.page.mouse.wheel(0, 600)
-        ui.page.wait_for_timeout(250)
-        ui.settle(quiet_ms=250, max_ms=2500)
-    return lines, boxes
-
-
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_every_screen_at_desktop_size_speaks_one_language_and_nothing_is_cut(tmp_path, browser, lang):
     routes = seed_data(tmp_path, lang)
@@ -109,7 +88,7 @@ def test_every_screen_at_desktop_size_speaks_one_language_and_nothing_is_cut(tmp
         screens = routes["screens"] + ["/data"] + routes["guest"]
         assert any(p.startswith("/history/") for p in screens) and any(p.startswith("/match/") for p in screens)
         for path in screens:
-            lines, boxes = walk(ui, path)
+            lines, boxes = walk(ui, path, (CLIPPED,))
             assert len(lines) > 3, f"{path} said nothing"
             problems += [f"{path}: {p}" for p in wrong_language(lang, lines, names, foreign)]
             problems += [f"{path}: {b}" for b in boxes]
