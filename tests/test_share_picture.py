@@ -5,13 +5,13 @@ something that is not a PNG, or refuses the file — in the table's language, no
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import pytest
 
 from app.i18n import t
 from app.screens.history_share import PIXEL_RATIO, PNG_SIGNATURE, share_picture
+from bench.common import run_apart
 
 PNG = PNG_SIGNATURE + b"\x00\x00\x00\x0dIHDR" + bytes(17)
 
@@ -49,7 +49,7 @@ def share(table: Table, shot: Shot, refuse: bool = False) -> tuple[bool, list[tu
         handed.append((png, name))
         return name
 
-    return asyncio.run(share_picture(table, shot, "compagnon-azul-3-2026-11-25.png", deliver)), handed  # type: ignore[arg-type]
+    return run_apart(share_picture(table, shot, "compagnon-azul-3-2026-11-25.png", deliver)), handed  # type: ignore[arg-type]
 
 
 def test_a_drawn_picture_is_handed_over_and_said():

@@ -15,6 +15,7 @@ import flet as ft
 from app import fast, shared
 from app.main import waker
 from app.state import AppState
+from bench.common import run_apart
 
 
 def page_at(route: str) -> Any:
@@ -31,7 +32,7 @@ def test_a_write_wakes_the_pages_of_its_match_and_those_on_no_one_match_at_once_
         assert said == [True, True, False, True]  # the seat route names no match id: it is told
         return [a.data.value for a in apps]
 
-    assert asyncio.run(run()) == [1, 1, 0, 1]
+    assert run_apart(run()) == [1, 1, 0, 1]
 
 
 def test_a_page_woken_from_another_thread_draws_on_its_loop_and_a_gone_loop_raises_no_warning() -> None:
@@ -50,7 +51,7 @@ def test_a_page_woken_from_another_thread_draws_on_its_loop_and_a_gone_loop_rais
             await asyncio.sleep(0)
         return app.data.value
 
-    assert asyncio.run(run()) == 1
+    assert run_apart(run()) == 1
     closed = asyncio.new_event_loop()
     closed.close()
     app = AppState(store=None)  # type: ignore[arg-type]
@@ -83,7 +84,7 @@ def test_the_other_pages_are_told_one_after_the_other_after_the_writer_and_never
                 forget()
         return order
 
-    assert asyncio.run(run()) == ["writer's handler ends", "p1:7", "p2:7"]
+    assert run_apart(run()) == ["writer's handler ends", "p1:7", "p2:7"]
 
 
 def test_an_event_type_is_looked_up_once_per_control_class_and_handler_and_agrees_with_flet() -> None:
