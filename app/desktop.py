@@ -15,12 +15,13 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
 import threading
 import time
 import urllib.error
 import urllib.request
 import webbrowser
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from urllib.parse import urlsplit
 
 import flet as ft
@@ -70,10 +71,26 @@ def reachable(url: str, timeout: float = PROBE_SECONDS) -> bool:
         return False
 
 
+def has_display(platform: str = sys.platform, env: Mapping[str, str] = os.environ) -> bool:
+    """Whether a window can open at all: on Linux and the BSDs, only in a graphical session (X11's
+    ``DISPLAY`` or Wayland's ``WAYLAND_DISPLAY``); macOS and Windows always have their desktop.
+
+    >>> has_display("linux", {}), has_display("linux", {"WAYLAND_DISPLAY": "wayland-0"}), has_display("win32", {})
+    (False, True, True)
+    """
+    if not platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        return True
+    return bool(env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
+
+
 def can_open() -> bool:
-    """Whether Flet's desktop window can be had: its client is installed, or can be fetched (then it says
-    it is fetching it); else False, having said so in one line."""
+    """Whether Flet's desktop window can be had: a display to open it on, and its client installed or
+    fetchable (then it says it is fetching it); else False, having said so in one line."""
     package = f"flet-desktop {flet_version}"
+    if not has_display():
+        say("no display to open a desktop window on (no graphical session: DISPLAY and WAYLAND_DISPLAY are "
+            "unset): serving Compagnon for a browser instead.")
+        return False
     if has_desktop_client():
         return True
     index = os.environ.get("PIP_INDEX_URL", "").rstrip("/") or INDEX.rsplit("/", 2)[0]

@@ -46,14 +46,40 @@ def catalogue(lang: str) -> Catalog:
         kept = old.get(key)
         own = text.get(lang) if lang in WRITTEN_HERE else (kept.string if kept is not None else "")
         new.add(key, own, auto_comments=[f"fr: {text.fr}", f"en: {text.en}"])
+    categories = plural_categories(new)
     for key, (one, other) in PLURALS.items():
         kept = old.get(key)
         if lang in WRITTEN_HERE:
-            forms: tuple[str, ...] = (one.get(lang), other.get(lang))
+            pair = (one.get(lang), other.get(lang))
         else:
-            forms = tuple(kept.string) if kept is not None and isinstance(kept.string, (tuple, list)) else ("", "")
+            was = tuple(kept.string) if kept is not None and isinstance(kept.string, (tuple, list)) else ("", "")
+            pair = (was[0], was[-1])
+        forms = tuple(pair[0] if c == "one" else pair[1] for c in categories)
         new.add((key, key), forms, auto_comments=[f"fr: {one.fr} | {other.fr}", f"en: {one.en} | {other.en}"])
     return new
+
+
+def plural_categories(cat: Catalog) -> list[str]:
+    """CLDR's category of each of the catalogue's gettext forms, in their order (``['one', 'other']``; Babel
+    2.19's CLDR gives French and Italian a third, ``'many'``, for a million: ``['one', 'many', 'other']``).
+
+    The app's texts have two forms, a singular ("one") and a plural; every other category ("many": "1
+    million de parties") takes the plural. Each form's category is that of the first count gettext's
+    expression sends to it, so the catalogues are right whichever CLDR the installed Babel carries.
+
+    >>> plural_categories(Catalog(locale="en"))
+    ['one', 'other']
+    """
+    import gettext
+
+    from babel import Locale
+
+    index = gettext.c2py(cat.plural_expr)
+    rule = Locale.parse(str(cat.locale)).plural_form
+    first: dict[int, str] = {}
+    for n in (*range(0, 200), 1_000, 1_000_000, 2_000_000):
+        first.setdefault(index(n), str(rule(n)))
+    return [first.get(i, "other") for i in range(cat.num_plurals)]
 
 
 def po_text(cat: Catalog) -> bytes:

@@ -15,7 +15,7 @@ STRINGS: dict[str, Tr] = {
                        "The score sheet's picture could not be made or shared: nothing was lost, try again."),
     "share_played": Tr("Jouée le {a}", "Played on {a}"),
     "player_count": Tr("Nombre de joueurs", "Number of players"),
-    "any_count": Tr("Tous nombres de joueurs", "Any number of players"),
+    "any_count": Tr("Tous", "Any"),  # under the label "Nombre de joueurs": short enough for the box
     # where a picked file stops being JSON (the "not_json" message's detail: Python's own is English)
     "not_json_at": Tr("ligne {a}, colonne {b}", "line {a}, column {b}"),
     "not_utf8_at": Tr("octet {a} : ce n'est pas du texte UTF-8", "byte {a}: not UTF-8 text"),

@@ -404,7 +404,8 @@ def cli(argv: list[str] | None = None) -> None:
             return
         # No desktop client: the same app, served on this machine only, in a browser's app window.
         args.host, args.no_browser = "127.0.0.1", True
-        desktop.window_when_up(f"http://127.0.0.1:{args.port}/")
+        if desktop.has_display():  # on a headless box, the link printed below is the way in
+            desktop.window_when_up(f"http://127.0.0.1:{args.port}/")
     refuse_lost_taps()
     # Flet opens no browser: ``announce_host_link`` opens it with the host link (the key in it).
     os.environ["FLET_FORCE_WEB_SERVER"] = "1"

@@ -49,8 +49,9 @@ def offline_env(tmp_path: Path, bin_dir: Path) -> dict[str, str]:
            "PYTHONPATH": str(tmp_path / "site"), "FLET_FORCE_WEB_SERVER": ""}
     for name in ("HTTPS_PROXY", "HTTP_PROXY", "https_proxy", "http_proxy", "ALL_PROXY", "all_proxy"):
         env[name] = NO_NETWORK
-    for name in ("NO_PROXY", "no_proxy", "DATABASE_URL", "PIP_INDEX_URL", "DISPLAY", "BROWSER"):
+    for name in ("NO_PROXY", "no_proxy", "DATABASE_URL", "PIP_INDEX_URL", "DISPLAY", "WAYLAND_DISPLAY", "BROWSER"):
         env.pop(name, None)
+    env["DISPLAY"] = ":97"  # a graphical session (nobody draws there: the window never opens in these tests)
     return env
 
 
@@ -154,3 +155,30 @@ def test_an_index_behind_a_dead_proxy_is_unreachable_at_once(monkeypatch):
     started = time.monotonic()
     assert not desktop.reachable("https://pypi.org/simple/flet-desktop/")
     assert time.monotonic() - started < desktop.PROBE_SECONDS + 1
+
+
+def test_on_a_machine_without_a_display_it_says_so_at_once_and_serves(tmp_path, compagnon_desktop):
+    """A headless box (a server, an SSH session): no window can open, whether or not Flet's client could be
+    fetched, so it says so in one line within 5 s (before any download) and serves the app for a browser."""
+    bin_dir = tmp_path / "bin"
+    calls = tmp_path / "chromium-calls.txt"
+    executable(bin_dir / "chromium", f'echo "$@" >> {calls}')
+    port = free_port()
+    started = time.monotonic()
+    proc = compagnon_desktop(bin_dir, port, {"DISPLAY": ""})
+    out, seen = lines_of(proc), []
+    wait_for(out, "no display", 5.0, seen)
+    assert time.monotonic() - started < 5.0
+    assert not [line for line in seen if "fetching" in line or "cannot be fetched" in line], seen
+    wait_for(out, f"Compagnon is running at http://localhost:{port}/", 60.0, seen)
+    deadline = time.monotonic() + 60
+    while True:  # the line comes as the server starts listening
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as page:
+                assert page.status == 200
+            break
+        except OSError:
+            assert time.monotonic() < deadline, "the app was not served within 60 s"
+            time.sleep(0.2)
+    assert proc.poll() is None
+    assert not calls.exists()  # no window tried where none can open

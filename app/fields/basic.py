@@ -8,6 +8,7 @@ from typing import Any
 
 import flet as ft
 
+from app import widgets
 from app.fields import register
 from app.i18n import t
 from app.widgets import dropdown
@@ -31,7 +32,7 @@ def whole(text: str) -> int | str:
 
 @register("bool", start=lambda _f, _names: False)
 def switch(f: Field, value: Any, _names: Sequence[str], lang: str, set_value: Set) -> ft.Control:
-    return ft.Switch(label=f.label.get(lang), value=bool(value), on_change=lambda e: set_value(bool(e.control.value)))
+    return widgets.switch(f.label.get(lang), bool(value), lambda e: set_value(bool(e.control.value)))
 
 
 @register("text", start=lambda _f, _names: "")
@@ -79,9 +80,8 @@ def seats(f: Field, value: Any, names: Sequence[str], lang: str, set_value: Set)
         set_value(sorted((chosen | {i}) if on else (chosen - {i})))
 
     return ft.Column([ft.Text(f.label.get(lang), weight=ft.FontWeight.W_500),
-                      ft.Row([ft.Checkbox(label=n, value=i in chosen,
-                                          on_change=lambda e, i=i: toggle(i, bool(e.control.value)))
-                              for i, n in enumerate(names)], wrap=True)], spacing=2)
+                      ft.Row([widgets.check_box(n, i in chosen, lambda e, i=i: toggle(i, bool(e.control.value)))
+                              for i, n in enumerate(names)], wrap=True, run_spacing=0)], spacing=2)
 
 
 @register("ints", start=lambda _f, names: [0] * len(names))

@@ -17,6 +17,7 @@ from app.guard import component
 from app.i18n import t
 from app.screens.home import emblem
 from app.state import error_text, use_app, use_data
+from app.widgets import check_box
 from db import games
 from db.store import StoreError
 from scoring import Game, RulesError, Setup, Tr, find_game
@@ -112,9 +113,8 @@ def SeatPicker(players: list[tuple[int, str]], seat_ids: tuple[int, ...],
     return ft.Column([
         ft.Text(app.t("seats"), size=18, weight=ft.FontWeight.BOLD),
         ft.Text(app.t("seats_help"), size=12, italic=True),
-        ft.Row([ft.Checkbox(label=name, value=pid in seat_ids,
-                            on_change=lambda e, pid=pid: toggle(pid, bool(e.control.value)))
-                for pid, name in players], wrap=True),
+        ft.Row([check_box(name, pid in seat_ids, lambda e, pid=pid: toggle(pid, bool(e.control.value)))
+                for pid, name in players], wrap=True, run_spacing=0),
         ft.Row([ft.TextField(label=app.t("add_player"), value=quick, expand=True, on_change=typed,
                              on_submit=quick_add),
                 ft.IconButton(ft.Icons.PERSON_ADD, tooltip=app.t("add_player"), on_click=quick_add)]),

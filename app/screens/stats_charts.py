@@ -1,5 +1,5 @@
 """The statistics' charts: numbers on their axes as the language writes them in short (Babel's compact
-forms: "22 k" in French, "22K" in English, "22.000" in Italian), counts in whole-number steps, and the
+forms: "22 k" in French, "22k" in English, "22K" in Italian), counts in whole-number steps, and the
 wins per player as named bars (every bar carries its player's name and count, also for screen readers).
 """
 
@@ -24,11 +24,11 @@ def colour(slug: str) -> str:
 
 
 def axis_number(n: int, lang: str) -> str:
-    """A number under or beside a chart, in short: ``22 k`` (fr), ``22K`` (en); Italian has no short form of
-    thousands in CLDR, so it writes them whole (``22.000``).
+    """A number under or beside a chart, in short, as CLDR 48 writes it: ``22 k`` (fr), ``22k`` (en), ``22K``
+    (it); a number with no short form is written whole.
 
     >>> [axis_number(22000, lang) for lang in ("fr", "en", "it")], axis_number(3, "fr")
-    (['22\\xa0k', '22K', '22.000'], '3')
+    (['22\\xa0k', '22k', '22K'], '3')
     """
     short = compact(n, lang)
     return number(n, lang) if short.lstrip("-").isdigit() else short

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 import re
 import signal
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -163,29 +164,48 @@ def wrong_language(lang: str, lines: list[str], names: list[str], foreign: dict[
     return out
 
 
-@pytest.mark.parametrize("lang", list(LANGUAGES))
-def test_every_screen_of_every_game_speaks_one_language_and_fits(tmp_path, browser, lang):
+def walk_every_screen(tmp_path, browser, lang: str, viewport: dict[str, int], more: tuple[str, ...] = (),
+                      checks: tuple[str, ...] = (), shot: Callable[[str], str | None] = lambda _p: None) -> None:
+    """Seed a history in ``lang``, serve it, and walk every screen (the seeded ones, then ``more``, then a
+    guest's) at ``viewport``: each must say something, in ``lang`` only, with no box overflowing and none
+    that ``checks`` finds wrong; ``shot(path)`` names the screenshot to take there (None: none).  The server's
+    log must hold no error of the app's own."""
     routes = seed_data(tmp_path, lang)
     server = Server(tmp_path)
     server.start()
-    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    ctx = browser.new_context(viewport=viewport)
     try:
         ui = UI(ctx.new_page(), server.url)
         names, foreign = proper_names(), foreign_lines(lang)
         problems: list[str] = []
-        for path in routes["screens"] + routes["guest"]:
-            lines, boxes = walk(ui, path)
+        screens = routes["screens"] + list(more) + routes["guest"]
+        assert any(p.startswith("/history/") for p in screens) and any(p.startswith("/match/") for p in screens)
+        for path in screens:
+            lines, boxes = walk(ui, path, checks)
             assert len(lines) > 3, f"{path} said nothing"
             problems += [f"{path}: {p}" for p in wrong_language(lang, lines, names, foreign)]
-            problems += [f"{path}: overflow: {b}" for b in boxes]
-            if path == "/" or path.startswith("/match/"):
-                ui.shot(f"languages-{lang}-{path.strip('/').replace('/', '-') or 'home'}")
+            problems += [f"{path}: {b}" for b in boxes]
+            name = shot(path)
+            if name:
+                ui.shot(name)
         assert not problems, f"{len(problems)} problems on the {lang} screens:\n" + "\n".join(problems[:60])
     finally:
         ctx.close()
         server.kill(signal.SIGKILL)
     errors = real_errors(server.log.read_text(errors="replace"))
     assert not errors, "the server raised:\n" + "\n\n".join(errors)[:4000]
+
+
+def screen_name(path: str) -> str:
+    """A screenshot's name for ``path``: ``/match/3`` → ``match-3``, ``/`` → ``home``."""
+    return path.strip("/").replace("/", "-") or "home"
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_every_screen_of_every_game_speaks_one_language_and_fits(tmp_path, browser, lang):
+    walk_every_screen(tmp_path, browser, lang, {"width": 390, "height": 844},
+                      shot=lambda p: f"languages-{lang}-{screen_name(p)}" if p == "/" or p.startswith("/match/")
+                      else None)
 
 
 def test_the_walk_s_checks_catch_a_borrowed_word_a_foreign_text_and_an_overflow(browser):

@@ -14,13 +14,10 @@ beside its text, and a button grows to its text (what overflows is the other che
 
 from __future__ import annotations
 
-import signal
-
 import pytest
 
 from app.i18n import LANGUAGES
-from tests.browser.conftest import UI, Server, real_errors
-from tests.browser.test_languages import foreign_lines, proper_names, seed_data, walk, wrong_language
+from tests.browser.test_languages import screen_name, walk_every_screen
 
 pytestmark = pytest.mark.browser
 
@@ -77,29 +74,11 @@ CLIPPED = """async () => {
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_every_screen_at_desktop_size_speaks_one_language_and_nothing_is_cut(tmp_path, browser, lang):
-    routes = seed_data(tmp_path, lang)
-    server = Server(tmp_path)
-    server.start()
-    ctx = browser.new_context(viewport=DESKTOP)
-    try:
-        ui = UI(ctx.new_page(), server.url)
-        names, foreign = proper_names(), foreign_lines(lang)
-        problems: list[str] = []
-        screens = routes["screens"] + ["/data"] + routes["guest"]
-        assert any(p.startswith("/history/") for p in screens) and any(p.startswith("/match/") for p in screens)
-        for path in screens:
-            lines, boxes = walk(ui, path, (CLIPPED,))
-            assert len(lines) > 3, f"{path} said nothing"
-            problems += [f"{path}: {p}" for p in wrong_language(lang, lines, names, foreign)]
-            problems += [f"{path}: {b}" for b in boxes]
-            if path in ("/", "/stats", "/data") or path.startswith(("/match/", "/history/")):
-                ui.shot(f"languages-desktop-{lang}-{path.strip('/').replace('/', '-') or 'home'}")
-        assert not problems, f"{len(problems)} problems on the {lang} screens:\n" + "\n".join(problems[:60])
-    finally:
-        ctx.close()
-        server.kill(signal.SIGKILL)
-    errors = real_errors(server.log.read_text(errors="replace"))
-    assert not errors, "the server raised:\n" + "\n\n".join(errors)[:4000]
+    def shot(path: str) -> str | None:
+        wanted = path in ("/", "/stats", "/data") or path.startswith(("/match/", "/history/"))
+        return f"languages-desktop-{lang}-{screen_name(path)}" if wanted else None
+
+    walk_every_screen(tmp_path, browser, lang, DESKTOP, more=("/data",), checks=(CLIPPED,), shot=shot)
 
 
 def test_the_cut_text_check_catches_an_ellipsis_and_lets_wrapped_text_be(server, browser):
