@@ -1,6 +1,6 @@
-"""The texts of the finished match's picture (shared as a PNG), the statistics' player-count filter and
-the Data place's own navigation label (French and English; Italian in the catalogue).  Merged into
-:data:`app.i18n.S`."""
+"""The texts of the finished match's picture (shared as a PNG), the statistics' player-count filter, a game
+card's button as a screen reader names it and the Data place's own navigation label (French and English;
+Italian in the catalogue).  Merged into :data:`app.i18n.S`."""
 
 from __future__ import annotations
 
@@ -16,6 +16,8 @@ STRINGS: dict[str, Tr] = {
     "share_played": Tr("Jouée le {a}", "Played on {a}"),
     "player_count": Tr("Nombre de joueurs", "Number of players"),
     "any_count": Tr("Tous", "Any"),  # under the label "Nombre de joueurs": short enough for the box
+    # what a screen reader says of a game card's "Nouvelle partie" button (five cards, five different names)
+    "new_match_of": Tr("{a} : nouvelle partie", "{a}: new match"),
     # where a picked file stops being JSON (the "not_json" message's detail: Python's own is English)
     "not_json_at": Tr("ligne {a}, colonne {b}", "line {a}, column {b}"),
     "not_utf8_at": Tr("octet {a} : ce n'est pas du texte UTF-8", "byte {a}: not UTF-8 text"),

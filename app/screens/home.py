@@ -78,9 +78,9 @@ def Home() -> ft.Control:
                 ft.Text(app.t("n_players", a=game.min_players, b=game.max_players)),
             ], spacing=2, expand=True)]),
             ft.Text(game.description.get(lang)),
-            ft.Row([ft.Button(app.t("new_match"), icon=ft.Icons.ADD,
-                              on_click=lambda _e, s=slug: page.navigate(f"/new/{s}"),
-                              tooltip=f"{app.t('new_match')}: {game.name.get(lang)}")],
+            # the button reads "Nouvelle partie"; a screen reader says which game's ("Robby Solo : nouvelle partie")
+            ft.Row([ft.Button(ft.Text(app.t("new_match"), semantics_label=app.t("new_match_of", a=game.name.get(lang))),
+                              icon=ft.Icons.ADD, on_click=lambda _e, s=slug: page.navigate(f"/new/{s}"))],
                    alignment=ft.MainAxisAlignment.END),
         ], spacing=8), padding=12, border=ft.Border.only(left=ft.BorderSide(6, game.colour)))))
     return ft.Column([

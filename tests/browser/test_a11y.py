@@ -95,3 +95,16 @@ def test_a_check_box_toggles_from_the_edge_of_its_48_px_row(server, ui):
     ui.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] - 3)
     ui.page.get_by_role("checkbox", name="Léa", checked=True).wait_for(timeout=15_000)
     ui.see(f"{t('seat_n', 'fr', a=1)} : Léa")
+
+
+def test_each_game_card_s_button_names_its_game_to_a_screen_reader(server, ui):
+    """The cards' buttons all read "Nouvelle partie"; a screen reader hears which game each one starts."""
+    from scoring.core.registry import cards
+
+    ui.open("/")
+    names = [card.name.get("fr") for card in cards().values()]
+    for game in names:
+        ui.reach(ui.page.get_by_role("button", name=t("new_match_of", "fr", a=game), exact=True))
+    assert ui.page.get_by_role("button", name=t("new_match", "fr"), exact=True).count() == 0
+    ui.tap(ui.reach(ui.page.get_by_role("button", name=t("new_match_of", "fr", a=names[-1]), exact=True)))
+    ui.see(f"{t('new_match', 'fr')} : {names[-1]}")  # that game's set-up
