@@ -165,6 +165,21 @@ def browser():
         b.close()
 
 
+#: a route change inside the app (a history entry, then the event the back button sends); true once the
+#: accessibility tree changed (the new screen is being drawn)
+GO = """async (path) => {
+    const host = document.querySelector('flt-semantics-host') || document.body;
+    const changed = new Promise(resolve => {
+        const obs = new MutationObserver(() => { obs.disconnect(); resolve(true); });
+        obs.observe(host, {subtree: true, childList: true, attributes: true, characterData: true});
+        setTimeout(() => { obs.disconnect(); resolve(false); }, 15000);
+    });
+    history.pushState(history.state, '', path);
+    window.dispatchEvent(new PopStateEvent('popstate', {state: history.state}));
+    return await changed;
+}"""
+
+
 class UI:
     """A person at the screen: find things by what they say, click, type, look."""
 
@@ -176,6 +191,18 @@ class UI:
         self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
         self.page.locator("flt-semantics-placeholder").evaluate("e => e.click()")
         self.page.wait_for_selector("flt-semantics-host flt-semantics", state="attached", timeout=30_000)
+        self.settle(quiet_ms=700, max_ms=8000)
+        return self
+
+    def go(self, path: str) -> UI:
+        """Go to ``path`` inside the app already open in this page, as the browser's back and forward buttons
+        do (a history entry and a route change: the same page and session, its screen drawn anew), or open
+        it when the page shows no app of this server yet.  A walk over many screens (the three-language
+        walks) saves a page load of Flutter's client per screen (about 2 s of the browser's CPU)."""
+        if not self.page.url.startswith(self.base + "/"):
+            return self.open(path)
+        if not self.page.evaluate(GO, path):
+            raise AssertionError(f"{path}: the screen did not change within 15 s")
         self.settle(quiet_ms=700, max_ms=8000)
         return self
 

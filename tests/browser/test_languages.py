@@ -128,12 +128,15 @@ BOXES = """() => {
 
 
 def walk(ui: UI, path: str, checks: tuple[str, ...] = ()) -> tuple[list[str], list[str]]:
-    """Open ``path`` and scroll it top to bottom: every line it said, and every box that overflowed (or that
-    one of ``checks``, more scripts returning lines like ``BOXES``, found wrong)."""
-    ui.open(path)
+    """Go to ``path`` (in the app already open: :meth:`UI.go`) and scroll it top to bottom: every line it said,
+    and every box that overflowed (or that one of ``checks``, more scripts returning lines like ``BOXES``,
+    found wrong)."""
+    ui.go(path)
     lines: list[str] = []
     boxes: list[str] = []
     ui.page.mouse.move(ui.mid_x(), 420)
+    ui.page.mouse.wheel(0, -50_000)  # from the top, whatever scroll a screen of the same shape left behind
+    ui.settle(quiet_ms=250, max_ms=2500)
     same = 0
     for _ in range(14):
         said = ui.text().split("\n")
