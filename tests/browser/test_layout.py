@@ -6,6 +6,7 @@ languages, the theme switch, the first-start card (issue 20: "Navigation and lay
 from __future__ import annotations
 
 import struct
+import time
 import zlib
 
 import pytest
@@ -146,24 +147,33 @@ def brightness(ui, x: int = 5, y: int = 300) -> int:
     return (red + green + blue) // 3
 
 
+def turns(ui, dark: bool, seconds: float = 15.0) -> int:
+    """The screen's brightness once it is dark (below 60) or light (above 200), read every 200 ms: a theme
+    change is an animation, drawn later on a loaded machine (a fixed 800-ms wait read a light screen at
+    load 30); the last reading if it never turns."""
+    deadline = time.monotonic() + seconds
+    while True:
+        seen = brightness(ui)
+        if (seen < 60 if dark else seen > 200) or time.monotonic() > deadline:
+            return seen
+        ui.page.wait_for_timeout(200)
+
+
 def test_the_theme_switch_goes_dark_and_the_browser_remembers_it(server, ui):
     ui.open("/")
-    assert brightness(ui) > 200  # the device's theme: headless Chromium's is light
+    assert turns(ui, dark=False) > 200  # the device's theme: headless Chromium's is light
     ui.click("Thème : celui de l'appareil")
     ui.see("Thème : clair")
     ui.click("Thème : clair")
     ui.see("Thème : sombre")
-    ui.page.wait_for_timeout(800)
-    assert brightness(ui) < 60
+    assert turns(ui, dark=True) < 60
     ui.shot("layout-dark-390")
     ui.open("/history")  # a new page load: the browser's storage keeps the choice
     ui.see("Thème : sombre")
-    ui.page.wait_for_timeout(800)
-    assert brightness(ui) < 60
+    assert turns(ui, dark=True) < 60
     ui.click("Thème : sombre")  # and back to the device's
     ui.see("Thème : celui de l'appareil")
-    ui.page.wait_for_timeout(800)
-    assert brightness(ui) > 200
+    assert turns(ui, dark=False) > 200
 
 
 def test_the_dark_theme_follows_the_device(server, browser):
@@ -172,8 +182,7 @@ def test_the_dark_theme_follows_the_device(server, browser):
         ui = UI(ctx.new_page(), server.url)
         ui.open("/")
         ui.see("Thème : celui de l'appareil")
-        ui.page.wait_for_timeout(800)
-        assert brightness(ui) < 60
+        assert turns(ui, dark=True) < 60
     finally:
         ctx.close()
 
