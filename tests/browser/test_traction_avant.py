@@ -133,10 +133,14 @@ def test_two_turns_timers_heist_secret_orders_and_a_win(ui, new_ui):
     ui.see("Minuteurs")
     assert clock(ui, "magouilles") == "6:00"
     ui.click("Démarrer 2. Magouilles")
-    ui.page.wait_for_timeout(1600)
+    for _ in range(75):  # its first tick, read every 200 ms (later than 1.6 s on a loaded machine)
+        if seconds(clock(ui, "magouilles")) < 360:
+            break
+        ui.page.wait_for_timeout(200)
     assert seconds(clock(ui, "magouilles")) < 360
     ui.shot("traction-avant-magouilles")
     ui.click("Pause 2. Magouilles")
+    ui.see("Reprendre 2. Magouilles")  # paused: only now does the clock stand still
     paused = clock(ui, "magouilles")
     ui.page.wait_for_timeout(1500)
     assert clock(ui, "magouilles") == paused, "a paused countdown stands still"
