@@ -747,8 +747,8 @@ def game_figures(source: Session | Store, slug: str, filters: Filters = NO_FILTE
                            seat_effect(source, mine), setups(source, slug, filters))
     with _connection(source) as conn:
         if filters.player_id is None:
-            per_setup = {opts: tuple(v) for (opts,), v in sums(conn, MATCH_MONTH, ("options",),
-                                                                **mine.cube_where()).items()}
+            per_setup: dict[str, tuple[Any, ...]] = {
+                opts: tuple(v) for (opts,), v in sums(conn, MATCH_MONTH, ("options",), **mine.cube_where()).items()}
             lines = {(opts, pos): (n, won, total, won_total) for (opts, pos), (n, won, total, won_total)
                      in sums(conn, LINE_MONTH, ("options", "turn_pos"), **mine.cube_where()).items()}
             totals = {int(t): int(n) for t, n in conn.execute(
@@ -758,7 +758,7 @@ def game_figures(source: Session | Store, slug: str, filters: Filters = NO_FILTE
     return _game_figures(slug, per_setup, lines, totals, buckets)
 
 
-def _player_game_rows(conn: Connection, filters: Filters) -> tuple[dict[str, tuple[int, int, float]],
+def _player_game_rows(conn: Connection, filters: Filters) -> tuple[dict[str, tuple[Any, ...]],
                                                                    dict[tuple[str, int], tuple[int, int, int, int]],
                                                                    dict[int, int]]:
     """:func:`game_figures` under a player (``filters.game`` the game): per set-up the matches, those
@@ -768,7 +768,7 @@ def _player_game_rows(conn: Connection, filters: Filters) -> tuple[dict[str, tup
     me, other = aliased(ScoreRow), aliased(ScoreRow)
     own = col(other.player_id) == col(me.player_id)
     turn = func.coalesce(other.turn_pos, -1)  # one object: the same parameter in the SELECT and the GROUP BY
-    query = (select(Match.options, turn, other.total, other.winner, func.count(),
+    query = (core_select(col(Match.options), turn, col(other.total), col(other.winner), func.count(),
                     func.sum(case((own, 1), else_=0)),
                     func.sum(case((and_(own, col(Match.ended_at).is_not(None)), 1), else_=0)),
                     func.sum(case((own, minutes_between(col(Match.started_at), col(Match.ended_at))), else_=None)))
@@ -776,7 +776,7 @@ def _player_game_rows(conn: Connection, filters: Filters) -> tuple[dict[str, tup
              .join(other, col(other.match_id) == col(me.match_id))
              .where(col(me.player_id) == filters.player_id, *filters.line_conditions(me, with_player=False))
              .group_by(col(Match.options), turn, col(other.total), col(other.winner)))
-    per_setup: dict[str, tuple[int, int, float]] = {}
+    per_setup: dict[str, tuple[Any, ...]] = {}
     lines: dict[tuple[str, int], tuple[int, int, int, int]] = {}
     totals: dict[int, int] = {}
     for opts, pos, total, w, n, matches, timed, minutes in conn.execute(query):
