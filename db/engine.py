@@ -15,6 +15,7 @@ from typing import Any
 
 from sqlalchemy import delete, event, insert, inspect, select, text
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, SQLModel, col, create_engine
 
 from db import games, summary
@@ -71,7 +72,41 @@ def make_engine(url: str | None = None) -> Engine:
     else:
         engine = create_engine(url, pool_pre_ping=True)
     migrate(engine)
+    refresh_statistics(engine)
     return engine
+
+
+#: SQLite gathers no statistics of its own (PostgreSQL's autovacuum does): a file is analysed when it is
+#: opened with at least this many score lines and none gathered, or four times as many as when they were
+STATS_AFTER_LINES = 10_000
+
+
+def refresh_statistics(engine: Engine) -> bool:
+    """SQLite: gather the planner's statistics (``ANALYZE``, about 3 s at 100 000 matches) when the history
+    has grown past :data:`STATS_AFTER_LINES` score lines without any, or fourfold since; returns whether it
+    did.  Without them the planner weighs two indexes by their equal columns alone, and several of the
+    history's and the statistics' statements are slower by orders of magnitude (docs/benchmarks.md).  A
+    file another connection is writing is left for the next opening."""
+    if engine.dialect.name != "sqlite":
+        return False
+    with engine.connect() as conn:
+        lines = int(conn.exec_driver_sql("SELECT COALESCE(MAX(id), 0) FROM score").scalar() or 0)
+        if lines < STATS_AFTER_LINES:
+            return False
+        then = 0
+        if conn.exec_driver_sql("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'").first():
+            # a row's first number is the table's rows when they were gathered
+            then = int(conn.exec_driver_sql("SELECT MAX(CAST(stat AS INTEGER)) FROM sqlite_stat1 "
+                                            "WHERE tbl = 'score'").scalar() or 0)
+        if then and lines < 4 * then:
+            return False
+        try:
+            conn.exec_driver_sql("ANALYZE")
+            conn.commit()
+        except OperationalError:  # busy or read-only: the next opening tries again
+            conn.rollback()
+            return False
+    return True
 
 
 def _v2_covering_indexes(conn: Connection) -> None:
@@ -256,6 +291,17 @@ def _v8_copies_and_cubes(conn: Connection) -> None:
     conn.exec_driver_sql("ANALYZE")
 
 
+def _v9_equal_first_indexes(conn: Connection) -> None:
+    """Version 9: a player's lines of one game (``ix_score_player_game``) and a player's seat at one match
+    (``ix_seat_match_player``), as the models declare them; then the planner's statistics."""
+    tables = {t.name: t for t in SQLModel.metadata.sorted_tables}
+    for table, name in (("score", "ix_score_player_game"), ("seat", "ix_seat_match_player")):
+        for index in tables[table].indexes:
+            if index.name == name:
+                index.create(conn, checkfirst=True)
+    conn.exec_driver_sql("ANALYZE")
+
+
 # Each entry upgrades the schema from version N-1 to N, inside the one transaction of
 # :func:`migrate` (on PostgreSQL a failed step leaves the database as it was).  Version 1 is
 # the first release: tables are created from the models.  tests/test_db.py opens databases
@@ -264,7 +310,7 @@ def _v8_copies_and_cubes(conn: Connection) -> None:
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {2: _v2_covering_indexes, 3: _v3_score_copies,
                                                        4: _v4_game_summary, 5: _v5_codes_hosts_changes,
                                                        6: _v6_games, 7: _v7_counts_pairs_seats,
-                                                       8: _v8_copies_and_cubes}
+                                                       8: _v8_copies_and_cubes, 9: _v9_equal_first_indexes}
 
 
 def schema_version(engine: Engine | Connection) -> int:

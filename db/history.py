@@ -156,6 +156,16 @@ def conditions(engine: Engine, q: HistoryQuery) -> list[Any]:
     return where
 
 
+def starting_after(after: Cursor) -> list[Any]:
+    """The conditions of a page that starts after ``after`` (newest first): the rows that ended before it,
+    or at the same moment with a smaller id.  The first, ``ended_at <= …``, says the same as part of the
+    second; it lets the database start its walk of the index at the cursor instead of at the newest
+    match (the 50 000th match's page read 50 000 index entries before its first row)."""
+    ended = col(Match.ended_at)
+    return [ended <= after.ended_at,
+            or_(ended < after.ended_at, and_(ended == after.ended_at, col(Match.id) < after.id))]
+
+
 def search(engine: Engine, q: HistoryQuery = HistoryQuery(), limit: int = PAGE, after: Cursor | None = None,
            offset: int = 0) -> Page:
     """One page of the finished matches ``q`` keeps, newest first (by end, then id): at most
@@ -165,10 +175,7 @@ def search(engine: Engine, q: HistoryQuery = HistoryQuery(), limit: int = PAGE, 
     Three statements: the page (from the index on status and end; the filters on the rows walked,
     at most the page once the filters keep enough of them), then its seats and its score lines
     by the page's ids."""
-    where = conditions(engine, q)
-    if after is not None:
-        ended = col(Match.ended_at)
-        where.append(or_(ended < after.ended_at, and_(ended == after.ended_at, col(Match.id) < after.id)))
+    where = conditions(engine, q) + ([] if after is None else starting_after(after))
     page = (core_select(col(Match.id), col(Match.game), col(Match.started_at), col(Match.ended_at),
                         col(Match.winner_names), col(Match.place), func.substr(col(Match.notes), 1, 200))
             .where(and_(true(), *where)).order_by(col(Match.ended_at).desc(), col(Match.id).desc())
@@ -244,4 +251,4 @@ def game_rows(log: Sequence[EventRow]) -> list[EventRow]:
 
 
 __all__ = ["AMEND", "PAGE", "Amendment", "Cursor", "HistoryQuery", "MatchSummary", "Page", "amendment",
-           "amendments", "conditions", "date_shift", "fold", "game_rows", "search"]
+           "amendments", "conditions", "date_shift", "fold", "game_rows", "search", "starting_after"]

@@ -38,8 +38,11 @@ from scoring import cards
 #: statistic joins the matches; running totals per calendar month (:class:`MatchMonth`,
 #: :class:`LineMonth`, :class:`PlayerMonth`) and per place and player count (:class:`PlayerPlace`), so
 #: that a period, a place or a player count reads whole months of totals plus the rows of at most
-#: two partial months (:mod:`db.cubes`).
-SCHEMA_VERSION = 8
+#: two partial months (:mod:`db.cubes`).  9: indexes whose columns lead with every equality the
+#: statistics and the history ask, so that the planner picks them with or without statistics: a
+#: player's lines of one game (:class:`ScoreRow`, ``ix_score_player_game``), a player's seat at one match
+#: (:class:`Seat`, ``ix_seat_match_player``); the planner's statistics gathered (``ANALYZE``).
+SCHEMA_VERSION = 9
 
 #: bytes of randomness in a match's code (22 URL-safe characters)
 CODE_BYTES = 16
@@ -197,7 +200,10 @@ class GameRow(SQLModel, table=True):
 
 
 class Seat(SQLModel, table=True):
-    __table_args__ = (UniqueConstraint("match_id", "seat_index"),)
+    # Version 9: whether a player sat at a match, one probe (the history's player filter walks the matches
+    # newest first and asks this of each; by the player's index alone it read all their seats each time).
+    __table_args__ = (UniqueConstraint("match_id", "seat_index"),
+                      Index("ix_seat_match_player", "match_id", "player_id"))
 
     id: int | None = Field(default=None, primary_key=True)
     match_id: int = Field(foreign_key="match.id", index=True, ondelete="CASCADE")
@@ -240,6 +246,10 @@ class ScoreRow(SQLModel, table=True):
         # Version 8: with the place and the number of lines.
         Index("ix_score_player_lines", "player_id", "finished", "ended_at", "game", "total", "winner", "turn_pos",
               "rank", "match_id", "place", "seats"),
+        # Version 9: a player's lines of one game (a game's sections under a player start there: three
+        # equal columns, so the planner prefers it to the game's lines even without statistics).
+        Index("ix_score_player_game", "player_id", "finished", "game", "ended_at", "place", "seats", "match_id",
+              "total", "winner", "turn_pos", "rank"),
         # Version 3: every player's wins (the standings), from a narrow index.
         Index("ix_score_player_wins", "player_id", "finished", "winner"),
         # Version 3: a game's lines.  Version 8: with the place and the number of lines.

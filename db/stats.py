@@ -718,6 +718,124 @@ def _cube_setups(source: Session | Store, filters: Filters) -> tuple[SetupRecord
     return _sorted_setups(out)
 
 
+@dataclass(frozen=True)
+class GameFigures:
+    """Everything the Statistics screen shows of one game under a filter: its card, score distribution,
+    turn order and set-ups (:func:`game_figures`)."""
+
+    card: GameStats
+    buckets: tuple[Bucket, ...]
+    seats: tuple[SeatRecord, ...]
+    setups: tuple[SetupRecord, ...]
+
+
+def game_figures(source: Session | Store, slug: str, filters: Filters = NO_FILTERS,
+                 buckets: int = 8) -> GameFigures:
+    """:func:`game_stats`, :func:`score_distribution`, :func:`seat_effect` and :func:`setups` of the game
+    ``slug`` under ``filters``, read together (the same figures: tests/test_stats_cubes.py).
+
+    The whole history of the game: the four read its running totals.  Under a period, a place or a
+    player count (no player): the matches and lines per set-up and turn position from the running totals
+    per month (:mod:`db.cubes`; the card and the turn order are their sums) and one pass over the game's
+    lines in the filter for the count of each total (the lowest, the highest and the buckets).  Under a
+    player: one statement, the player's lines of the game (their index) joined to their matches' rows
+    and lines, grouped by set-up, turn position, total and winner, instead of seven aggregates each
+    making that join."""
+    mine = replace(filters, game=slug)
+    if _whole_history(filters, slug) or _ROW_WISE.get():
+        return GameFigures(game_stats(source, slug, filters), score_distribution(source, slug, filters, buckets),
+                           seat_effect(source, mine), setups(source, slug, filters))
+    with _connection(source) as conn:
+        if filters.player_id is None:
+            per_setup: dict[str, tuple[Any, ...]] = {
+                opts: tuple(v) for (opts,), v in sums(conn, MATCH_MONTH, ("options",), **mine.cube_where()).items()}
+            lines = {(opts, pos): (n, won, total, won_total) for (opts, pos), (n, won, total, won_total)
+                     in sums(conn, LINE_MONTH, ("options", "turn_pos"), **mine.cube_where()).items()}
+            totals = {int(t): int(n) for t, n in conn.execute(
+                select(ScoreRow.total, func.count()).where(*_lines(mine)).group_by(col(ScoreRow.total)))}
+        else:
+            per_setup, lines, totals = _player_game_rows(conn, mine)
+    return _game_figures(slug, per_setup, lines, totals, buckets)
+
+
+def _player_game_rows(conn: Connection, filters: Filters) -> tuple[dict[str, tuple[Any, ...]],
+                                                                   dict[tuple[str, int], tuple[int, int, int, int]],
+                                                                   dict[int, int]]:
+    """:func:`game_figures` under a player (``filters.game`` the game): per set-up the matches, those
+    with an end and their minutes summed; per set-up and turn position (-1: none) the lines, won, their
+    totals summed, the winners' totals summed; per total the lines.  One statement: each of the player's
+    lines (``me``) counts its match once (the pair where the other line is ``me``)."""
+    me, other = aliased(ScoreRow), aliased(ScoreRow)
+    own = col(other.player_id) == col(me.player_id)
+    turn = func.coalesce(other.turn_pos, -1)  # one object: the same parameter in the SELECT and the GROUP BY
+    query = (core_select(col(Match.options), turn, col(other.total), col(other.winner), func.count(),
+                    func.sum(case((own, 1), else_=0)),
+                    func.sum(case((and_(own, col(Match.ended_at).is_not(None)), 1), else_=0)),
+                    func.sum(case((own, minutes_between(col(Match.started_at), col(Match.ended_at))), else_=None)))
+             .select_from(me).join(Match, col(Match.id) == col(me.match_id))
+             .join(other, col(other.match_id) == col(me.match_id))
+             .where(col(me.player_id) == filters.player_id, *filters.line_conditions(me, with_player=False))
+             .group_by(col(Match.options), turn, col(other.total), col(other.winner)))
+    per_setup: dict[str, tuple[Any, ...]] = {}
+    lines: dict[tuple[str, int], tuple[int, int, int, int]] = {}
+    totals: dict[int, int] = {}
+    for opts, pos, total, w, n, matches, timed, minutes in conn.execute(query):
+        n, total, w = int(n), int(total), int(w)
+        m, t, mins = per_setup.get(opts, (0, 0, 0.0))
+        per_setup[opts] = (m + int(matches or 0), t + int(timed or 0), mins + float(minutes or 0))
+        a, b, c, d = lines.get((opts, int(pos)), (0, 0, 0, 0))
+        lines[(opts, int(pos))] = (a + n, b + n * w, c + n * total, d + n * w * total)
+        totals[total] = totals.get(total, 0) + n
+    return per_setup, lines, totals
+
+
+def _game_figures(slug: str, per_setup: dict[str, Any], lines: dict[tuple[str, int], tuple[int, int, int, int]],
+                  totals: dict[int, int], buckets: int) -> GameFigures:
+    """:class:`GameFigures` from the sums of :func:`game_figures`: per set-up (matches, timed, length: the
+    cubes' microseconds, or the player's minutes as a float), per set-up and turn position (lines, won,
+    totals, winners' totals), per total the lines."""
+    def minutes(length: Any, timed: int) -> float | None:
+        if not timed:
+            return None
+        return length / timed / 60e6 if isinstance(length, int) else length / timed
+
+    matches = sum(v[0] for v in per_setup.values())
+    timed = sum(v[1] for v in per_setup.values())
+    length: Any = sum(v[2] for v in per_setup.values())
+    per_turn: dict[int, list[int]] = {}
+    won: dict[str, list[int]] = {}
+    for (opts, pos), (n, w, total, won_total) in lines.items():
+        turn = per_turn.setdefault(pos, [0, 0, 0])
+        turn[0], turn[1], turn[2] = turn[0] + n, turn[1] + w, turn[2] + total
+        first, count, scored = won.get(opts, [0, 0, 0])
+        won[opts] = [first + (w if pos == 0 else 0), count + w, scored + won_total]
+    n_lines, score_sum = sum(v[0] for v in per_turn.values()), sum(v[2] for v in per_turn.values())
+    low, high = (min(totals), max(totals)) if totals else (None, None)
+    card = GameStats(slug, matches, minutes(length, timed), low, score_sum / n_lines if n_lines else None, high,
+                     per_turn.get(0, [0, 0])[1])
+    seats = tuple(SeatRecord(p, n, w, total / n) for p, (n, w, total) in sorted(per_turn.items()) if p >= 0 and n)
+    found = []
+    for opts, (n, t, length_of) in per_setup.items():
+        if n:
+            first, count, scored = won.get(opts, [0, 0, 0])
+            found.append(SetupRecord(json.loads(opts), n, first, scored / count if count else None,
+                                     minutes(length_of, t)))
+    return GameFigures(card, _buckets(totals, buckets), seats, _sorted_setups(found))
+
+
+def _buckets(totals: dict[int, int], buckets: int) -> tuple[Bucket, ...]:
+    """:func:`score_distribution`'s buckets from the count of lines per total."""
+    if not totals:
+        return ()
+    low, high = min(totals), max(totals)
+    width = max(1, -(-(high - low + 1) // buckets))
+    counts: dict[int, int] = {}
+    for total, n in totals.items():
+        counts[(total - low) // width] = counts.get((total - low) // width, 0) + n
+    return tuple(Bucket(low + i * width, low + (i + 1) * width - 1, counts.get(i, 0))
+                 for i in range((high - low) // width + 1))
+
+
 # ---------------------------------------------------------------- the table
 def _summarised(filters: Filters) -> bool:
     """Whether ``filters`` choose at most a game and a player, so that the running totals of

@@ -13,15 +13,13 @@ from sqlmodel import Session
 
 from db.stats import (
     Filters,
-    game_stats,
+    game_figures,
     h_of,
     head_to_head,
     matches_per_game,
     player_stats,
-    score_distribution,
     score_timeline,
     seat_effect,
-    setups,
     standings,
 )
 from db.store import Store
@@ -64,7 +62,8 @@ def sections(filters: Filters) -> dict[str, Section]:
     times each): the matches per game of every game (the summary's counts keep the chosen game's, the
     H-index all of them), the chosen player's card, score over time, head to head and turn order
     (every filter but the player), the wins per player (every filter but the player), the chosen game's
-    card, score distribution, set-ups (every filter, the player's matches among them) and turn order."""
+    card, score distribution, turn order and set-ups (every filter, the player's matches among them; one
+    section, :func:`db.stats.game_figures`)."""
     every, others = replace(filters, game=None), replace(filters, player_id=None)
     out: dict[str, Section] = {"counts": lambda s: matches_per_game(s, every)}
     pid, slug = filters.player_id, filters.game
@@ -74,11 +73,8 @@ def sections(filters: Filters) -> dict[str, Section]:
                 "rivals": lambda s: list(head_to_head(s, pid, others)),
                 "player_seats": lambda s: list(seat_effect(s, others, player_id=pid))}
     out["standings"] = lambda s: list(standings(s, others))[:10]
-    if slug is not None:
-        out |= {"game": lambda s: game_stats(s, slug, every),
-                "buckets": lambda s: list(score_distribution(s, slug, every)),
-                "game_seats": lambda s: list(seat_effect(s, filters)),
-                "setups": lambda s: list(setups(s, slug, every))}
+    if slug is not None:  # the card, score distribution, turn order and set-ups, read together
+        out["game"] = lambda s: game_figures(s, slug, every)
     return out
 
 
@@ -94,6 +90,7 @@ def load(store: Store, filters: Filters) -> Figures:
         read = {name: section(session) for name, section in plan.items()}
     player = None if filters.player_id is None else PlayerFigures(
         read["player"], read["timeline"], read["rivals"], read["player_seats"])
-    game = None if filters.game is None else GameFigures(
-        read["game"], read["buckets"], read["game_seats"], read["setups"])
+    of_game = read.get("game")
+    game = None if of_game is None else GameFigures(of_game.card, list(of_game.buckets), list(of_game.seats),
+                                                    list(of_game.setups))
     return Figures(counts, h_of(every_game), read["standings"], player, game)
