@@ -9,11 +9,22 @@ tap's own handling.  The answer depends only on the control's class and the hand
 
 The cached function runs with the globals of ``flet.controls.base_control`` (where Flet calls it), so
 that the first lookup of each pair resolves its forward references exactly as Flet's own call does.
+
+Flet's web transport also writes every message it sends into a debug line before it knows whether anyone
+logs at that level (``transport_log.debug(f"send_message: {message}")``): a patch becomes the text of every
+control in it, a third of the cost of sending it.  :func:`install` has it send the same bytes without that
+line unless debug logging is on.  And three of Flet's loggers that say nothing but debug lines (its diff,
+its components and its controls: thousands of calls per event, each a call and a level check) get a
+``debug`` that does nothing, unless debug logging was on when the server started.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any
+
+#: Flet 1.0.5's loggers that log at debug level only
+QUIET = ("flet_object_patch", "flet_components", "flet_controls")
 
 _SOURCE = '''
 def get_event_field_type(control, field_name):
@@ -28,10 +39,35 @@ def get_event_field_type(control, field_name):
 '''
 
 
+_SEND = '''
+def send_message(self, message):
+    if transport_log.isEnabledFor(logging.DEBUG):
+        transport_log.debug(f"send_message: {message}")
+    body = msgpack.packb([message.action, message.body], default=configure_encode_object_for_msgpack(BaseControl))
+    self._FletApp__send_queue.put_nowait(b"\\x00" + body)
+'''
+
+
+def _nothing(*_args: object, **_kw: object) -> None:
+    """What a quiet logger's ``debug`` does."""
+
+
 def install() -> None:
-    """Have Flet's event dispatch look each (control class, handler) pair's payload type up once.
-    Installed once, before serving (a second call changes nothing)."""
+    """Have Flet's event dispatch look each (control class, handler) pair's payload type up once, and its
+    transport send a message without first writing it as text.  Installed once, before serving (a second
+    call changes nothing)."""
     from flet.controls import base_control
+    from flet_web.fastapi import flet_app
+
+    for name in QUIET:
+        logger = logging.getLogger(name)
+        if not logger.isEnabledFor(logging.DEBUG):
+            logger.debug = _nothing  # type: ignore[method-assign]
+    transport: dict[str, Any] = vars(flet_app)
+    if "_compagnon_send_message" not in transport:
+        exec(_SEND, transport)  # noqa: S102 - a fixed function, defined among Flet's own globals
+        transport["_compagnon_send_message"] = flet_app.FletApp.send_message
+        flet_app.FletApp.send_message = transport["send_message"]
 
     if "_compagnon_original" in vars(base_control):
         return

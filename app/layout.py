@@ -112,15 +112,19 @@ def header(app: AppState, path: str = "/") -> ft.Control:
     )
 
 
-def banner(app: AppState) -> list[ft.Control]:
-    """The last message said to this page (a refusal, an undo…), with its close button."""
-    if not app.message:
-        return []
-    colour = ft.Colors.ERROR_CONTAINER if app.message_is_error else ft.Colors.SECONDARY_CONTAINER
-    return [ft.Container(
-        ft.Row([ft.Text(app.message, expand=True),
+@component
+def Banner() -> ft.Control:
+    """The last message said to this page (a refusal, an undo…), with its close button.  It alone watches
+    the message (:class:`app.state.Notice`): saying one redraws this banner, not the page."""
+    app = use_app()
+    notice, _set = ft.use_state(app.notice)  # an observable kept in state subscribes this component
+    if not notice.message:
+        return ft.Container(visible=False)
+    colour = ft.Colors.ERROR_CONTAINER if notice.is_error else ft.Colors.SECONDARY_CONTAINER
+    return ft.Container(
+        ft.Row([ft.Text(notice.message, expand=True),
                 ft.IconButton(ft.Icons.CLOSE, tooltip=app.t("cancel"), on_click=lambda _e: app.tell(""))]),
-        bgcolor=colour, padding=ft.Padding.only(left=12, right=4), border_radius=8)]
+        bgcolor=colour, padding=ft.Padding.only(left=12, right=4), border_radius=8)
 
 
 @component
@@ -139,7 +143,7 @@ def Layout(route: str, width: float | None) -> ft.Control:
     # half-typed form elsewhere on the screen stays as it was.
     shown = WideContext(two_panes, lambda: screen(**params, key=f"{path}|{app.lang}|{two_panes}"))
     body = ft.Container(
-        ft.Column([*banner(app), shown], scroll=ft.ScrollMode.AUTO, expand=True, spacing=12),
+        ft.Column([Banner(key="banner"), shown], scroll=ft.ScrollMode.AUTO, expand=True, spacing=12),
         padding=12, alignment=ft.Alignment.TOP_CENTER,
         # A phone uses the whole width; a wide window gives a one-pane screen a readable centred column
         # and a two-pane screen (a match: its panels beside its timers and ledger) the room it needs.

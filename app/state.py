@@ -4,10 +4,10 @@ Data itself lives in the database; screens read it during render (through :func:
 call :meth:`AppState.changed` after writing, which re-renders every page showing it (other
 browsers too, through :func:`app.shared.this_server_wrote`).
 
-The data version is an observable of its own (:class:`DataVersion`), apart from the language and
-the message: a write re-renders only the screens that read the database, each once, not the
-whole page from its root (``App`` and ``Layout`` watch ``AppState`` and would re-render, and
-diff, everything below them).
+The data version is an observable of its own (:class:`DataVersion`), apart from the language; so is
+the message said above the screen (:class:`Notice`): a write re-renders only the screens that read the
+database, each once, and a message only its banner, not the whole page from its root (``App`` and
+``Layout`` watch ``AppState`` and would re-render, and diff, everything below them).
 """
 
 from __future__ import annotations
@@ -35,14 +35,22 @@ class DataVersion:
 
 @ft.observable
 @dataclass
+class Notice:
+    """The last message said to this page (a refusal, an undo…); watched only by its banner."""
+
+    message: str = ""
+    is_error: bool = False
+    #: the message was said on the way to another screen: the next route change keeps it
+    follows: bool = False
+
+
+@ft.observable
+@dataclass
 class AppState:
     store: Store
     lang: str = "fr"
     data: DataVersion = field(default_factory=DataVersion, repr=False)
-    message: str = ""
-    message_is_error: bool = False
-    #: the message was said on the way to another screen: the next route change keeps it
-    message_follows: bool = field(default=False, repr=False)
+    notice: Notice = field(default_factory=Notice, repr=False)
     #: this browser is the host (it showed the host key, or runs on a loopback-only server's machine, or
     #: the network is trusted): all screens; else a guest phone
     host_device: bool = True
@@ -91,13 +99,18 @@ class AppState:
     def tell(self, message: str, error: bool = False, follows: bool = False) -> None:
         """Show ``message`` above the screen (``follows``: said just before going to another screen,
         it is shown there; otherwise a message belongs to the screen it was said on)."""
-        self.message, self.message_is_error, self.message_follows = message, error, follows
+        notice = self.notice  # an unchanged field notifies nobody
+        notice.message, notice.is_error, notice.follows = message, error, follows
+
+    @property
+    def message(self) -> str:
+        return self.notice.message
 
     def left_screen(self) -> None:
         """The route changed: drop the last screen's message, unless it was said for the new one."""
-        if self.message_follows:
-            self.message_follows = False
-        elif self.message:
+        if self.notice.follows:
+            self.notice.follows = False
+        elif self.notice.message:
             self.tell("")
 
 

@@ -148,11 +148,21 @@ def TimerRow(key: str, label: str, seconds: int, timer: dict[str, Any] | None, l
                    *(buttons if send is not None else [])])
 
 
+def shows_timers(phases: Sequence[Phase], timers: dict[str, Any], names: Sequence[str]) -> bool:
+    """Whether :func:`Timers` has a countdown to show: a timer the game set, or a timed phase (of the
+    table, or of each seat).
+
+    >>> shows_timers([], {}, ["Léa"]), shows_timers([], {"t": {}}, [])
+    (False, True)
+    """
+    return bool(timers) or any(p.seconds and (p.who == "table" or names) for p in phases)
+
+
 @component
 def _Timers(phases: Sequence[Phase], timers: dict[str, Any], names: Sequence[str], lang: str,
-           send: Callable[[dict[str, Any]], bool] | None) -> ft.Control | None:
-    """The match's countdowns; ``send`` None: read-only (the table code, a seat's phone: timers are the
-    host's)."""
+           send: Callable[[dict[str, Any]], bool] | None) -> ft.Control:
+    """The match's countdowns (drawn when :func:`shows_timers`); ``send`` None: read-only (the table code, a
+    seat's phone: timers are the host's)."""
     bell = alarm.chimes()  # the chimes are this device's: muting here mutes no other phone
     muted, set_muted = ft.use_state(bell.muted)
     ft.use_effect(alarm.load, [])
@@ -177,8 +187,8 @@ def _Timers(phases: Sequence[Phase], timers: dict[str, Any], names: Sequence[str
     for key, timer in timers.items():  # timers a game created without a declared phase
         if key not in shown:
             rows.append(TimerRow(key, key, int(timer["duration"]) // 1000, timer, lang, send))
-    if not rows:
-        return None
+    if not rows:  # the caller asks shows_timers first; an empty card would never be memoised (None is not kept)
+        return ft.Container(visible=False)
     sound = ft.IconButton(ft.Icons.VOLUME_OFF if muted else ft.Icons.VOLUME_UP, on_click=toggle_sound,
                           tooltip=t("sound_unmute" if muted else "sound_mute", lang))
     return ft.Card(ft.Container(ft.Column([ft.Row([ft.Text(t("timers", lang), size=18, weight=ft.FontWeight.BOLD,

@@ -34,17 +34,25 @@ def panel_card(panel: Panel, lang: str) -> ft.Control:
     rows: list[ft.Control] = [ft.Text(panel.title.get(lang), weight=ft.FontWeight.BOLD, size=16)]
     if panel.tiles:  # short values drawn big, one tile each (e.g. dice)
         rows.append(_tiles(panel.tiles))
-    for label, raw in panel.rows:
-        value = value_text(raw, lang)
-        if len(label.get(lang)) + len(value) > 36:  # a long value goes under its label and wraps there,
-            rows.append(ft.Column([ft.Text(label.get(lang)),  # rather than crushing the label on a phone
-                                   *([ft.Text(value, weight=ft.FontWeight.W_500)] if value else [])],
-                                  spacing=0))  # a label alone (no value) leaves no blank line
-            continue
-        rows.append(ft.Row([ft.Text(label.get(lang), expand=True), ft.Text(value, weight=ft.FontWeight.W_500)]))
+    rows += [PanelRow(label.get(lang), value_text(raw, lang)) for label, raw in panel.rows]
     if panel.note:
         rows.append(ft.Text(panel.note.get(lang), size=12, italic=True, color=ft.Colors.ON_SURFACE_VARIANT))
     return ft.Card(ft.Container(ft.Column(rows, spacing=4), padding=12))
+
+
+@component
+def _PanelRow(label: str, value: str) -> ft.Control:
+    """A label and its value; a long value goes under its label and wraps there, rather than crushing the
+    label on a phone (a label alone, with no value, leaves no blank line)."""
+    if len(label) + len(value) > 36:
+        return ft.Column([ft.Text(label), *([ft.Text(value, weight=ft.FontWeight.W_500)] if value else [])],
+                         spacing=0)
+    return ft.Row([ft.Text(label, expand=True), ft.Text(value, weight=ft.FontWeight.W_500)])
+
+
+#: a row drawn again only when its text changes: an event that changes one figure of a panel rebuilds (and
+#: diffs, on every device) that row, not the panel's every row
+PanelRow = ft.memo(_PanelRow)
 
 
 @component

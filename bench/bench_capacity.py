@@ -160,9 +160,10 @@ def undo_button(page: FletPage) -> Control | None:
     return None if button.get("disabled") else button
 
 
-async def turn(table: Table, rng: random.Random, fig: Figures) -> None:
+async def turn(table: Table, rng: random.Random, fig: Figures, wait: float = 10.0) -> None:
     """One move: a random action of a device that has one, or (one time in ten, and whenever nobody has
-    anything to play, as when a recount emptied the deck) the host's undo."""
+    anything to play, as when a recount emptied the deck) the host's undo.  ``wait``: seconds the acting
+    device waits for its answer (a move that changes nothing, a secret order chosen again, gets none)."""
     pages = table.pages[:]
     rng.shuffle(pages)
     actor, button = next(((p, None) for p in pages if actions(p)), (table.pages[0], None))
@@ -182,7 +183,7 @@ async def turn(table: Table, rng: random.Random, fig: Figures) -> None:
     t0 = time.perf_counter()
     await actor.click(button)
     fig.events += 1
-    own = await first_patch(actor, counts[id(actor)], t0, 10.0)
+    own = await first_patch(actor, counts[id(actor)], t0, wait)
     if own is None:
         fig.not_shown += 1
         return

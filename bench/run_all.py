@@ -32,6 +32,7 @@ SCRIPTS = {
     "sync": "Sync",
     "taps": "Taps",
     "capacity": "Capacity",
+    "events": "Server CPU per event",
 }
 
 

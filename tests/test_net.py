@@ -197,9 +197,46 @@ def test_the_examples_in_app_shared_hold():
     assert doctest.testmod(shared).failed == 0
 
 
+def test_a_phone_finds_its_own_seat_among_the_shared_links_and_loses_it_at_the_write_that_revokes_it():
+    """``seat_of``: the store opens a link once (and notes its first use); after that every phone of the table
+    finds its seat in the match's active links, read once per write for all of them.  A seat is found only
+    by its own token, and a revoked link opens nothing from the next write on."""
+    from types import SimpleNamespace
+
+    from app import shared
+    from app.screens.table import seat_of
+    from db.store import Store
+
+    store = Store("sqlite://")
+    ids = [store.add_player(n).id or 0 for n in ("Ange", "Bébert", "Carlo", "Dédé")]
+    match = store.create_match("traction-avant", {"players": 4}, ids, seed="seats")
+    tokens = [store.issue_seat_token(match, seat) for seat in range(4)]
+    asked: list[str] = []
+    for name in ("seat_for_token", "seat_links"):
+        real = getattr(store, name)
+        setattr(store, name, lambda *a, real=real, name=name, **kw: asked.append(name) or real(*a, **kw))
+    app = SimpleNamespace(store=store)
+    phones = [SimpleNamespace(current=False) for _ in tokens]
+    shared.written()
+    assert [seat_of(app, match, tok, ref) for tok, ref in zip(tokens, phones, strict=True)] == [0, 1, 2, 3]
+    assert asked == ["seat_for_token"] * 4 and store.seat_links(match)[2][1]  # first use noted
+    asked.clear()
+    shared.written()  # the next write: one read of the links for the four phones
+    assert [seat_of(app, match, tok, ref) for tok, ref in zip(tokens, phones, strict=True)] == [0, 1, 2, 3]
+    assert asked == ["seat_links"]
+    for stranger in ("forged", tokens[0] + "x", tokens[0][:-1], "é" * 32, ""):
+        assert seat_of(app, match, stranger, SimpleNamespace(current=True)) is None
+    store.revoke_seat_token(match, 1)
+    assert seat_of(app, match, tokens[1], phones[1]) == 1  # the links this write's pages read, until...
+    shared.written()  # ...the revocation's own write reaches the pages
+    assert seat_of(app, match, tokens[1], phones[1]) is None and not phones[1].current
+    assert [seat_of(app, match, tokens[s], phones[s]) for s in (0, 2, 3)] == [0, 2, 3]
+
+
 def test_a_write_wakes_the_data_readers_only_and_tells_the_others_which_match():
     """``AppState.changed`` bumps the data version, which only the screens reading the database watch
-    (``use_data``): the page's root (``App``, ``Layout``, watching ``AppState``) is not re-rendered."""
+    (``use_data``), and a message goes to its banner alone (``Notice``): the page's root (``App``,
+    ``Layout``, watching ``AppState``) is re-rendered by neither."""
     from app.state import AppState
 
     sent: list[object] = []
@@ -220,8 +257,17 @@ def test_a_write_wakes_the_data_readers_only_and_tells_the_others_which_match():
     app.changed()
     assert data_heard == ["value"] * 3 and root_heard == []
     assert sent == [("data", 3), ("phones", 3), ("data", None)]
+    notice_heard: list[object] = []
+
+    def on_notice(_sender: object, field: object) -> None:
+        notice_heard.append(field)
+
+    app.notice.subscribe(on_notice)  # held here: observables keep their listeners weakly
     app.tell("Saved")
-    assert root_heard == ["message"]
+    app.tell("Saved")  # said again: nothing changed, nobody redraws
+    app.refuse(ValueError("Non"))
+    assert notice_heard == ["message", "message", "is_error"] and root_heard == []
+    assert app.message == "Non" and app.notice.is_error
 
 
 def test_what_the_pages_derive_from_one_state_is_computed_once_and_never_for_another_state():

@@ -102,3 +102,32 @@ def test_an_event_type_is_looked_up_once_per_control_class_and_handler_and_agree
         assert fast.event_types()[(type(control), name)] is found
         assert base_control.get_event_field_type(control, name) is found
     assert base_control.get_event_field_type(controls[0], "on_nothing") is None
+
+
+def test_a_message_is_sent_as_the_same_bytes_without_being_written_as_text_first() -> None:
+    from flet.messaging.protocol import Message, MessageAction
+    from flet_web.fastapi import flet_app
+
+    fast.install()
+    fast.install()  # once
+    original = vars(flet_app)["_compagnon_send_message"]
+    assert flet_app.FletApp.send_message is not original
+
+    class Queue(list[bytes]):
+        def put_nowait(self, item: bytes) -> None:
+            self.append(item)
+
+    message = Message(MessageAction.PATCH_CONTROL, {"id": 7, "patch": [[0], [0, 0, "controls", [ft.Text("Léa")]]]})
+    sent, expected = SimpleNamespace(_FletApp__send_queue=Queue()), SimpleNamespace(_FletApp__send_queue=Queue())
+    flet_app.FletApp.send_message(sent, message)
+    original(expected, message)
+    assert sent._FletApp__send_queue == expected._FletApp__send_queue and len(sent._FletApp__send_queue) == 1
+
+
+def test_flet_s_debug_only_loggers_are_quiet_and_its_other_loggers_untouched() -> None:
+    import logging
+
+    fast.install()
+    for name in fast.QUIET:
+        assert logging.getLogger(name).debug is fast._nothing
+    assert "debug" not in vars(logging.getLogger("flet"))  # its own, untouched

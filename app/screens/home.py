@@ -11,10 +11,13 @@ import importlib.resources
 
 import flet as ft
 
+from app import shared
 from app.guard import component
+from app.i18n import t
 from app.state import use_data
 from app.widgets import fmt_date, section
 from db.games import engine_slug, game_name
+from db.history import MatchSummary
 from scoring.core import registry
 
 
@@ -57,35 +60,59 @@ def Welcome() -> ft.Control:
 
 
 @component
-def Home() -> ft.Control:
-    app = use_data()
-    lang, page = app.lang, ft.context.page
-    ongoing = app.store.in_progress()
+def _Resume(ongoing: tuple[MatchSummary, ...], lang: str) -> ft.Control:
+    """The matches in progress, each with its way back."""
+    page = ft.context.page
     resume: list[ft.Control] = []
     for m in ongoing:
         resume.append(ft.ListTile(
             leading=emblem(engine_slug(m.game), 36), title=ft.Text(f"{game_name(m.game, lang)} #{m.id}"),
-            subtitle=ft.Text(f"{', '.join(m.names)} · {app.t('started', a=fmt_date(m.started_at, lang))}"),
-            trailing=ft.Button(app.t("resume"), on_click=lambda _e, i=m.id: page.navigate(f"/match/{i}")),
+            subtitle=ft.Text(f"{', '.join(m.names)} · {t('started', lang, a=fmt_date(m.started_at, lang))}"),
+            trailing=ft.Button(t("resume", lang), on_click=lambda _e, i=m.id: page.navigate(f"/match/{i}")),
         ))
     if not resume:
-        resume.append(ft.Text(f"{app.t('none_in_progress')} {app.t('start_one')}", italic=True))
+        resume.append(ft.Text(f"{t('none_in_progress', lang)} {t('start_one', lang)}", italic=True))
+    return section(t("in_progress", lang), resume)
+
+
+#: re-rendered when a match starts, ends or is abandoned: not at every event of a match in play
+Resume = ft.memo(_Resume)
+
+
+@component
+def _Games(lang: str) -> ft.Control:
+    """Each game's card, to start a new match of it."""
+    page = ft.context.page
     cards: list[ft.Control] = []
     for slug, game in registry.cards().items():
         cards.append(ft.Card(ft.Container(ft.Column([
             ft.Row([emblem(slug), ft.Column([
                 ft.Text(game.name.get(lang), size=18, weight=ft.FontWeight.BOLD),
-                ft.Text(app.t("n_players", a=game.min_players, b=game.max_players)),
+                ft.Text(t("n_players", lang, a=game.min_players, b=game.max_players)),
             ], spacing=2, expand=True)]),
             ft.Text(game.description.get(lang)),
             # the button reads "Nouvelle partie"; a screen reader says which game's ("Robby Solo : nouvelle partie")
-            ft.Row([ft.Button(ft.Text(app.t("new_match"), semantics_label=app.t("new_match_of", a=game.name.get(lang))),
+            ft.Row([ft.Button(ft.Text(t("new_match", lang),
+                                      semantics_label=t("new_match_of", lang, a=game.name.get(lang))),
                               icon=ft.Icons.ADD, on_click=lambda _e, s=slug: page.navigate(f"/new/{s}"))],
                    alignment=ft.MainAxisAlignment.END),
         ], spacing=8), padding=12, border=ft.Border.only(left=ft.BorderSide(6, game.colour)))))
+    return section(t("games", lang), cards)
+
+
+#: drawn once per language: the games do not change while the server runs
+Games = ft.memo(_Games)
+
+
+@component
+def Home() -> ft.Control:
+    app = use_data()
+    # Every page on this screen re-renders at each write (a match may have started or ended): one read for
+    # all of them (app.shared), and only the list of matches redrawn when it changed.
+    ongoing = shared.read(("in_progress", id(app.store)), lambda: tuple(app.store.in_progress()))
     return ft.Column([
         ft.Text(app.t("tagline"), size=16, italic=True),
         *([Welcome(key="welcome")] if not ongoing and not app.store.get_setting(WELCOME_DONE) else []),
-        section(app.t("in_progress"), resume),
-        section(app.t("games"), cards),
+        Resume(ongoing, app.lang, key="resume"),
+        Games(app.lang, key="games"),
     ], spacing=16)

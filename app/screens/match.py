@@ -18,7 +18,7 @@ from app.screens.home import emblem
 from app.screens.phones import HostDevices, PhonesSection
 from app.shared import load_match, seat_links
 from app.state import use_app, use_data
-from app.timer_view import Timers, now_ms
+from app.timer_view import Timers, now_ms, shows_timers
 from app.widgets import PanelCard, section
 from db.host_keys import GrantedDevice
 from db.store import LoadedMatch, StoreError
@@ -147,17 +147,29 @@ def table_part(m: LoadedMatch, names: list[str], lang: str, send: Callable[[Valu
                over: bool) -> tuple[list[ft.Control], list[ft.Control]]:
     """What the whole table watches: the running countdown (apart: a phone shows it first, a wide window
     beside the panels), then the public panels and the public actions."""
-    timers = Timers(m.game.phases, m.state.get("timers", {}), names, lang, send)
-    clocks = [timers] if timers is not None and not over else []
+    timers = m.state.get("timers", {})
+    shown = not over and shows_timers(m.game.phases, timers, names)
+    clocks = [Timers(m.game.phases, timers, names, lang, send, key="timers")] if shown else []
     # Each card a memoised component: an unchanged panel is neither rebuilt nor diffed.  (Reusing the same
     # card *objects* from one render to the next left the actions below them stale in Flet's patch, Robby
     # Solo, round 2: the declaration form stayed; a memoised component keeps its last body per place.)
     out: list[ft.Control] = [PanelCard(p, lang) for p in shared.panels(m, None) if p.seat is None]
     public = sorted((a for a in shared.actions(m) if not a.private), key=lambda a: not a.primary)
     if public and not over:
-        out.append(section(t("actions", lang), [ActionForm(a, names, lang, send, key=f"{i}|{form_key(a, names)}")
-                                                for i, a in enumerate(public)]))
+        out.append(Actions(tuple(public), tuple(names), lang, send, key="actions"))
     return clocks, out
+
+
+@component
+def _Actions(actions: tuple[Action, ...], names: tuple[str, ...], lang: str,
+             send: Callable[[Values], bool]) -> ft.Control:
+    """The public actions' forms, the primary ones first."""
+    return section(t("actions", lang), [ActionForm(a, names, lang, send, key=f"{i}|{form_key(a, names)}")
+                                        for i, a in enumerate(actions)])
+
+
+#: re-rendered only when an action (its fields' defaults included), the names or the language change
+Actions = ft.memo(_Actions)
 
 
 def side_part(m: LoadedMatch, names: list[str], lang: str, over: bool, on_phones: dict[int, Any],

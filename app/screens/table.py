@@ -15,14 +15,15 @@ import flet as ft
 from app import shared
 from app.forms import ActionForm, Values, form_key
 from app.guard import component
+from app.i18n import t
 from app.net import LOBBY, SeatRequest
 from app.screens.home import emblem
 from app.shared import load_match, seat_links
 from app.state import AppState, use_app, use_data
-from app.timer_view import Timers, now_ms
+from app.timer_view import Timers, now_ms, shows_timers
 from app.widgets import PanelCard, section
 from db.store import LoadedMatch, Sender, StoreError
-from scoring import Action, Game, Panel, RulesError
+from scoring import Action, Game, Panel, Phase, RulesError
 from scoring.core import timers as tm
 
 
@@ -70,15 +71,27 @@ def _sender(app: AppState, match_id: int, who: Sender) -> Any:
     return send
 
 
-def _public(m: LoadedMatch, lang: str) -> list[ft.Control]:
+def public_view(m: LoadedMatch, lang: str) -> ft.Control:
     """What everybody may see: timers (without buttons: timers are the host's), the public panels."""
     game, state = m.game, m.state
-    out: list[ft.Control] = []
-    timers = Timers(game.phases, state.get("timers", {}), list(state.get("names", m.names)), lang, None)
-    if timers is not None and not game.finished(state):
-        out.append(timers)
-    out += [PanelCard(p, lang) for p in shared.panels(m, None) if p.seat is None]
-    return out
+    names = tuple(state.get("names", m.names))
+    timers = state.get("timers", {})
+    clocks = not game.finished(state) and shows_timers(game.phases, timers, names)
+    return PublicView(tuple(game.phases) if clocks else (), timers if clocks else {}, names, lang,
+                      tuple(p for p in shared.panels(m, None) if p.seat is None), key="public")
+
+
+@component
+def _PublicView(phases: tuple[Phase, ...], timers: dict[str, Any], names: tuple[str, ...], lang: str,
+                panels: tuple[Panel, ...]) -> ft.Control:
+    """``phases`` empty: no countdown shown."""
+    out: list[ft.Control] = [Timers(phases, timers, names, lang, None)] if phases else []
+    out += [PanelCard(p, lang) for p in panels]
+    return ft.Column(out, spacing=12)
+
+
+#: re-rendered only when a public panel, a timer or the language changes: a seat's own event leaves it
+PublicView = ft.memo(_PublicView)
 
 
 def seat_content(game: Game, state: dict[str, Any], seat: int) -> tuple[list[Panel], list[Action]]:
@@ -123,10 +136,28 @@ def use_buzz(running: bool) -> None:
     ft.use_effect(buzz, [running])
 
 
+@component
+def _SeatPrivate(panels: tuple[Panel, ...], actions: tuple[Action, ...], names: tuple[str, ...], lang: str,
+                 send: Any) -> ft.Control:
+    """A seat's own panels and forms (``Game.panels``/``actions`` for that seat alone)."""
+    private: list[ft.Control] = [PanelCard(p, lang) for p in panels]
+    # Someone else's event does not wipe a half-typed order (see form_key).
+    private += [ActionForm(a, names, lang, send, key=form_key(a, names)) for a in actions]
+    if not private:
+        private.append(ft.Text(t("nothing_to_do", lang), italic=True))
+    return ft.Container(section(t("your_secrets", lang), private), padding=12, border_radius=12,
+                        bgcolor=ft.Colors.TERTIARY_CONTAINER)
+
+
+#: re-rendered only when this seat's own panels or forms change: another seat's secret leaves it as it was
+SeatPrivate = ft.memo(_SeatPrivate)
+
+
 def seat_body(app: AppState, m: LoadedMatch, seat: int, running: bool, send: Any) -> list[ft.Control]:
-    """A seat's phone: its header, its own countdown's alert, its secrets and forms, then the public view."""
+    """A seat's phone: its header, its own countdown's alert, its secrets and forms, then the public view,
+    each a memoised part: an event redraws only the parts whose content it changed."""
     lang = app.lang
-    names = list(m.state.get("names", m.names))
+    names = tuple(m.state.get("names", m.names))
     body: list[ft.Control] = [_header(m, lang, app.t("your_seat", a=names[seat]))]
     if running:
         body.append(ft.Container(ft.Row([ft.Icon(ft.Icons.TIMER, color=ft.Colors.ON_ERROR),
@@ -134,36 +165,43 @@ def seat_body(app: AppState, m: LoadedMatch, seat: int, running: bool, send: Any
                                                  weight=ft.FontWeight.BOLD)]),
                                  bgcolor=ft.Colors.ERROR, padding=12, border_radius=8))
     own_panels, own_actions = seat_content(m.game, m.state, seat)
-    private: list[ft.Control] = [PanelCard(p, lang) for p in own_panels]
-    # Someone else's event does not wipe a half-typed order (see form_key).
-    private += [ActionForm(a, names, lang, send, key=form_key(a, names)) for a in own_actions]
-    if not private:
-        private.append(ft.Text(app.t("nothing_to_do"), italic=True))
-    body.append(ft.Container(section(app.t("your_secrets"), private), padding=12, border_radius=12,
-                             bgcolor=ft.Colors.TERTIARY_CONTAINER))
-    return body + _public(m, lang)
+    body.append(SeatPrivate(tuple(own_panels), tuple(own_actions), names, lang, send, key="private"))
+    return [*body, public_view(m, lang)]
+
+
+def seat_of(app: AppState, match_id: int, token: str, opened: Any, who: str = "") -> int | None:
+    """The seat this phone's link opens, asked again after every write (a revocation is one, here or on
+    another server on the same database: a link the host revoked stops working at once).  The first time
+    through the store (which notes the link's first use, and logs a refusal); then from the match's active
+    links, which the table's phones read once per write together (:func:`app.shared.seat_links`), instead
+    of one query per phone.  ``opened``: this page's ref, true once the store has opened the link; ``who``:
+    the device's address, for the log."""
+    if opened.current:
+        for seat, (active, _opened) in seat_links(app, match_id).items():
+            if _secrets.compare_digest(active.encode(), token.encode()):
+                return seat
+    seat = shared.read(("seat", id(app.store), match_id, token),
+                       lambda: app.store.seat_for_token(match_id, token, who=who))
+    opened.current = seat is not None
+    return seat
 
 
 @component
 def SeatScreen(code: str = "", token: str = "") -> ft.Control:
     app = use_data()
-    page = ft.context.page
-    refused = ft.use_ref(False)
+    refused, opened = ft.use_ref(False), ft.use_ref(False)
     match_id = _match_id(app, code)
     send = ft.use_callback(_sender(app, match_id, Sender(token=token)), [code, token])
 
-    def opened() -> None:  # the host hides a seat's QR code once its phone has opened it
+    def told() -> None:  # the host hides a seat's QR code once its phone has opened it
         if not refused.current and match_id >= 0:
             app.tell_others("seat", match_id)
 
-    ft.use_effect(opened, [])
+    ft.use_effect(told, [])
     m = _load(app, match_id)
     seat = None
     if m is not None and m.status == "in_progress" and not refused.current:
-        # Asked again after every write (a revocation is one, here or on another server on the same database):
-        # a link revoked by the host stops working at once, and the phones of a table ask once per event.
-        seat = shared.read(("seat", id(app.store), m.id, token),
-                           lambda: app.store.seat_for_token(m.id, token, who=str(page.client_ip or "")))
+        seat = seat_of(app, m.id, token, opened, str(ft.context.page.client_ip or ""))
     running = bool(my_timers(m, seat))
     # Every hook runs at every render, before any early return (the hooks are told apart by order).
     use_buzz(running)
@@ -208,8 +246,8 @@ def TableScreen(code: str = "") -> ft.Control:
         if not free:
             seats.append(ft.Text(app.t("no_free_seat")))
     body: list[ft.Control] = [_header(m, app.lang, " · ".join(names)),
-                              section(app.t("free_seats"), seats)]
-    body += _public(m, app.lang)  # read-only: the table code writes nothing
+                              section(app.t("free_seats"), seats),
+                              public_view(m, app.lang)]  # read-only: the table code writes nothing
     return ft.Column(body, spacing=12)
 
 
