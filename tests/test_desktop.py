@@ -114,7 +114,7 @@ def test_offline_without_the_desktop_client_it_says_so_within_5_s_and_opens_a_ch
     assert len(said) == 1 and "browser window" in said[0], seen
     wait_for(out, "opened http://127.0.0.1", 60.0, seen)
     deadline = time.monotonic() + 10
-    while not calls.exists() and time.monotonic() < deadline:
+    while not (calls.exists() and calls.read_text().endswith("\n")) and time.monotonic() < deadline:  # written whole
         time.sleep(0.1)
     assert calls.read_text().split() == [f"--app=http://127.0.0.1:{port}/", "--new-window"]
     with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as page:  # the app, served
@@ -134,7 +134,7 @@ def test_without_a_chromium_it_opens_the_default_browser(tmp_path, compagnon_des
     wait_for(out, "cannot be fetched", 5.0, seen)
     wait_for(out, "the default browser", 60.0, seen)
     deadline = time.monotonic() + 10
-    while not calls.exists() and time.monotonic() < deadline:
+    while not (calls.exists() and calls.read_text().endswith("\n")) and time.monotonic() < deadline:  # written whole
         time.sleep(0.1)
     assert calls.read_text().split() == [f"http://127.0.0.1:{port}/"]
 

@@ -258,6 +258,10 @@ class UI:
         """A destination of the bottom navigation bar."""
         self.settle()
         self.tap(self.reach(self.page.get_by_role("tab", name=name)))
+        # its screen is there once its place is the selected one (a tap at once after could land on the screen
+        # being left: a game card's button on the home screen is named after its game too)
+        self.page.get_by_role("tab", name=name, selected=True).wait_for(timeout=15_000)
+        self.settle()
 
     def in_clear(self, locator) -> None:
         """Scroll (with the wheel: Flutter scrolls its own canvas) until the element sits clear of
