@@ -198,12 +198,16 @@ class UI:
         """Go to ``path`` inside the app already open in this page, as the browser's back and forward buttons
         do (a history entry and a route change: the same page and session, its screen drawn anew), or open
         it when the page shows no app of this server yet.  A walk over many screens (the three-language
-        walks) saves a page load of Flutter's client per screen (about 2 s of the browser's CPU)."""
+        walks) saves a page load of Flutter's client per screen (about 2 s of the browser's CPU).  The screen
+        is read from its top, as a page load shows it, whatever scroll a screen of the same shape left."""
         if not self.page.url.startswith(self.base + "/"):
             return self.open(path)
         if not self.page.evaluate(GO, path):
             raise AssertionError(f"{path}: the screen did not change within 15 s")
         self.settle(quiet_ms=700, max_ms=8000)
+        self.page.mouse.move(self.mid_x(), 400)
+        self.page.mouse.wheel(0, -50_000)
+        self.settle()
         return self
 
     def button(self, name: str, exact: bool = False):

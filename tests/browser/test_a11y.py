@@ -46,8 +46,6 @@ def faults(ui, where: str) -> list[str]:
     """The screen's unnamed or small interactive nodes.  The screen is read a page at a time, scrolled
     (off-screen nodes are not in the tree); a node cut by the edge of the scrolling area in one place is
     judged by the largest box it showed."""
-    ui.page.mouse.move(ui.mid_x(), 400)
-    ui.page.mouse.wheel(0, -50_000)  # from the top, whatever scroll a screen of the same shape left behind
     ui.settle(quiet_ms=500)
     sizes: dict[tuple[str, str], tuple[int, int]] = {}
     for _ in range(12):

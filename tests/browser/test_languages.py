@@ -135,8 +135,6 @@ def walk(ui: UI, path: str, checks: tuple[str, ...] = ()) -> tuple[list[str], li
     lines: list[str] = []
     boxes: list[str] = []
     ui.page.mouse.move(ui.mid_x(), 420)
-    ui.page.mouse.wheel(0, -50_000)  # from the top, whatever scroll a screen of the same shape left behind
-    ui.settle(quiet_ms=250, max_ms=2500)
     same = 0
     for _ in range(14):
         said = ui.text().split("\n")
