@@ -17,9 +17,8 @@ pytestmark = pytest.mark.browser
 
 GAMES = {"robby-solo": {"players": 3}, "apaches": {"players": 3}, "traction-avant": {"players": 4},
          "apprentis": {"players": 3}, "score-pad": {"game_name": "Skull", "players": 3}}
-#: every role's smallest side (a labelled check box or switch too: Flutter sizes them 40 px tall for a mouse,
-#: and ``app.widgets.check_box``/``switch`` hold them in a 48-px box)
-SMALLEST: dict[str, int] = {}
+#: Material's touch target, for every role (check boxes and switches too: ``app.widgets.check_box``, ``switch``)
+SMALLEST = 48
 INTERACTIVE = "button, textbox, checkbox, switch, slider, tab, link, menuitem, radio, combobox, spinbutton"
 
 #: the interactive nodes on screen: role, name, box (the accessible name as a screen reader computes it:
@@ -65,7 +64,7 @@ def faults(ui, where: str) -> list[str]:
     for (role, name), (w, h) in sizes.items():
         if not name:
             found.append(f"{where}: a {role} without a name ({w}×{h})")
-        elif min(w, h) < SMALLEST.get(role, 48):
+        elif min(w, h) < SMALLEST:
             found.append(f"{where}: {role} {name!r} is {w}×{h} px")
     return found
 
