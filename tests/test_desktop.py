@@ -80,6 +80,15 @@ def wait_for(out: queue.Queue[str], words: str, seconds: float, seen: list[str])
     raise AssertionError(f"no line saying {words!r} within {seconds} s; said: {seen}")
 
 
+def called(calls: Path, seconds: float = 10.0) -> list[str]:
+    """The arguments a fake browser was called with, once its line is written whole (the file exists, empty,
+    for a moment before)."""
+    deadline = time.monotonic() + seconds
+    while not (calls.exists() and calls.read_text().endswith("\n")) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return calls.read_text().split()
+
+
 @pytest.fixture
 def compagnon_desktop(tmp_path):
     procs: list[subprocess.Popen[str]] = []
@@ -113,10 +122,7 @@ def test_offline_without_the_desktop_client_it_says_so_within_5_s_and_opens_a_ch
     said = [line for line in seen if "desktop client" in line]
     assert len(said) == 1 and "browser window" in said[0], seen
     wait_for(out, "opened http://127.0.0.1", 60.0, seen)
-    deadline = time.monotonic() + 10
-    while not (calls.exists() and calls.read_text().endswith("\n")) and time.monotonic() < deadline:  # written whole
-        time.sleep(0.1)
-    assert calls.read_text().split() == [f"--app=http://127.0.0.1:{port}/", "--new-window"]
+    assert called(calls) == [f"--app=http://127.0.0.1:{port}/", "--new-window"]
     with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as page:  # the app, served
         assert page.status == 200
     assert proc.poll() is None  # and still serving, for the window
@@ -133,10 +139,7 @@ def test_without_a_chromium_it_opens_the_default_browser(tmp_path, compagnon_des
     out, seen = lines_of(proc), []
     wait_for(out, "cannot be fetched", 5.0, seen)
     wait_for(out, "the default browser", 60.0, seen)
-    deadline = time.monotonic() + 10
-    while not (calls.exists() and calls.read_text().endswith("\n")) and time.monotonic() < deadline:  # written whole
-        time.sleep(0.1)
-    assert calls.read_text().split() == [f"http://127.0.0.1:{port}/"]
+    assert called(calls) == [f"http://127.0.0.1:{port}/"]
 
 
 def test_a_chromium_family_browser_is_found_on_the_path(tmp_path, monkeypatch):
