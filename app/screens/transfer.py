@@ -31,7 +31,7 @@ from db.store import StoreError
 #: the skipped plays listed one by one after an import; the rest are counted
 REPORT_LINES = 40
 #: how often (seconds) the progress bar is redrawn while a piece of work runs
-TICK = 0.2
+TICK = 0.1
 Progress = Callable[[int, int], None]
 
 

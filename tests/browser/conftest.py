@@ -254,6 +254,33 @@ class UI:
             function done() { obs.disconnect(); clearTimeout(timer); clearTimeout(stop); resolve(); }
         })""", [quiet_ms, max_ms])
 
+    def record(self, pattern: str) -> None:
+        """From now on, keep every match of the JavaScript regex ``pattern`` (with its groups) that the
+        accessibility tree shows, as it changes: a reading every quarter second can miss a state a fast
+        machine shows for a tenth of one.  Read them with :meth:`recorded`."""
+        self.page.evaluate("""(pattern) => {
+            const host = document.querySelector('flt-semantics-host') || document.body;
+            const re = new RegExp(pattern, 'g');
+            const seen = window.__recorded = [];
+            const read = () => {
+                const texts = [];
+                for (const el of host.querySelectorAll('*')) {
+                    const l = el.getAttribute('aria-label'); if (l) texts.push(l);
+                    for (const n of el.childNodes) if (n.nodeType === 3) texts.push(n.textContent);
+                }
+                for (const m of texts.join('\\n').matchAll(re))
+                    if (seen[seen.length - 1] !== m[0]) seen.push(m[0]);
+            };
+            read();
+            window.__recorder && window.__recorder.disconnect();
+            window.__recorder = new MutationObserver(read);
+            window.__recorder.observe(host, {subtree: true, childList: true, attributes: true, characterData: true});
+        }""", pattern)
+
+    def recorded(self) -> list[str]:
+        """What :meth:`record` kept, in the order it showed (a repeat in a row kept once)."""
+        return list(self.page.evaluate("() => window.__recorded || []"))
+
     def click(self, name: str, exact: bool = False) -> None:
         self.settle()
         self.tap(self.reach(self.button(name, exact)))
