@@ -168,8 +168,9 @@ def timed(actor: UI, others: list[UI], prepare_tap: Callable[[], Any], got: dict
         ui.page.evaluate(ARM_OTHER)
     target.click()
     actor.page.wait_for_function(SEEN, timeout=30_000, polling=20)
-    down, seen = actor.page.evaluate("() => [window.__tap.down, window.__tap.seen]")
+    down, msg, seen = actor.page.evaluate("() => [window.__tap.down, window.__tap.msg, window.__tap.seen]")
     got[f"{name}|own"].append(seen - down)
+    got[f"{name}|answer"].append(msg - down)  # the server's part (and the socket's): the rest is the drawing
     for ui in others:
         try:
             ui.page.wait_for_function(SEEN, timeout=3_000, polling=20)
@@ -297,6 +298,7 @@ def main() -> int:
 def rows(got: dict[str, list[float]], failures: list[str]) -> list[Row]:
     own = [x for k, xs in got.items() if k.endswith("|own") for x in xs]
     other = [x for k, xs in got.items() if k.endswith("|other") for x in xs]
+    answer = [x for k, xs in got.items() if k.endswith("|answer") for x in xs]
     out: list[Row] = []
     if own:
         out.append(Row(f"acting device, every action: p95 ({len(own)} taps)", percentile(own, 95), "ms",
@@ -308,9 +310,14 @@ def rows(got: dict[str, list[float]], failures: list[str]) -> list[Row]:
         out.append(Row(f"other devices on the match: p95 ({len(other)} updates)", percentile(other, 95), "ms",
                        f"< {SYNC_TARGET_MS:.0f}", below(percentile(other, 95), SYNC_TARGET_MS),
                        f"median {median(other):.0f} ms"))
+    if answer:
+        out.append(Row("  acting device, tap → the server's first message: p95", percentile(answer, 95), "ms", "", INFO,
+                       f"median {median(answer):.0f} ms (the rest of a tap's time is the browser drawing the answer)"))
     for key in sorted({k.split("|")[0] for k in got}):
         mine, theirs = got.get(f"{key}|own", []), got.get(f"{key}|other", [])
         text = f"{median(mine):.0f} / {max(mine):.0f}" if mine else "—"
+        if got.get(f"{key}|answer"):
+            text += f" (answer {median(got[f'{key}|answer']):.0f})"
         if theirs:
             text += f"; others {median(theirs):.0f} / {max(theirs):.0f}"
         out.append(Row(f"  {key}: median / slowest", text, "ms"))
