@@ -88,7 +88,7 @@ class AppState:
 
     def tell_others(self, topic: str, match_id: int | None = None) -> None:
         """Something was written: the other pages re-read it (what :mod:`app.shared` kept is dropped first)."""
-        shared.written()
+        shared.written(match_id)
         if self.broadcast is not None:
             self.broadcast((topic, match_id))
 

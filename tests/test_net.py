@@ -233,6 +233,43 @@ def test_a_phone_finds_its_own_seat_among_the_shared_links_and_loses_it_at_the_w
     assert [seat_of(app, match, tokens[s], phones[s]) for s in (0, 2, 3)] == [0, 2, 3]
 
 
+def test_a_write_at_one_table_keeps_what_the_other_tables_read_and_drops_its_own():
+    """A club's night: a write to one match drops what was read of that match (its load, its links, its
+    seats, its panels) and what was read for no one match, never another table's; a write to no one match
+    (a player renamed, a restore) drops everything.  A revoked link stops opening at its match's write."""
+    from types import SimpleNamespace
+
+    from app import shared
+    from app.screens.table import seat_of
+    from db.store import Store
+
+    store = Store("sqlite://")
+    ids = [store.add_player(n).id or 0 for n in ("Ange", "Bébert", "Carlo", "Dédé")]
+    a, b = (store.create_match("traction-avant", {"players": 4}, ids, seed=s) for s in ("a", "b"))
+    token = store.issue_seat_token(a, 1)
+    loads: list[int] = []
+    real = store.load
+    store.load = lambda m, real=real: loads.append(m) or real(m)  # type: ignore[method-assign]
+    app = SimpleNamespace(store=store)
+    shared.written()
+    first = {m: shared.load_match(app, m) for m in (a, b)}
+    in_progress = shared.read(("in_progress", "test"), lambda: "listed")
+    assert loads == [a, b] and seat_of(app, a, token, SimpleNamespace(current=False)) == 1
+
+    store.revoke_seat_token(a, 1)
+    shared.written(a)  # table a's write
+    assert shared.load_match(app, b) is first[b] and loads == [a, b]  # table b: nothing read again
+    assert shared.load_match(app, a) is not first[a] and loads == [a, b, a]
+    assert seat_of(app, a, token, SimpleNamespace(current=True)) is None  # the revocation is seen at once
+    assert shared.read(("in_progress", "test"), lambda: "read again") == "read again" != in_progress
+
+    shared.written(b)
+    assert shared.load_match(app, a) is shared.load_match(app, a) and loads == [a, b, a]
+    shared.written()  # not one match's write: everything is read again
+    shared.load_match(app, a), shared.load_match(app, b)
+    assert loads == [a, b, a, a, b]
+
+
 def test_a_write_wakes_the_data_readers_only_and_tells_the_others_which_match():
     """``AppState.changed`` bumps the data version, which only the screens reading the database watch
     (``use_data``), and a message goes to its banner alone (``Notice``): the page's root (``App``,

@@ -46,7 +46,7 @@ def _header(m: LoadedMatch, lang: str, subtitle: str) -> ft.Control:
 
 def _match_id(app: AppState, code: str) -> int:
     """The id of the match a phone's link names by its code (-1: none; a row id is no code)."""
-    found = shared.read(("code", id(app.store), code), lambda: app.store.match_id_for_code(code))
+    found = shared.read(("code", id(app.store), code), lambda: app.store.match_id_for_code(code), shared.LASTING)
     return -1 if found is None else found
 
 
@@ -181,7 +181,7 @@ def seat_of(app: AppState, match_id: int, token: str, opened: Any, who: str = ""
             if _secrets.compare_digest(active.encode(), token.encode()):
                 return seat
     seat = shared.read(("seat", id(app.store), match_id, token),
-                       lambda: app.store.seat_for_token(match_id, token, who=who))
+                       lambda: app.store.seat_for_token(match_id, token, who=who), match_id)
     opened.current = seat is not None
     return seat
 
