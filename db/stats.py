@@ -56,6 +56,7 @@ from db.models import (
     GameScore,
     GameSummary,
     Match,
+    PairPlace,
     PairSummary,
     Player,
     PlayerSummary,
@@ -457,18 +458,23 @@ def head_to_head(source: Session | Store, player_id: int, filters: Filters = NO_
 
     Each pair of lines of a match is one duel, decided by the ranks of the score sheet (which
     already apply each game's tie-breakers).  Over the whole history or one game's, the per-pair
-    running totals (:mod:`db.summary`, a row per other player and game); otherwise one self-join of
+    running totals (:mod:`db.summary`, a row per other player and game); under a place or a player count
+    (no period), those per place and player count too (version 10); otherwise one self-join of
     the filtered score lines on the match, grouped by the other player.  Their names are joined to
     the few groups.  Both give the same figures (tests/test_summary.py).
     """
+    params: dict[str, Any] = {"player_id": player_id}
     if _summarised(filters):
         query: Any = _pair_totals(filters.game)
+    elif _by_place(filters):
+        query = _pair_place_totals(bool(filters.game), filters.place is not None, filters.players is not None)
+        params |= {"game": filters.game, "place": filters.place, "seats": filters.players}
     else:
         query = _pair_query(player_id, filters)
     with _connection(source) as conn:
         if conn.execute(_PLAYER_NAME, {"player_id": player_id}).scalar() is None:
             raise _no_player(player_id)
-        rows = conn.execute(query, {"player_id": player_id}).all()
+        rows = conn.execute(query, params).all()
     return tuple(Rival(int(pid), name, int(n), int(w or 0), int(lost or 0), int(n) - int(w or 0) - int(lost or 0))
                  for pid, name, n, w, lost in rows)
 
@@ -489,6 +495,29 @@ def _pair_totals(game: str | None) -> Any:
              .where(col(PairSummary.player_id) == bindparam("player_id"),
                     *([col(PairSummary.game) == game] if game else []))
              .group_by(col(PairSummary.other_id)).subquery())
+    return _rivals(duels)
+
+
+def _by_place(filters: Filters) -> bool:
+    """Whether ``filters`` choose at most a game, a place and a player count, one of the last two at least
+    (then the duels per place and player count of version 10 answer)."""
+    return (replace(filters, game=None, player_id=None, place=None, players=None) == NO_FILTERS
+            and (filters.place is not None or filters.players is not None) and not _ROW_WISE.get())
+
+
+@lru_cache(maxsize=16)
+def _pair_place_totals(game: bool, place: bool, seats: bool) -> Any:
+    """:func:`head_to_head` from the duels per place and player count (:class:`db.models.PairPlace`): the
+    player's rows at the place, of the player count, of the game (each a bound parameter when asked),
+    summed per other player."""
+    conds = [col(PairPlace.player_id) == bindparam("player_id")]
+    for asked, column, name in ((game, PairPlace.game, "game"), (place, PairPlace.place, "place"),
+                                (seats, PairPlace.seats, "seats")):
+        if asked:
+            conds.append(col(column) == bindparam(name))
+    duels = (core_select(col(PairPlace.other_id).label("pid"), func.sum(PairPlace.met).label("met"),
+                         func.sum(PairPlace.wins).label("wins"), func.sum(PairPlace.losses).label("losses"))
+             .where(*conds).group_by(col(PairPlace.other_id)).subquery())
     return _rivals(duels)
 
 
