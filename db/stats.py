@@ -370,7 +370,7 @@ def _player_rows(source: Session | Store, player_id: int, *queries: Any) -> tupl
         name = conn.execute(_PLAYER_NAME, {"player_id": player_id}).scalar()
         if name is None:
             raise _no_player(player_id)
-        return name, [list(conn.execute(q).all()) for q in queries]
+        return name, [list(conn.execute(q, {"player_id": player_id}).all()) for q in queries]
 
 
 _WON = func.sum(case((col(ScoreRow.winner), 1), else_=0))
@@ -470,7 +470,7 @@ def head_to_head(source: Session | Store, player_id: int, filters: Filters = NO_
         query = _pair_place_totals(bool(filters.game), filters.place is not None, filters.players is not None)
         params |= {"game": filters.game, "place": filters.place, "seats": filters.players}
     else:
-        query = _pair_query(player_id, filters)
+        query = _pair_query(replace(filters, player_id=None), _ROW_WISE.get())
     with _connection(source) as conn:
         if conn.execute(_PLAYER_NAME, {"player_id": player_id}).scalar() is None:
             raise _no_player(player_id)
@@ -521,8 +521,12 @@ def _pair_place_totals(game: bool, place: bool, seats: bool) -> Any:
     return _rivals(duels)
 
 
-def _pair_query(player_id: int, filters: Filters) -> Any:
-    """:func:`head_to_head` as one self-join of the filtered score lines (the straightforward way)."""
+@lru_cache(maxsize=64)
+def _pair_query(filters: Filters, _row_wise: bool) -> Any:
+    """:func:`head_to_head` as one self-join of the filtered score lines (the straightforward way), the
+    player a bound parameter: built once per filter and way of filtering the lines (building and compiling
+    it each time cost five times running it under a narrow filter: docs/benchmarks.md)."""
+    player_id: BindParameter[int] = bindparam("player_id")
     me, other = aliased(ScoreRow), aliased(ScoreRow)
     wins = func.sum(case((col(me.rank) < col(other.rank), 1), else_=0))
     losses = func.sum(case((col(me.rank) > col(other.rank), 1), else_=0))
@@ -531,7 +535,7 @@ def _pair_query(player_id: int, filters: Filters) -> Any:
              .select_from(me)
              .join(other, and_(col(other.match_id) == col(me.match_id), col(other.player_id) != player_id,
                                col(other.player_id).is_not(None)))
-             .where(me.player_id == player_id, *filters.line_conditions(me, with_player=False))
+             .where(col(me.player_id) == player_id, *filters.line_conditions(me, with_player=False))
              .group_by(col(other.player_id)).subquery())
     return _rivals(duels)
 
@@ -557,18 +561,26 @@ def seat_effect(source: Session | Store, filters: Filters = NO_FILTERS,
             per_turn = sums(conn, LINE_MONTH, ("turn_pos",), **filters.cube_where())
         return tuple(SeatRecord(int(p), n, w, total / n) for (p,), (n, w, total, _won) in sorted(per_turn.items())
                      if p is not None and p >= 0)
-    position: Label[int | None] = col(ScoreRow.turn_pos).label("position")  # db.models.turn_position, kept on the line
-    query = (select(position, func.count(), _WON, func.avg(ScoreRow.total)).select_from(ScoreRow)
-             .group_by(position).order_by(position))
-    if player_id is None:
-        query = _filtered(query, filters, ScoreRow.match_id, _lines(filters, with_player=False))
-    else:
-        query = query.where(*_lines(filters, with_player=False))
     if player_id is not None:
-        _, (rows,) = _player_rows(source, player_id, query.where(ScoreRow.player_id == player_id))
+        _, (rows,) = _player_rows(source, player_id, _player_seats(replace(filters, player_id=None), _ROW_WISE.get()))
     else:
-        (rows,) = _rows(source, query)
+        (rows,) = _rows(source, _filtered(_per_position(), filters, ScoreRow.match_id,
+                                          _lines(filters, with_player=False)))
     return tuple(SeatRecord(int(p), int(n), int(w or 0), float(avg)) for p, n, w, avg in rows if p is not None)
+
+
+def _per_position() -> Any:
+    position: Label[int | None] = col(ScoreRow.turn_pos).label("position")  # db.models.turn_position, kept on the line
+    return (select(position, func.count(), _WON, func.avg(ScoreRow.total)).select_from(ScoreRow)
+            .group_by(position).order_by(position))
+
+
+@lru_cache(maxsize=64)
+def _player_seats(filters: Filters, _row_wise: bool) -> Any:
+    """:func:`seat_effect`'s statement over one player's lines (the player a bound parameter), built once
+    per filter and way of filtering the lines."""
+    return _per_position().where(*_lines(filters, with_player=False),
+                                 col(ScoreRow.player_id) == bindparam("player_id"))
 
 
 @lru_cache(maxsize=16)
@@ -586,12 +598,19 @@ def _seat_totals(game: str | None, of_player: bool) -> Any:
 def score_timeline(source: Session | Store, player_id: int, filters: Filters = NO_FILTERS,
                    limit: int = 200) -> tuple[ScorePoint, ...]:
     """A player's last ``limit`` scores, oldest first (for the score-over-time chart)."""
-    query = (core_select(col(ScoreRow.match_id), col(ScoreRow.game), col(ScoreRow.ended_at), col(ScoreRow.total),
-                         col(ScoreRow.winner))
-             .where(col(ScoreRow.player_id) == player_id, *_lines(filters, with_player=False))
-             .order_by(col(ScoreRow.ended_at).desc(), col(ScoreRow.match_id).desc()).limit(limit))
+    query = _timeline_query(replace(filters, player_id=None), _ROW_WISE.get(), limit)
     _, (rows,) = _player_rows(source, player_id, query)
     return tuple(ScorePoint(int(i), g, at, int(t), bool(w)) for i, g, at, t, w in reversed(rows))
+
+
+@lru_cache(maxsize=64)
+def _timeline_query(filters: Filters, _row_wise: bool, limit: int) -> Any:
+    """:func:`score_timeline`'s statement, the player a bound parameter: built once per filter (building
+    and compiling it cost more than running it)."""
+    return (core_select(col(ScoreRow.match_id), col(ScoreRow.game), col(ScoreRow.ended_at), col(ScoreRow.total),
+                        col(ScoreRow.winner))
+            .where(col(ScoreRow.player_id) == bindparam("player_id"), *_lines(filters, with_player=False))
+            .order_by(col(ScoreRow.ended_at).desc(), col(ScoreRow.match_id).desc()).limit(limit))
 
 
 # ---------------------------------------------------------------- a game
@@ -794,6 +813,24 @@ def _player_game_rows(conn: Connection, filters: Filters) -> tuple[dict[str, tup
     with an end and their minutes summed; per set-up and turn position (-1: none) the lines, won, their
     totals summed, the winners' totals summed; per total the lines.  One statement: each of the player's
     lines (``me``) counts its match once (the pair where the other line is ``me``)."""
+    per_setup: dict[str, tuple[Any, ...]] = {}
+    lines: dict[tuple[str, int], tuple[int, int, int, int]] = {}
+    totals: dict[int, int] = {}
+    query = _player_game_query(replace(filters, player_id=None))
+    for opts, pos, total, w, n, matches, timed, minutes in conn.execute(query, {"player_id": filters.player_id}):
+        n, total, w = int(n), int(total), int(w)
+        m, t, mins = per_setup.get(opts, (0, 0, 0.0))
+        per_setup[opts] = (m + int(matches or 0), t + int(timed or 0), mins + float(minutes or 0))
+        a, b, c, d = lines.get((opts, int(pos)), (0, 0, 0, 0))
+        lines[(opts, int(pos))] = (a + n, b + n * w, c + n * total, d + n * w * total)
+        totals[total] = totals.get(total, 0) + n
+    return per_setup, lines, totals
+
+
+@lru_cache(maxsize=64)
+def _player_game_query(filters: Filters) -> Any:
+    """:func:`_player_game_rows`' statement for ``filters`` (no player: a bound parameter), built once per
+    filter (never row-wise: :func:`game_figures` then reads the four functions)."""
     me, other = aliased(ScoreRow), aliased(ScoreRow)
     own = col(other.player_id) == col(me.player_id)
     turn = func.coalesce(other.turn_pos, -1)  # one object: the same parameter in the SELECT and the GROUP BY
@@ -803,19 +840,9 @@ def _player_game_rows(conn: Connection, filters: Filters) -> tuple[dict[str, tup
                     func.sum(case((own, minutes_between(col(Match.started_at), col(Match.ended_at))), else_=None)))
              .select_from(me).join(Match, col(Match.id) == col(me.match_id))
              .join(other, col(other.match_id) == col(me.match_id))
-             .where(col(me.player_id) == filters.player_id, *filters.line_conditions(me, with_player=False))
+             .where(col(me.player_id) == bindparam("player_id"), *filters.line_conditions(me, with_player=False))
              .group_by(col(Match.options), turn, col(other.total), col(other.winner)))
-    per_setup: dict[str, tuple[Any, ...]] = {}
-    lines: dict[tuple[str, int], tuple[int, int, int, int]] = {}
-    totals: dict[int, int] = {}
-    for opts, pos, total, w, n, matches, timed, minutes in conn.execute(query):
-        n, total, w = int(n), int(total), int(w)
-        m, t, mins = per_setup.get(opts, (0, 0, 0.0))
-        per_setup[opts] = (m + int(matches or 0), t + int(timed or 0), mins + float(minutes or 0))
-        a, b, c, d = lines.get((opts, int(pos)), (0, 0, 0, 0))
-        lines[(opts, int(pos))] = (a + n, b + n * w, c + n * total, d + n * w * total)
-        totals[total] = totals.get(total, 0) + n
-    return per_setup, lines, totals
+    return query
 
 
 def _game_figures(slug: str, per_setup: dict[str, Any], lines: dict[tuple[str, int], tuple[int, int, int, int]],

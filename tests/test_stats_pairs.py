@@ -44,7 +44,8 @@ def a_history(store: Store) -> dict[str, int]:
     """Léa, Sam and Ana at two places, two and three at a table, a virtual player and a shared win."""
     ids = people(store)
     lea, sam, ana = ids["Léa"], ids["Sam"], ids["Ana"]
-    for day, game, place in ((2, "apaches", "Club"), (9, "apaches", ""), (16, "robby-solo", "Club"), (23, "apaches", "")):
+    for day, game, place in ((2, "apaches", "Club"), (9, "apaches", ""), (16, "robby-solo", "Club"),
+                             (23, "apaches", "")):
         add_match(store, game, "finished", 30, [(lea, "Léa", day, True), (sam, "Sam", day // 2, False),
                                                 (ana, "Ana", day % 5, False)], day=day, place=place)
     add_match(store, "apaches", "finished", 25, [(sam, "Sam", 5, True), (lea, "Léa", 5, True)], day=30, place="Club")
