@@ -39,7 +39,7 @@ from datetime import UTC, date, datetime
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Float, and_, bindparam, case, func, text, true
+from sqlalchemy import Float, and_, any_, bindparam, case, func, text, true
 from sqlalchemy import select as core_select
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.compiler import compiles
@@ -788,7 +788,8 @@ def game_figures(source: Session | Store, slug: str, filters: Filters = NO_FILTE
     lines in the filter for the count of each total (the lowest, the highest and the buckets).  Under a
     player: one statement, the player's lines of the game (their index) joined to their matches' rows
     and lines, grouped by set-up, turn position, total and winner, instead of seven aggregates each
-    making that join."""
+    making that join (PostgreSQL: three statements over the array of the player's matches instead,
+    :func:`_player_game_sums`)."""
     mine = replace(filters, game=slug)
     if _whole_history(filters, slug) or _ROW_WISE.get():
         return GameFigures(game_stats(source, slug, filters), score_distribution(source, slug, filters, buckets),
@@ -801,9 +802,12 @@ def game_figures(source: Session | Store, slug: str, filters: Filters = NO_FILTE
                      in sums(conn, LINE_MONTH, ("options", "turn_pos"), **mine.cube_where()).items()}
             totals = {int(t): int(n) for t, n in conn.execute(
                 select(ScoreRow.total, func.count()).where(*_lines(mine)).group_by(col(ScoreRow.total)))}
+        elif conn.dialect.name == "postgresql":
+            per_setup, per_turn, won, totals = _player_game_sums(conn, mine)
+            return _game_figures(slug, per_setup, per_turn, won, totals, buckets)
         else:
             per_setup, lines, totals = _player_game_rows(conn, mine)
-    return _game_figures(slug, per_setup, lines, totals, buckets)
+    return _game_figures(slug, per_setup, *_turns_and_winners(lines), totals, buckets)
 
 
 def _player_game_rows(conn: Connection, filters: Filters) -> tuple[dict[str, tuple[Any, ...]],
@@ -827,6 +831,51 @@ def _player_game_rows(conn: Connection, filters: Filters) -> tuple[dict[str, tup
     return per_setup, lines, totals
 
 
+def _player_game_sums(conn: Connection, filters: Filters) -> tuple[dict[str, tuple[Any, ...]], Turns, Winners,
+                                                                  dict[int, int]]:
+    """:func:`_player_game_rows` on PostgreSQL: three statements over the array of the player's matches
+    (``= ANY(ARRAY(...))``, one index scan with the sorted ids as keys instead of a nested loop probing the
+    matches and their lines once per match: 34 ms became 19 at 100 000 matches): per set-up the matches,
+    those with an end and their minutes; per turn position, total and winner the lines; per set-up and turn
+    position the winners' lines and their totals (the lines' copies of their match's options)."""
+    per_setup: dict[str, tuple[Any, ...]] = {}
+    per_turn: Turns = {}
+    won: Winners = {}
+    totals: dict[int, int] = {}
+    of_setup, of_lines, of_winners = _player_game_any(replace(filters, player_id=None))
+    params = {"player_id": filters.player_id}
+    for opts, matches, timed, minutes in conn.execute(of_setup, params):
+        per_setup[opts] = (int(matches), int(timed), float(minutes or 0))
+    for pos, total, w, n in conn.execute(of_lines, params):
+        n, total = int(n), int(total)
+        turn = per_turn.setdefault(int(pos), [0, 0, 0])
+        turn[0], turn[1], turn[2] = turn[0] + n, turn[1] + (n if w else 0), turn[2] + n * total
+        totals[total] = totals.get(total, 0) + n
+    for opts, pos, n, scored in conn.execute(of_winners, params):
+        first, count, sum_of = won.get(opts, [0, 0, 0])
+        won[opts] = [first + (int(n) if pos == 0 else 0), count + int(n), sum_of + int(scored)]
+    return per_setup, per_turn, won, totals
+
+
+@lru_cache(maxsize=64)
+def _player_game_any(filters: Filters) -> tuple[Any, Any, Any]:
+    """:func:`_player_game_sums`' three statements for ``filters`` (no player: a bound parameter)."""
+    me, line = aliased(ScoreRow), aliased(ScoreRow)
+    mine = (core_select(col(me.match_id))
+            .where(col(me.player_id) == bindparam("player_id"), *filters.line_conditions(me, with_player=False)))
+    matches = any_(func.array(mine.scalar_subquery()))  # PostgreSQL's ARRAY(subquery)
+    turn = func.coalesce(line.turn_pos, -1)
+    of_setup = (core_select(col(Match.options), func.count(), func.count(col(Match.ended_at)),
+                            func.sum(minutes_between(col(Match.started_at), col(Match.ended_at))))
+                .where(col(Match.id) == matches).group_by(col(Match.options)))
+    of_lines = (core_select(turn, col(line.total), col(line.winner), func.count())
+                .where(col(line.match_id) == matches).group_by(turn, col(line.total), col(line.winner)))
+    of_winners = (core_select(col(line.options), turn, func.count(), func.sum(line.total))
+                  .where(col(line.match_id) == matches, col(line.winner) == true())
+                  .group_by(col(line.options), turn))
+    return of_setup, of_lines, of_winners
+
+
 @lru_cache(maxsize=64)
 def _player_game_query(filters: Filters) -> Any:
     """:func:`_player_game_rows`' statement for ``filters`` (no player: a bound parameter), built once per
@@ -845,11 +894,28 @@ def _player_game_query(filters: Filters) -> Any:
     return query
 
 
-def _game_figures(slug: str, per_setup: dict[str, Any], lines: dict[tuple[str, int], tuple[int, int, int, int]],
-                  totals: dict[int, int], buckets: int) -> GameFigures:
+Turns = dict[int, list[int]]  # turn position (-1: none) -> lines, won, their totals summed
+Winners = dict[str, list[int]]  # set-up -> the first player's wins, the winners' lines, their totals summed
+
+
+def _turns_and_winners(lines: dict[tuple[str, int], tuple[int, int, int, int]]) -> tuple[Turns, Winners]:
+    """Per turn position and per set-up, from the lines per set-up and turn position (lines, won, their
+    totals summed, the winners' totals summed)."""
+    per_turn: Turns = {}
+    won: Winners = {}
+    for (opts, pos), (n, w, total, won_total) in lines.items():
+        turn = per_turn.setdefault(pos, [0, 0, 0])
+        turn[0], turn[1], turn[2] = turn[0] + n, turn[1] + w, turn[2] + total
+        first, count, scored = won.get(opts, [0, 0, 0])
+        won[opts] = [first + (w if pos == 0 else 0), count + w, scored + won_total]
+    return per_turn, won
+
+
+def _game_figures(slug: str, per_setup: dict[str, Any], per_turn: Turns, won: Winners, totals: dict[int, int],
+                  buckets: int) -> GameFigures:
     """:class:`GameFigures` from the sums of :func:`game_figures`: per set-up (matches, timed, length: the
-    cubes' microseconds, or the player's minutes as a float), per set-up and turn position (lines, won,
-    totals, winners' totals), per total the lines."""
+    cubes' microseconds, or the player's minutes as a float), per turn position and per set-up (see
+    :func:`_turns_and_winners`), per total the lines."""
     def minutes(length: Any, timed: int) -> float | None:
         if not timed:
             return None
@@ -858,13 +924,6 @@ def _game_figures(slug: str, per_setup: dict[str, Any], lines: dict[tuple[str, i
     matches = sum(v[0] for v in per_setup.values())
     timed = sum(v[1] for v in per_setup.values())
     length: Any = sum(v[2] for v in per_setup.values())
-    per_turn: dict[int, list[int]] = {}
-    won: dict[str, list[int]] = {}
-    for (opts, pos), (n, w, total, won_total) in lines.items():
-        turn = per_turn.setdefault(pos, [0, 0, 0])
-        turn[0], turn[1], turn[2] = turn[0] + n, turn[1] + w, turn[2] + total
-        first, count, scored = won.get(opts, [0, 0, 0])
-        won[opts] = [first + (w if pos == 0 else 0), count + w, scored + won_total]
     n_lines, score_sum = sum(v[0] for v in per_turn.values()), sum(v[2] for v in per_turn.values())
     low, high = (min(totals), max(totals)) if totals else (None, None)
     card = GameStats(slug, matches, minutes(length, timed), low, score_sum / n_lines if n_lines else None, high,
