@@ -278,8 +278,8 @@ def _v8_copies_and_cubes(conn: Connection) -> None:
         conn.exec_driver_sql('UPDATE score SET (place, seats, options) = (SELECT m.place, m.seats, m.options '
                              'FROM "match" m WHERE m.id = score.match_id)')
     tables = {t.name: t for t in SQLModel.metadata.sorted_tables}
-    for name in ("match_month", "line_month", "player_month", "player_place"):
-        tables[name].create(conn, checkfirst=True)
+    for name in ("match_month", "line_month", "player_month", "player_place", "pair_place"):  # version 10's too:
+        tables[name].create(conn, checkfirst=True)  # the triggers installed below keep it
     for index in tables["score"].indexes:  # three widened, two new
         if index.name in ("ix_score_player_lines", "ix_score_game_lines", "ix_score_match_totals"):
             conn.exec_driver_sql(f"DROP INDEX IF EXISTS {index.name}")
@@ -302,6 +302,17 @@ def _v9_equal_first_indexes(conn: Connection) -> None:
     conn.exec_driver_sql("ANALYZE")
 
 
+def _v10_pair_places(conn: Connection) -> None:
+    """Version 10: the duels per place and player count (``pair_place``, :class:`db.models.PairPlace`), its
+    trigger (:mod:`db.summary`) and its rows from the lines; then the planner's statistics.  (Version 8's
+    step, run before it on an older database, has made the table already.)"""
+    tables = {t.name: t for t in SQLModel.metadata.sorted_tables}
+    tables["pair_place"].create(conn, checkfirst=True)
+    summary.install(conn)
+    summary.rebuild_pair_places(conn)
+    conn.exec_driver_sql("ANALYZE")
+
+
 # Each entry upgrades the schema from version N-1 to N, inside the one transaction of
 # :func:`migrate` (on PostgreSQL a failed step leaves the database as it was).  Version 1 is
 # the first release: tables are created from the models.  tests/test_db.py opens databases
@@ -310,7 +321,8 @@ def _v9_equal_first_indexes(conn: Connection) -> None:
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {2: _v2_covering_indexes, 3: _v3_score_copies,
                                                        4: _v4_game_summary, 5: _v5_codes_hosts_changes,
                                                        6: _v6_games, 7: _v7_counts_pairs_seats,
-                                                       8: _v8_copies_and_cubes, 9: _v9_equal_first_indexes}
+                                                       8: _v8_copies_and_cubes, 9: _v9_equal_first_indexes,
+                                                       10: _v10_pair_places}
 
 
 def schema_version(engine: Engine | Connection) -> int:

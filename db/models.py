@@ -41,8 +41,10 @@ from scoring import cards
 #: two partial months (:mod:`db.cubes`).  9: indexes whose columns lead with every equality the
 #: statistics and the history ask, so that the planner picks them with or without statistics: a
 #: player's lines of one game (:class:`ScoreRow`, ``ix_score_player_game``), a player's seat at one match
-#: (:class:`Seat`, ``ix_seat_match_player``); the planner's statistics gathered (``ANALYZE``).
-SCHEMA_VERSION = 9
+#: (:class:`Seat`, ``ix_seat_match_player``); the planner's statistics gathered (``ANALYZE``).  10: the
+#: duels per place and player count (:class:`PairPlace`), so that head to head under a place or a player
+#: count reads a player's few thousand rows of totals instead of pairing every line of their matches.
+SCHEMA_VERSION = 10
 
 #: bytes of randomness in a match's code (22 URL-safe characters)
 CODE_BYTES = 16
@@ -452,6 +454,31 @@ class PlayerPlace(SQLModel, table=True):
     player_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
     played: int = Field(default=0, sa_column=_count())
     won: int = Field(default=0, sa_column=_count())
+
+
+class PairPlace(SQLModel, table=True):
+    """Version 10: :class:`PairSummary` per place and number of lines of the match as well: one real
+    player's duels against another in one game at one place with one number of lines (kept by the
+    triggers of :mod:`db.summary`).  ``db.stats.head_to_head`` under a place or a player count (no
+    period) sums a player's rows of it: pairing the lines of the keenest player's matches cost 15 to
+    100 ms at 100 000 matches (docs/benchmarks.md)."""
+
+    __tablename__ = "pair_place"
+    # The key leads with the player and the place; a player count alone by the second index (both cover
+    # the sums, so that a player's rows are read from one index).
+    __table_args__ = (Index("ix_pair_place_place", "player_id", "place", "seats", "game", "other_id", "met", "wins",
+                            "losses"),
+                      Index("ix_pair_place_seats", "player_id", "seats", "game", "place", "other_id", "met", "wins",
+                            "losses"))
+
+    player_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    place: str = Field(primary_key=True, max_length=120)
+    seats: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    game: str = Field(primary_key=True, max_length=40)
+    other_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    met: int = Field(default=0, sa_column=_count())
+    wins: int = Field(default=0, sa_column=_count())
+    losses: int = Field(default=0, sa_column=_count())
 
 
 class HostDevice(SQLModel, table=True):

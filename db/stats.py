@@ -39,7 +39,7 @@ from datetime import UTC, date, datetime
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Float, and_, bindparam, case, func, text, true
+from sqlalchemy import Float, and_, any_, bindparam, case, func, text, true
 from sqlalchemy import select as core_select
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.compiler import compiles
@@ -56,6 +56,7 @@ from db.models import (
     GameScore,
     GameSummary,
     Match,
+    PairPlace,
     PairSummary,
     Player,
     PlayerSummary,
@@ -369,7 +370,7 @@ def _player_rows(source: Session | Store, player_id: int, *queries: Any) -> tupl
         name = conn.execute(_PLAYER_NAME, {"player_id": player_id}).scalar()
         if name is None:
             raise _no_player(player_id)
-        return name, [list(conn.execute(q).all()) for q in queries]
+        return name, [list(conn.execute(q, {"player_id": player_id}).all()) for q in queries]
 
 
 _WON = func.sum(case((col(ScoreRow.winner), 1), else_=0))
@@ -457,18 +458,23 @@ def head_to_head(source: Session | Store, player_id: int, filters: Filters = NO_
 
     Each pair of lines of a match is one duel, decided by the ranks of the score sheet (which
     already apply each game's tie-breakers).  Over the whole history or one game's, the per-pair
-    running totals (:mod:`db.summary`, a row per other player and game); otherwise one self-join of
+    running totals (:mod:`db.summary`, a row per other player and game); under a place or a player count
+    (no period), those per place and player count too (version 10); otherwise one self-join of
     the filtered score lines on the match, grouped by the other player.  Their names are joined to
     the few groups.  Both give the same figures (tests/test_summary.py).
     """
+    params: dict[str, Any] = {"player_id": player_id}
     if _summarised(filters):
         query: Any = _pair_totals(filters.game)
+    elif _by_place(filters):
+        query = _pair_place_totals(bool(filters.game), filters.place is not None, filters.players is not None)
+        params |= {"game": filters.game, "place": filters.place, "seats": filters.players}
     else:
-        query = _pair_query(player_id, filters)
+        query = _pair_query(replace(filters, player_id=None), _ROW_WISE.get())
     with _connection(source) as conn:
         if conn.execute(_PLAYER_NAME, {"player_id": player_id}).scalar() is None:
             raise _no_player(player_id)
-        rows = conn.execute(query, {"player_id": player_id}).all()
+        rows = conn.execute(query, params).all()
     return tuple(Rival(int(pid), name, int(n), int(w or 0), int(lost or 0), int(n) - int(w or 0) - int(lost or 0))
                  for pid, name, n, w, lost in rows)
 
@@ -492,8 +498,35 @@ def _pair_totals(game: str | None) -> Any:
     return _rivals(duels)
 
 
-def _pair_query(player_id: int, filters: Filters) -> Any:
-    """:func:`head_to_head` as one self-join of the filtered score lines (the straightforward way)."""
+def _by_place(filters: Filters) -> bool:
+    """Whether ``filters`` choose at most a game, a place and a player count, one of the last two at least
+    (then the duels per place and player count of version 10 answer)."""
+    return (replace(filters, game=None, player_id=None, place=None, players=None) == NO_FILTERS
+            and (filters.place is not None or filters.players is not None) and not _ROW_WISE.get())
+
+
+@lru_cache(maxsize=16)
+def _pair_place_totals(game: bool, place: bool, seats: bool) -> Any:
+    """:func:`head_to_head` from the duels per place and player count (:class:`db.models.PairPlace`): the
+    player's rows at the place, of the player count, of the game (each a bound parameter when asked),
+    summed per other player."""
+    conds = [col(PairPlace.player_id) == bindparam("player_id")]
+    for asked, column, name in ((game, PairPlace.game, "game"), (place, PairPlace.place, "place"),
+                                (seats, PairPlace.seats, "seats")):
+        if asked:
+            conds.append(col(column) == bindparam(name))
+    duels = (core_select(col(PairPlace.other_id).label("pid"), func.sum(PairPlace.met).label("met"),
+                         func.sum(PairPlace.wins).label("wins"), func.sum(PairPlace.losses).label("losses"))
+             .where(*conds).group_by(col(PairPlace.other_id)).subquery())
+    return _rivals(duels)
+
+
+@lru_cache(maxsize=64)
+def _pair_query(filters: Filters, _row_wise: bool) -> Any:
+    """:func:`head_to_head` as one self-join of the filtered score lines (the straightforward way), the
+    player a bound parameter: built once per filter and way of filtering the lines (building and compiling
+    it each time cost five times running it under a narrow filter: docs/benchmarks.md)."""
+    player_id: BindParameter[int] = bindparam("player_id")
     me, other = aliased(ScoreRow), aliased(ScoreRow)
     wins = func.sum(case((col(me.rank) < col(other.rank), 1), else_=0))
     losses = func.sum(case((col(me.rank) > col(other.rank), 1), else_=0))
@@ -502,7 +535,7 @@ def _pair_query(player_id: int, filters: Filters) -> Any:
              .select_from(me)
              .join(other, and_(col(other.match_id) == col(me.match_id), col(other.player_id) != player_id,
                                col(other.player_id).is_not(None)))
-             .where(me.player_id == player_id, *filters.line_conditions(me, with_player=False))
+             .where(col(me.player_id) == player_id, *filters.line_conditions(me, with_player=False))
              .group_by(col(other.player_id)).subquery())
     return _rivals(duels)
 
@@ -528,18 +561,26 @@ def seat_effect(source: Session | Store, filters: Filters = NO_FILTERS,
             per_turn = sums(conn, LINE_MONTH, ("turn_pos",), **filters.cube_where())
         return tuple(SeatRecord(int(p), n, w, total / n) for (p,), (n, w, total, _won) in sorted(per_turn.items())
                      if p is not None and p >= 0)
-    position: Label[int | None] = col(ScoreRow.turn_pos).label("position")  # db.models.turn_position, kept on the line
-    query = (select(position, func.count(), _WON, func.avg(ScoreRow.total)).select_from(ScoreRow)
-             .group_by(position).order_by(position))
-    if player_id is None:
-        query = _filtered(query, filters, ScoreRow.match_id, _lines(filters, with_player=False))
-    else:
-        query = query.where(*_lines(filters, with_player=False))
     if player_id is not None:
-        _, (rows,) = _player_rows(source, player_id, query.where(ScoreRow.player_id == player_id))
+        _, (rows,) = _player_rows(source, player_id, _player_seats(replace(filters, player_id=None), _ROW_WISE.get()))
     else:
-        (rows,) = _rows(source, query)
+        (rows,) = _rows(source, _filtered(_per_position(), filters, ScoreRow.match_id,
+                                          _lines(filters, with_player=False)))
     return tuple(SeatRecord(int(p), int(n), int(w or 0), float(avg)) for p, n, w, avg in rows if p is not None)
+
+
+def _per_position() -> Any:
+    position: Label[int | None] = col(ScoreRow.turn_pos).label("position")  # db.models.turn_position, kept on the line
+    return (select(position, func.count(), _WON, func.avg(ScoreRow.total)).select_from(ScoreRow)
+            .group_by(position).order_by(position))
+
+
+@lru_cache(maxsize=64)
+def _player_seats(filters: Filters, _row_wise: bool) -> Any:
+    """:func:`seat_effect`'s statement over one player's lines (the player a bound parameter), built once
+    per filter and way of filtering the lines."""
+    return _per_position().where(*_lines(filters, with_player=False),
+                                 col(ScoreRow.player_id) == bindparam("player_id"))
 
 
 @lru_cache(maxsize=16)
@@ -557,12 +598,19 @@ def _seat_totals(game: str | None, of_player: bool) -> Any:
 def score_timeline(source: Session | Store, player_id: int, filters: Filters = NO_FILTERS,
                    limit: int = 200) -> tuple[ScorePoint, ...]:
     """A player's last ``limit`` scores, oldest first (for the score-over-time chart)."""
-    query = (core_select(col(ScoreRow.match_id), col(ScoreRow.game), col(ScoreRow.ended_at), col(ScoreRow.total),
-                         col(ScoreRow.winner))
-             .where(col(ScoreRow.player_id) == player_id, *_lines(filters, with_player=False))
-             .order_by(col(ScoreRow.ended_at).desc(), col(ScoreRow.match_id).desc()).limit(limit))
+    query = _timeline_query(replace(filters, player_id=None), _ROW_WISE.get(), limit)
     _, (rows,) = _player_rows(source, player_id, query)
     return tuple(ScorePoint(int(i), g, at, int(t), bool(w)) for i, g, at, t, w in reversed(rows))
+
+
+@lru_cache(maxsize=64)
+def _timeline_query(filters: Filters, _row_wise: bool, limit: int) -> Any:
+    """:func:`score_timeline`'s statement, the player a bound parameter: built once per filter (building
+    and compiling it cost more than running it)."""
+    return (core_select(col(ScoreRow.match_id), col(ScoreRow.game), col(ScoreRow.ended_at), col(ScoreRow.total),
+                        col(ScoreRow.winner))
+            .where(col(ScoreRow.player_id) == bindparam("player_id"), *_lines(filters, with_player=False))
+            .order_by(col(ScoreRow.ended_at).desc(), col(ScoreRow.match_id).desc()).limit(limit))
 
 
 # ---------------------------------------------------------------- a game
@@ -740,7 +788,8 @@ def game_figures(source: Session | Store, slug: str, filters: Filters = NO_FILTE
     lines in the filter for the count of each total (the lowest, the highest and the buckets).  Under a
     player: one statement, the player's lines of the game (their index) joined to their matches' rows
     and lines, grouped by set-up, turn position, total and winner, instead of seven aggregates each
-    making that join."""
+    making that join (PostgreSQL: three statements over the array of the player's matches instead,
+    :func:`_player_game_sums`)."""
     mine = replace(filters, game=slug)
     if _whole_history(filters, slug) or _ROW_WISE.get():
         return GameFigures(game_stats(source, slug, filters), score_distribution(source, slug, filters, buckets),
@@ -753,9 +802,12 @@ def game_figures(source: Session | Store, slug: str, filters: Filters = NO_FILTE
                      in sums(conn, LINE_MONTH, ("options", "turn_pos"), **mine.cube_where()).items()}
             totals = {int(t): int(n) for t, n in conn.execute(
                 select(ScoreRow.total, func.count()).where(*_lines(mine)).group_by(col(ScoreRow.total)))}
+        elif conn.dialect.name == "postgresql":
+            per_setup, per_turn, won, totals = _player_game_sums(conn, mine)
+            return _game_figures(slug, per_setup, per_turn, won, totals, buckets)
         else:
             per_setup, lines, totals = _player_game_rows(conn, mine)
-    return _game_figures(slug, per_setup, lines, totals, buckets)
+    return _game_figures(slug, per_setup, *_turns_and_winners(lines), totals, buckets)
 
 
 def _player_game_rows(conn: Connection, filters: Filters) -> tuple[dict[str, tuple[Any, ...]],
@@ -765,21 +817,11 @@ def _player_game_rows(conn: Connection, filters: Filters) -> tuple[dict[str, tup
     with an end and their minutes summed; per set-up and turn position (-1: none) the lines, won, their
     totals summed, the winners' totals summed; per total the lines.  One statement: each of the player's
     lines (``me``) counts its match once (the pair where the other line is ``me``)."""
-    me, other = aliased(ScoreRow), aliased(ScoreRow)
-    own = col(other.player_id) == col(me.player_id)
-    turn = func.coalesce(other.turn_pos, -1)  # one object: the same parameter in the SELECT and the GROUP BY
-    query = (core_select(col(Match.options), turn, col(other.total), col(other.winner), func.count(),
-                    func.sum(case((own, 1), else_=0)),
-                    func.sum(case((and_(own, col(Match.ended_at).is_not(None)), 1), else_=0)),
-                    func.sum(case((own, minutes_between(col(Match.started_at), col(Match.ended_at))), else_=None)))
-             .select_from(me).join(Match, col(Match.id) == col(me.match_id))
-             .join(other, col(other.match_id) == col(me.match_id))
-             .where(col(me.player_id) == filters.player_id, *filters.line_conditions(me, with_player=False))
-             .group_by(col(Match.options), turn, col(other.total), col(other.winner)))
     per_setup: dict[str, tuple[Any, ...]] = {}
     lines: dict[tuple[str, int], tuple[int, int, int, int]] = {}
     totals: dict[int, int] = {}
-    for opts, pos, total, w, n, matches, timed, minutes in conn.execute(query):
+    query = _player_game_query(replace(filters, player_id=None))
+    for opts, pos, total, w, n, matches, timed, minutes in conn.execute(query, {"player_id": filters.player_id}):
         n, total, w = int(n), int(total), int(w)
         m, t, mins = per_setup.get(opts, (0, 0, 0.0))
         per_setup[opts] = (m + int(matches or 0), t + int(timed or 0), mins + float(minutes or 0))
@@ -789,11 +831,91 @@ def _player_game_rows(conn: Connection, filters: Filters) -> tuple[dict[str, tup
     return per_setup, lines, totals
 
 
-def _game_figures(slug: str, per_setup: dict[str, Any], lines: dict[tuple[str, int], tuple[int, int, int, int]],
-                  totals: dict[int, int], buckets: int) -> GameFigures:
+def _player_game_sums(conn: Connection, filters: Filters) -> tuple[dict[str, tuple[Any, ...]], Turns, Winners,
+                                                                  dict[int, int]]:
+    """:func:`_player_game_rows` on PostgreSQL: three statements over the array of the player's matches
+    (``= ANY(ARRAY(...))``, one index scan with the sorted ids as keys instead of a nested loop probing the
+    matches and their lines once per match: 34 ms became 19 at 100 000 matches): per set-up the matches,
+    those with an end and their minutes; per turn position, total and winner the lines; per set-up and turn
+    position the winners' lines and their totals (the lines' copies of their match's options)."""
+    per_setup: dict[str, tuple[Any, ...]] = {}
+    per_turn: Turns = {}
+    won: Winners = {}
+    totals: dict[int, int] = {}
+    of_setup, of_lines, of_winners = _player_game_any(replace(filters, player_id=None))
+    params = {"player_id": filters.player_id}
+    for opts, matches, timed, minutes in conn.execute(of_setup, params):
+        per_setup[opts] = (int(matches), int(timed), float(minutes or 0))
+    for pos, total, w, n in conn.execute(of_lines, params):
+        n, total = int(n), int(total)
+        turn = per_turn.setdefault(int(pos), [0, 0, 0])
+        turn[0], turn[1], turn[2] = turn[0] + n, turn[1] + (n if w else 0), turn[2] + n * total
+        totals[total] = totals.get(total, 0) + n
+    for opts, pos, n, scored in conn.execute(of_winners, params):
+        first, count, sum_of = won.get(opts, [0, 0, 0])
+        won[opts] = [first + (int(n) if pos == 0 else 0), count + int(n), sum_of + int(scored)]
+    return per_setup, per_turn, won, totals
+
+
+@lru_cache(maxsize=64)
+def _player_game_any(filters: Filters) -> tuple[Any, Any, Any]:
+    """:func:`_player_game_sums`' three statements for ``filters`` (no player: a bound parameter)."""
+    me, line = aliased(ScoreRow), aliased(ScoreRow)
+    mine = (core_select(col(me.match_id))
+            .where(col(me.player_id) == bindparam("player_id"), *filters.line_conditions(me, with_player=False)))
+    matches = any_(func.array(mine.scalar_subquery()))  # PostgreSQL's ARRAY(subquery)
+    turn = func.coalesce(line.turn_pos, -1)
+    of_setup = (core_select(col(Match.options), func.count(), func.count(col(Match.ended_at)),
+                            func.sum(minutes_between(col(Match.started_at), col(Match.ended_at))))
+                .where(col(Match.id) == matches).group_by(col(Match.options)))
+    of_lines = (core_select(turn, col(line.total), col(line.winner), func.count())
+                .where(col(line.match_id) == matches).group_by(turn, col(line.total), col(line.winner)))
+    of_winners = (core_select(col(line.options), turn, func.count(), func.sum(line.total))
+                  .where(col(line.match_id) == matches, col(line.winner) == true())
+                  .group_by(col(line.options), turn))
+    return of_setup, of_lines, of_winners
+
+
+@lru_cache(maxsize=64)
+def _player_game_query(filters: Filters) -> Any:
+    """:func:`_player_game_rows`' statement for ``filters`` (no player: a bound parameter), built once per
+    filter (never row-wise: :func:`game_figures` then reads the four functions)."""
+    me, other = aliased(ScoreRow), aliased(ScoreRow)
+    own = col(other.player_id) == col(me.player_id)
+    turn = func.coalesce(other.turn_pos, -1)  # one object: the same parameter in the SELECT and the GROUP BY
+    query = (core_select(col(Match.options), turn, col(other.total), col(other.winner), func.count(),
+                    func.sum(case((own, 1), else_=0)),
+                    func.sum(case((and_(own, col(Match.ended_at).is_not(None)), 1), else_=0)),
+                    func.sum(case((own, minutes_between(col(Match.started_at), col(Match.ended_at))), else_=None)))
+             .select_from(me).join(Match, col(Match.id) == col(me.match_id))
+             .join(other, col(other.match_id) == col(me.match_id))
+             .where(col(me.player_id) == bindparam("player_id"), *filters.line_conditions(me, with_player=False))
+             .group_by(col(Match.options), turn, col(other.total), col(other.winner)))
+    return query
+
+
+Turns = dict[int, list[int]]  # turn position (-1: none) -> lines, won, their totals summed
+Winners = dict[str, list[int]]  # set-up -> the first player's wins, the winners' lines, their totals summed
+
+
+def _turns_and_winners(lines: dict[tuple[str, int], tuple[int, int, int, int]]) -> tuple[Turns, Winners]:
+    """Per turn position and per set-up, from the lines per set-up and turn position (lines, won, their
+    totals summed, the winners' totals summed)."""
+    per_turn: Turns = {}
+    won: Winners = {}
+    for (opts, pos), (n, w, total, won_total) in lines.items():
+        turn = per_turn.setdefault(pos, [0, 0, 0])
+        turn[0], turn[1], turn[2] = turn[0] + n, turn[1] + w, turn[2] + total
+        first, count, scored = won.get(opts, [0, 0, 0])
+        won[opts] = [first + (w if pos == 0 else 0), count + w, scored + won_total]
+    return per_turn, won
+
+
+def _game_figures(slug: str, per_setup: dict[str, Any], per_turn: Turns, won: Winners, totals: dict[int, int],
+                  buckets: int) -> GameFigures:
     """:class:`GameFigures` from the sums of :func:`game_figures`: per set-up (matches, timed, length: the
-    cubes' microseconds, or the player's minutes as a float), per set-up and turn position (lines, won,
-    totals, winners' totals), per total the lines."""
+    cubes' microseconds, or the player's minutes as a float), per turn position and per set-up (see
+    :func:`_turns_and_winners`), per total the lines."""
     def minutes(length: Any, timed: int) -> float | None:
         if not timed:
             return None
@@ -802,13 +924,6 @@ def _game_figures(slug: str, per_setup: dict[str, Any], lines: dict[tuple[str, i
     matches = sum(v[0] for v in per_setup.values())
     timed = sum(v[1] for v in per_setup.values())
     length: Any = sum(v[2] for v in per_setup.values())
-    per_turn: dict[int, list[int]] = {}
-    won: dict[str, list[int]] = {}
-    for (opts, pos), (n, w, total, won_total) in lines.items():
-        turn = per_turn.setdefault(pos, [0, 0, 0])
-        turn[0], turn[1], turn[2] = turn[0] + n, turn[1] + w, turn[2] + total
-        first, count, scored = won.get(opts, [0, 0, 0])
-        won[opts] = [first + (w if pos == 0 else 0), count + w, scored + won_total]
     n_lines, score_sum = sum(v[0] for v in per_turn.values()), sum(v[2] for v in per_turn.values())
     low, high = (min(totals), max(totals)) if totals else (None, None)
     card = GameStats(slug, matches, minutes(length, timed), low, score_sum / n_lines if n_lines else None, high,

@@ -90,22 +90,31 @@ def _seat_statements(row: str, sign: str) -> list[str]:
     return out
 
 
-def _pair_statements(row: str, sign: str) -> list[str]:
+def _pair_statements(row: str, sign: str, table: str = "pair_summary", by: tuple[str, ...] = ()) -> list[str]:
     """Add or take away the duels of the line ``row`` with the other counted lines of its match, both
-    ways (a pair is counted when the second of its two lines comes, taken away when the first goes)."""
+    ways (a pair is counted when the second of its two lines comes, taken away when the first goes), in
+    ``table`` keyed by the players, the game and the lines' columns ``by`` (version 10's ``pair_place``:
+    the place and the number of lines).  The other line must have the same ``by`` as ``row``: when an
+    amended place is copied onto a match's lines one by one, each pair then goes from the old place
+    when its first line changes and comes to the new one with its second, once each way."""
+    same = "".join(f" AND o.{c} = {row}.{c}" for c in by)
     duel = (f"FROM score o WHERE o.match_id = {row}.match_id AND o.id <> {row}.id AND o.finished "
             f"AND o.player_id IS NOT NULL AND o.player_id <> {row}.player_id AND {row}.finished "
-            f"AND {row}.player_id IS NOT NULL")
+            f"AND {row}.player_id IS NOT NULL{same}")
     better = f"CASE WHEN {row}.rank < o.rank THEN 1 ELSE 0 END"
     worse = f"CASE WHEN {row}.rank > o.rank THEN 1 ELSE 0 END"
-    upsert = ("ON CONFLICT (player_id, other_id, game) DO UPDATE SET met = pair_summary.met + excluded.met, "
-              "wins = pair_summary.wins + excluded.wins, losses = pair_summary.losses + excluded.losses")
-    out = [f"INSERT INTO {_PAIR} SELECT {row}.player_id, o.player_id, {row}.game, {sign}1, {sign}({better}), "
-           f"{sign}({worse}) {duel} {upsert}",
-           f"INSERT INTO {_PAIR} SELECT o.player_id, {row}.player_id, {row}.game, {sign}1, {sign}({worse}), "
-           f"{sign}({better}) {duel} {upsert}"]
+    key = ", ".join(("player_id", "other_id", "game", *by))
+    extra = "".join(f"{row}.{c}, " for c in by)
+    upsert = (f"ON CONFLICT ({key}) DO UPDATE SET met = {table}.met + excluded.met, "
+              f"wins = {table}.wins + excluded.wins, losses = {table}.losses + excluded.losses")
+    columns = f"{table} ({key}, met, wins, losses)"
+    out = [f"INSERT INTO {columns} SELECT {row}.player_id, o.player_id, {row}.game, {extra}{sign}1, "
+           f"{sign}({better}), {sign}({worse}) {duel} {upsert}",
+           f"INSERT INTO {columns} SELECT o.player_id, {row}.player_id, {row}.game, {extra}{sign}1, "
+           f"{sign}({worse}), {sign}({better}) {duel} {upsert}"]
     if sign:
-        out.append(f"DELETE FROM pair_summary WHERE game = {row}.game AND met = 0 "
+        where = "".join(f"{c} = {row}.{c} AND " for c in by)
+        out.append(f"DELETE FROM {table} WHERE game = {row}.game AND {where}met = 0 "
                    f"AND (player_id = {row}.player_id OR other_id = {row}.player_id)")
     return out
 
@@ -136,6 +145,8 @@ def _player_out(row: str) -> list[str]:
 
 
 _LINE_COLUMNS = ("finished", "game", "total", "winner", "turn_pos", "player_id", "rank", "match_id")
+#: version 10: what ``pair_place`` keys the duels by besides the players and the game
+_BY_PLACE = ("place", "seats")
 
 
 def _cube_statements(cube: Cube, row: str, sign: str, dialect: str) -> list[str]:
@@ -171,6 +182,8 @@ _TABLES: dict[str, tuple[str, tuple[str, ...], Any, bool]] = {
     "game_summary_match": ("match", ("status", "counts", "game", "started_at", "ended_at"), _match_statements, False),
     "game_summary_score": ("score", _LINE_COLUMNS, _line_statements, False),
     "pair_summary_score": ("score", _LINE_COLUMNS, lambda row, sign, _dialect: _pair_statements(row, sign), True),
+    "pair_place_score": ("score", (*_LINE_COLUMNS, "place", "seats"),
+                         lambda row, sign, _dialect: _pair_statements(row, sign, "pair_place", _BY_PLACE), True),
     "cube_match": ("match", _MATCH_CUBE_COLUMNS, _cubes_of("match"), False),
     "cube_score": ("score", _LINE_CUBE_COLUMNS, _cubes_of("score"), False),
 }
@@ -266,6 +279,14 @@ _PAIRS = ("SELECT a.player_id, b.player_id, a.game, COUNT(*), SUM(CASE WHEN a.ra
           "SUM(CASE WHEN a.rank > b.rank THEN 1 ELSE 0 END) FROM score a JOIN score b ON b.match_id = a.match_id "
           "AND b.id <> a.id AND b.finished AND b.player_id IS NOT NULL AND b.player_id <> a.player_id "
           "WHERE a.finished AND a.player_id IS NOT NULL GROUP BY a.player_id, b.player_id, a.game")
+#: version 10: the duels per place and number of lines (the two lines' copies agree: see _pair_statements)
+_PAIR_PLACES = ("SELECT a.player_id, a.place, a.seats, a.game, b.player_id, COUNT(*), "
+                "SUM(CASE WHEN a.rank < b.rank THEN 1 ELSE 0 END), SUM(CASE WHEN a.rank > b.rank THEN 1 ELSE 0 END) "
+                "FROM score a JOIN score b ON b.match_id = a.match_id AND b.id <> a.id AND b.finished "
+                "AND b.player_id IS NOT NULL AND b.player_id <> a.player_id AND b.place = a.place "
+                "AND b.seats = a.seats WHERE a.finished AND a.player_id IS NOT NULL "
+                "GROUP BY a.player_id, a.place, a.seats, a.game, b.player_id")
+_PAIR_PLACE_COLUMNS = "player_id, place, seats, game, other_id, met, wins, losses"
 _SEATS = (f"SELECT COALESCE(player_id, 0), game, COALESCE(turn_pos, -1), COUNT(*), SUM({_won('score')}), SUM(total) "
           "FROM score WHERE finished GROUP BY COALESCE(player_id, 0), game, COALESCE(turn_pos, -1)")
 
@@ -345,11 +366,19 @@ def _cube_sql(cube: Cube, dialect: str) -> str:
 
 
 def rebuild_cubes(conn: Connection) -> None:
-    """Recompute version 8's running totals per month, place and player count (:mod:`db.cubes`)."""
+    """Recompute version 8's running totals per month, place and player count (:mod:`db.cubes`) and
+    version 10's duels per place and player count."""
     for cube in CUBES:
         conn.exec_driver_sql(f"DELETE FROM {cube.table}")
         conn.exec_driver_sql(f"INSERT INTO {cube.table} ({', '.join([*cube.keys, *cube.values])}) "
                              f"{_cube_sql(cube, conn.dialect.name)}")
+    rebuild_pair_places(conn)
+
+
+def rebuild_pair_places(conn: Connection) -> None:
+    """Recompute version 10's duels per place and player count (``pair_place``) from the lines."""
+    conn.exec_driver_sql("DELETE FROM pair_place")
+    conn.exec_driver_sql(f"INSERT INTO pair_place ({_PAIR_PLACE_COLUMNS}) {_PAIR_PLACES}")
 
 
 def rebuild(conn: Connection) -> None:
@@ -361,16 +390,20 @@ def rebuild(conn: Connection) -> None:
 Cubes = dict[str, dict[tuple[object, ...], tuple[int, ...]]]
 
 
-def _read_cubes(conn: Connection, sql_of: Any) -> Cubes:
-    return {cube.table: {tuple(row[:len(cube.keys)]): tuple(int(v) for v in row[len(cube.keys):])
-                         for row in conn.exec_driver_sql(sql_of(cube))} for cube in CUBES}
+def _read_cubes(conn: Connection, sql_of: Any, pairs: str) -> Cubes:
+    out = {cube.table: {tuple(row[:len(cube.keys)]): tuple(int(v) for v in row[len(cube.keys):])
+                        for row in conn.exec_driver_sql(sql_of(cube))} for cube in CUBES}
+    out["pair_place"] = {tuple(row[:5]): tuple(int(v) for v in row[5:]) for row in conn.exec_driver_sql(pairs)}
+    return out
 
 
 def expected_cubes(conn: Connection) -> Cubes:
-    """Version 8's running totals as the matches and lines give them: per cube, key -> sums."""
-    return _read_cubes(conn, lambda cube: _cube_sql(cube, conn.dialect.name))
+    """Version 8's running totals (and version 10's duels per place and player count, ``pair_place``)
+    as the matches and lines give them: per table, key -> sums."""
+    return _read_cubes(conn, lambda cube: _cube_sql(cube, conn.dialect.name), _PAIR_PLACES)
 
 
 def stored_cubes(conn: Connection) -> Cubes:
-    """Version 8's running totals as the triggers kept them."""
-    return _read_cubes(conn, lambda cube: f"SELECT {', '.join([*cube.keys, *cube.values])} FROM {cube.table}")
+    """Version 8's running totals and version 10's duels per place, as the triggers kept them."""
+    return _read_cubes(conn, lambda cube: f"SELECT {', '.join([*cube.keys, *cube.values])} FROM {cube.table}",
+                       f"SELECT {_PAIR_PLACE_COLUMNS} FROM pair_place")

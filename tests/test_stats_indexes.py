@@ -208,3 +208,18 @@ def test_a_version_8_database_gets_the_indexes_and_keeps_every_figure(db_url):
         check(store, [Filters(game="apaches", player_id=lea, place="Festival"), Filters(player_id=lea)])
     finally:
         store.engine.dispose()
+
+
+def test_a_games_sections_under_a_player_on_postgresql_scan_the_array_of_the_players_matches(store):
+    """PostgreSQL: the player's matches as one array (``= ANY(ARRAY(...))``), each statement one index scan
+    keyed by it, instead of a nested loop probing the matches and their lines once per match (the
+    figures: the test above and tests/test_stats_cubes.py)."""
+    if store.engine.dialect.name != "postgresql":
+        pytest.skip("PostgreSQL's plan (SQLite reads the one joined statement: the test above)")
+    ids = a_history(store)
+    sent = statements(store, lambda: game_figures(store, "apaches", Filters(player_id=ids["Léa"], place="Club")))
+    assert len(sent) == 3 and all("= ANY (array((SELECT" in s for s, _p in sent), sent
+    with store.engine.connect() as c:
+        c.exec_driver_sql("SET enable_seqscan = off")  # a handful of rows: the plan of a large history
+        found = "\n".join(r[0] for r in c.exec_driver_sql(f"EXPLAIN {sent[1][0]}", sent[1][1]))
+    assert "Nested Loop" not in found and "= ANY ($0)" in found, found
