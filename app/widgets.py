@@ -133,9 +133,14 @@ def section(title: str, controls: Sequence[ft.Control]) -> ft.Control:
 def dropdown(label: str, value: str | None, options: list[ft.DropdownOption],
              on_select: Callable[[ft.Event[ft.Dropdown]], None], ident: str,
              width: int = 260) -> ft.Control:
-    """A Dropdown with an accessible name (its tooltip; Flutter exposes no label for it)."""
-    return ft.Dropdown(label=label, value=value, options=options, on_select=on_select, width=width,
-                       tooltip=label, key=f"dd-{ident}")
+    """A Dropdown with an accessible name (its tooltip; Flutter exposes no label for it), ``width`` wide.
+
+    The width is its box's, the menu told to fill it (``expand``: Flutter's ``expandedInsets``), not the
+    menu's own ``width``: a menu given its own width still lays out every option to size itself.  Two
+    nine-option menus took a phone-size browser 36–41 ms to draw with their own width, 25–27 ms filling
+    their boxes, as two text fields (25.5 ms; docs/benchmarks.md, taps)."""
+    return ft.Container(ft.Dropdown(label=label, value=value, options=options, on_select=on_select, expand=True,
+                                    tooltip=label, key=f"dd-{ident}"), width=width)
 
 
 #: Material's smallest touch target, in logical pixels

@@ -62,8 +62,8 @@ def _menu(label: str, value: str, options: list[ft.DropdownOption], on_select: C
           ident: str, width: int) -> ft.Control:
     """A dropdown (its accessible name is its tooltip: Flutter exposes no label).  In a plain row that
     wraps: inside a ``ResponsiveRow`` (Flet 1.0.5) a dropdown no longer opened once one had been chosen."""
-    return ft.Dropdown(label=label, value=value, options=options, on_select=on_select, tooltip=label, key=ident,
-                       width=width)
+    return ft.Container(ft.Dropdown(label=label, value=value, options=options, on_select=on_select, tooltip=label,
+                                    key=ident, expand=True), width=width)  # its box's width: app.widgets.dropdown
 
 
 @component
