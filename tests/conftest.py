@@ -47,6 +47,26 @@ def db_url(request, tmp_path) -> Iterator[str]:
         yield from _pg_database()
 
 
+@pytest.fixture
+def store(db_url):
+    """A store on an empty database, on each backend (:func:`db_url`)."""
+    from db.store import Store
+
+    s = Store(db_url)
+    yield s
+    s.engine.dispose()
+
+
+@pytest.fixture
+def sqlite_store(tmp_path):
+    """A store on an empty SQLite file (what only SQLite does: its query plans, its file)."""
+    from db.store import Store
+
+    s = Store(f"sqlite:///{tmp_path / 'h.db'}")
+    yield s
+    s.engine.dispose()
+
+
 # Property tests check behaviour, not speed (speed lives in bench/): no per-example deadline, which a
 # loaded machine (CI, browser tests running beside) would trip at random.
 settings.register_profile("compagnon", deadline=None)

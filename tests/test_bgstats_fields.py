@@ -15,13 +15,6 @@ from db.models import Match, ScoreRow, score_line
 from db.store import Store
 
 
-@pytest.fixture
-def store(db_url):
-    s = Store(db_url)
-    yield s
-    s.engine.dispose()
-
-
 def finish_by_hand(store: Store, mid: int, totals: list[int], ranks: list[int], *, minutes: int = 55,
                    notes: str = "") -> None:
     """End a match with a score sheet written by hand (seat i scores totals[i], ranks[i])."""

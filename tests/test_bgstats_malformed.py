@@ -22,13 +22,6 @@ BASE = generate(11, plays=40, games=8)
 GOOD = compagnon_plays(BASE)[:2]
 
 
-@pytest.fixture
-def store(db_url):
-    s = Store(db_url)
-    yield s
-    s.engine.dispose()
-
-
 def with_bad(where: str, key: str, value: Any) -> dict[str, Any]:
     """The base file with two good plays and a third whose ``key`` (on the play, or on its first
     line) is ``value``."""

@@ -10,7 +10,6 @@ import doctest
 import json
 from datetime import timedelta
 
-import pytest
 from sqlalchemy import func
 from sqlmodel import select
 
@@ -20,13 +19,6 @@ from db.models import Match, ScoreRow, score_line
 from db.stats import game_stats
 from db.store import Store
 from tests.bgstats_gen import compagnon_plays, generate
-
-
-@pytest.fixture
-def store(db_url):
-    s = Store(db_url)
-    yield s
-    s.engine.dispose()
 
 
 def by_uuid(plays):

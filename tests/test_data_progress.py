@@ -4,20 +4,11 @@ what they did: a BG Stats import (plays dealt with, the games it created), a bac
 
 from __future__ import annotations
 
-import pytest
-
 from db.backup import backup, restore
 from db.bgstats import export, import_plays
 from db.games import all_games
 from db.store import Store
 from tests.bgstats_gen import generate
-
-
-@pytest.fixture
-def store(db_url):
-    s = Store(db_url)
-    yield s
-    s.engine.dispose()
 
 
 def steady(calls: list[tuple[int, int]], total: int) -> None:

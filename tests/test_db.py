@@ -26,13 +26,6 @@ from scoring import SLUGS, RulesError, find_game
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture
-def store(db_url):
-    s = Store(db_url)
-    yield s
-    s.engine.dispose()
-
-
 def people(store, *names):
     return [store.add_player(n).id for n in names]
 

@@ -28,13 +28,6 @@ from tests.test_transfer import drive
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture
-def store(db_url):
-    s = Store(db_url)
-    yield s
-    s.engine.dispose()
-
-
 def table(store: Store, game: str = "traction-avant", players: int = 4, seed: str = "t1") -> int:
     ids = [store.add_player(n).id for n in ("Léa", "Sam", "Ana", "Zoé")[:players]]
     return store.create_match(game, {"players": players}, ids, seed=seed)

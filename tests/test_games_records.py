@@ -6,7 +6,6 @@ from __future__ import annotations
 import doctest
 import json
 
-import pytest
 from sqlalchemy import text
 from sqlmodel import select
 
@@ -17,13 +16,6 @@ from db.games import all_games, engine_slug, game_name, lookup, pad_key
 from db.models import SCHEMA_VERSION, GameRow, Match, ScoreRow
 from db.stats import Filters, game_stats, matches_per_game, player_stats
 from db.store import HOST, Store
-
-
-@pytest.fixture
-def store(db_url):
-    s = Store(db_url)
-    yield s
-    s.engine.dispose()
 
 
 def _pad_play(store: Store, name: str, ids: list[int], rounds: list[list[int]], **options: object) -> int:

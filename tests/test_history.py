@@ -18,13 +18,6 @@ from db.stats import Filters, player_stats
 from db.store import GUEST, HOST, Sender, Store, StoreError
 
 
-@pytest.fixture
-def store(db_url):
-    s = Store(db_url)
-    yield s
-    s.engine.dispose()
-
-
 def pad(store: Store, ids: list[int], points: list[int], game: str = "Carcassonne", place: str = "",
         **options: object) -> int:
     """A finished score-pad play of ``game`` (one round of ``points``)."""

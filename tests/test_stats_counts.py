@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 from datetime import date
 
-import pytest
 from sqlalchemy import text
 from sqlmodel import select
 
@@ -33,13 +32,6 @@ from tests.test_summary import check
 from tests.test_transfer import bgstats_file
 
 EVERY_DAY = Filters(since=date(1900, 1, 1))  # every match, through the aggregates over the rows
-
-
-@pytest.fixture
-def store(db_url):
-    s = Store(db_url)
-    yield s
-    s.engine.dispose()
 
 
 def pad_play(store: Store, ids: list[int], rounds: list[list[int]], *, counts: bool, name: str = "Azul") -> int:

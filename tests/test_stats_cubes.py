@@ -74,13 +74,6 @@ def check(store: Store, filters: list[Filters]) -> None:
         same(fast, slow, repr(f))
 
 
-@pytest.fixture
-def store(db_url):
-    s = Store(db_url)
-    yield s
-    s.engine.dispose()
-
-
 def people(store: Store) -> dict[str, int]:
     ids = {name: pid for pid, name in player_names(store)}
     for name in NAMES:

@@ -63,20 +63,6 @@ def plan(store: Store, statement: str, parameters: Any = ()) -> str:
         return " | ".join(str(r[-1]) for r in c.exec_driver_sql(f"EXPLAIN QUERY PLAN {statement}", parameters))
 
 
-@pytest.fixture
-def store(db_url):
-    s = Store(db_url)
-    yield s
-    s.engine.dispose()
-
-
-@pytest.fixture
-def sqlite_store(tmp_path):
-    s = Store(f"sqlite:///{tmp_path / 'h.db'}")
-    yield s
-    s.engine.dispose()
-
-
 # ---------------------------------------------------------------- the figures
 def test_a_games_sections_read_together_are_the_four_functions_figures(store):
     """``game_figures`` (the screen's one section for a game) gives what the card, the distribution, the

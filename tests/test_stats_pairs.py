@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from datetime import date
 
-import pytest
 from sqlalchemy import inspect, text
 
 from db import summary
@@ -24,20 +23,6 @@ from tests.test_stats_indexes import plan, statements
 
 ASKED = (Filters(place="Club"), Filters(players=3), Filters(place="", players=2), Filters(game="apaches", place="Club"),
          Filters(game="robby-solo", players=3), Filters(place="Nowhere"))
-
-
-@pytest.fixture
-def store(db_url):
-    s = Store(db_url)
-    yield s
-    s.engine.dispose()
-
-
-@pytest.fixture
-def sqlite_store(tmp_path):
-    s = Store(f"sqlite:///{tmp_path / 'h.db'}")
-    yield s
-    s.engine.dispose()
 
 
 def a_history(store: Store) -> dict[str, int]:

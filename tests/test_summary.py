@@ -123,13 +123,6 @@ def duels(store: Store) -> summary.Duels:
         return summary.stored_duels(c)
 
 
-@pytest.fixture
-def store(db_url):
-    s = Store(db_url)
-    yield s
-    s.engine.dispose()
-
-
 def test_finishing_correcting_deleting_and_undoing_keep_the_totals(store):
     lea, sam, ana, zoe = (store.add_player(n).id for n in ("Léa", "Sam", "Ana", "Zoé"))
     assert totals(store) == ({}, {}, {})
