@@ -16,7 +16,7 @@ from app.i18n import month
 from app.screens.history_dates import DayButton
 from app.screens.home import emblem
 from app.state import use_app, use_data
-from app.widgets import fmt_date, fmt_number, game_name
+from app.widgets import dropdown, fmt_date, fmt_number, game_name
 from db.games import all_games
 from db.history import MAX_SEARCH, Cursor, HistoryQuery, MatchSummary
 
@@ -58,18 +58,11 @@ def by_month(matches: list[MatchSummary], lang: str, t: Callable[..., str]) -> l
     return out
 
 
-def _menu(label: str, value: str, options: list[ft.DropdownOption], on_select: Callable[[Any], None],
-          ident: str, width: int) -> ft.Control:
-    """A dropdown (its accessible name is its tooltip: Flutter exposes no label).  In a plain row that
-    wraps: inside a ``ResponsiveRow`` (Flet 1.0.5) a dropdown no longer opened once one had been chosen."""
-    return ft.Container(ft.Dropdown(label=label, value=value, options=options, on_select=on_select, tooltip=label,
-                                    key=ident, expand=True), width=width)  # its box's width: app.widgets.dropdown
-
-
 @component
 def Filters(query: HistoryQuery, set_query: Callable[[HistoryQuery], None]) -> ft.Control:
     """The game, the player, whether the play counts for statistics, and the two ends of the period
-    (two dropdowns a line on a phone, all on one or two lines on a wide window)."""
+    (two dropdowns a line on a phone, all on one or two lines on a wide window), in a plain row that wraps:
+    inside a ``ResponsiveRow`` (Flet 1.0.5) a dropdown no longer opened once one had been chosen."""
     app = use_app()
 
     def options(pairs: list[tuple[str, str]], everything: str = "filter_any") -> list[ft.DropdownOption]:
@@ -84,13 +77,13 @@ def Filters(query: HistoryQuery, set_query: Callable[[HistoryQuery], None]) -> f
     counted = next(k for k, v in COUNTS.items() if v == query.counts)
     half, whole = 175, 240  # two halves fill a phone's line (390 px less the margins)
     return ft.Row([
-        _menu(app.t("game"), query.game or ALL, options(games), pick("game", lambda v: None if v == ALL else v),
-              "history-game", half),
-        _menu(app.t("player"), str(query.player_id) if query.player_id else ALL, options(players),
-              pick("player_id", lambda v: None if v == ALL else int(v)), "history-player", half),
-        _menu(app.t("counts_filter"), counted, options([("yes", app.t("counts_yes")), ("no", app.t("counts_no"))],
-                                                       "counts_all"),
-              pick("counts", lambda v: COUNTS.get(v)), "history-counts", whole),
+        dropdown(app.t("game"), query.game or ALL, options(games), pick("game", lambda v: None if v == ALL else v),
+                 "history-game", half),
+        dropdown(app.t("player"), str(query.player_id) if query.player_id else ALL, options(players),
+                 pick("player_id", lambda v: None if v == ALL else int(v)), "history-player", half),
+        dropdown(app.t("counts_filter"), counted, options([("yes", app.t("counts_yes")), ("no", app.t("counts_no"))],
+                                                          "counts_all"),
+                 pick("counts", lambda v: COUNTS.get(v)), "history-counts", whole),
         DayButton(app.t("day_from"), query.since, lambda d: set_query(replace(query, since=d)),
                   app.t("day_from_help"), key="history-since"),
         DayButton(app.t("day_to"), query.until, lambda d: set_query(replace(query, until=d)),
