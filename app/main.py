@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 from flet.controls.context import _context_page
 
-from app import fast, net, shared
+from app import collector, fast, net, shared
 
 if TYPE_CHECKING:
     from app.state import AppState
@@ -131,6 +131,7 @@ def warm_up(host: str, port: int, timeout: float = 120.0, open_browser: bool = F
     load_all()
     load_renderers()  # the forms' renderers of every kind, the games' own included
     _name_flet_controls(here.rglob("*.py"))
+    collector.start()  # what lives a while is left out of the collector's walks (app/collector.py)
 
 
 def _name_flet_controls(sources: Iterable[Path]) -> None:
@@ -249,7 +250,7 @@ def waker(page: ft.Page, app: AppState, loop: asyncio.AbstractEventLoop) -> Call
             _context_page.reset(token)
 
     def wake(match_id: int | None) -> bool:
-        if not net.concerns(page.route or "/", match_id):
+        if not net.concerns(page.route or "/", match_id, lambda code: shared.match_of_code(app.store, code)):
             return False
         try:
             here = asyncio.get_running_loop()

@@ -22,6 +22,7 @@ import socket
 import struct
 import threading
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -136,20 +137,52 @@ def host_url(key: str) -> str:
     return f"{BASE_URL}/host/{key}"
 
 
-_MATCH_ROUTE = re.compile(r"/(?:match|seat|table|history)/(\d+)(?:/.*)?")
+_ID_ROUTE = re.compile(r"/(?:match|history)/(\d+)(?:/.*)?")
+#: a phone's link names its match by the match's unguessable code (``Match.code``), never by its row id
+_CODE_ROUTE = re.compile(r"/(?:seat|table)/([\w-]{1,32})(?:/.*)?")
 
 
-def concerns(route: str, match_id: int | None) -> bool:
+def _no_code(_code: str) -> int | None:
+    return None
+
+
+def route_match(route: str, by_code: Callable[[str], int | None] = _no_code) -> int | None:
+    """The one match a page at ``route`` shows (None: no one match, or a code ``by_code`` knows not).
+
+    >>> codes = {"Ab_c": 3}.get
+    >>> route_match("/match/3"), route_match("/history/3/"), route_match("/seat/Ab_c/tok", codes)
+    (3, 3, 3)
+    >>> route_match("/table/Ab_c", codes), route_match("/seat/3/tok")
+    (3, None)
+    >>> route_match("/seat/Zz/tok", codes), route_match("/history"), route_match("/match/3?x=1")
+    (None, None, 3)
+    """
+    path = route.split("?")[0].rstrip("/")
+    if shown := _ID_ROUTE.fullmatch(path):
+        return int(shown.group(1))
+    if shown := _CODE_ROUTE.fullmatch(path):
+        return by_code(shown.group(1))
+    return None
+
+
+def concerns(route: str, match_id: int | None, by_code: Callable[[str], int | None] = _no_code) -> bool:
     """Does a change to ``match_id`` (None: not one match's data) concern a page at ``route``?  A page on
-    one match's screen (the host's, a seat's, the table code's, its review) skips the other matches' news.
+    one match's screen (the host's, its review, a seat's or the table's, whose link names the match by
+    its code: ``by_code`` gives its id) skips the other matches' news; a page on no one match (or a
+    link that names no match) hears every change.
 
-    >>> concerns("/match/3", 3), concerns("/seat/3/Ab_c", 4), concerns("/match/3", None), concerns("/history", 4)
+    >>> codes = {"Ab_c": 3}.get
+    >>> concerns("/match/3", 3), concerns("/match/3", 4), concerns("/match/3", None), concerns("/history", 4)
     (True, False, True, True)
+    >>> concerns("/seat/Ab_c/tok", 3, codes), concerns("/seat/Ab_c/tok", 4, codes), concerns("/table/Ab_c", 4, codes)
+    (True, False, False)
+    >>> concerns("/seat/Ab_c/tok", 4), concerns("/seat/Zz/tok", 4, codes)
+    (True, True)
     """
     if match_id is None:
         return True
-    shown = _MATCH_ROUTE.fullmatch(route.split("?")[0].rstrip("/"))
-    return shown is None or int(shown.group(1)) == match_id
+    shown = route_match(route, by_code)
+    return shown is None or shown == match_id
 
 
 def table_url(code: str) -> str:

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, TypeVar
 if TYPE_CHECKING:
     from app.state import AppState
     from db.host_keys import GrantedDevice
-    from db.store import LoadedMatch
+    from db.store import LoadedMatch, Store
     from scoring import Action, Panel
 
 T = TypeVar("T")
@@ -80,6 +80,12 @@ def read(key: Hashable, load: Callable[[], T], match_id: int | None = None) -> T
         if generation == _generation:
             _kept[key] = (match_id, value)
     return value
+
+
+def match_of_code(store: Store, code: str) -> int | None:
+    """The id of the match a phone's link names by its ``code`` (None: none), kept until a write not
+    to one match (a code names its match for good)."""
+    return read(("code", id(store), code), lambda: store.match_id_for_code(code), LASTING)
 
 
 _pages_lock = threading.Lock()

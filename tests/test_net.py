@@ -140,15 +140,56 @@ def test_the_examples_in_app_net_hold():
 
 
 def test_a_page_on_one_match_skips_the_other_matches_news():
-    """A write on match 3 wakes the pages showing match 3 (host screen, a seat, the table code, its
-    review) and the pages not on one match (home, history...); a page on match 4 stays asleep.  News
-    of no match in particular (a player renamed) reaches every page."""
-    for route in ("/match/3", "/seat/3/Ab_c-9", "/table/3", "/history/3", "/match/3/", "/", "/history",
-                  "/stats/player/4", "/players", "/new/robby-solo"):
-        assert net.concerns(route, 3), route
-        assert net.concerns(route, None), route
-    for route in ("/match/4", "/seat/4/Ab_c-9", "/table/4", "/history/4", "/match/33", "/seat/31/x"):
-        assert not net.concerns(route, 3), route
+    """A write on match 3 wakes the pages showing match 3 (host screen, its review, a seat's or the table's
+    page, whose links name the match by its code) and the pages not on one match (home, history...); a
+    page on match 4 stays asleep.  News of no match in particular (a player renamed) reaches every page."""
+    codes = {"Ab_c-9": 3, "x7Kq": 4, "33": 33}.get  # a code is no row id, even when it is digits
+    for route in ("/match/3", "/seat/Ab_c-9/tok3n", "/table/Ab_c-9", "/history/3", "/match/3/", "/", "/history",
+                  "/stats/player/4", "/players", "/new/robby-solo", "/seat/unknown/tok3n"):
+        assert net.concerns(route, 3, codes), route
+        assert net.concerns(route, None, codes), route
+    for route in ("/match/4", "/seat/x7Kq/tok3n", "/table/x7Kq", "/history/4", "/match/33", "/seat/33/x",
+                  "/table/33"):
+        assert not net.concerns(route, 3, codes), route
+
+
+def test_a_phone_sleeps_through_the_other_tables_events_and_wakes_at_its_own():
+    """The real waker of a page (``app.main.waker``): a seat's phone and the table code's page of match
+    ``a`` redraw at ``a``'s writes and not at ``b``'s (at a club's night, every seat's phone redrew at every
+    table's every event); the match a code names is read from the database once."""
+    import asyncio
+    from types import SimpleNamespace
+
+    from app import shared
+    from app.main import waker
+    from db.store import Store
+
+    store = Store("sqlite://")
+    ids = [store.add_player(n).id or 0 for n in ("Ange", "Bébert", "Carlo", "Dédé")]
+    a, b = (store.create_match("traction-avant", {"players": 4}, ids, seed=s) for s in ("a", "b"))
+    code = store.load(a).code
+    lookups: list[str] = []
+    real = store.match_id_for_code
+    store.match_id_for_code = lambda c: lookups.append(c) or real(c)  # type: ignore[method-assign]
+    loop = asyncio.new_event_loop()
+    try:
+        shared.written()
+        for route in (f"/seat/{code}/{store.issue_seat_token(a, 1)}", f"/table/{code}"):
+            data = SimpleNamespace(value=0)
+            wake = waker(SimpleNamespace(route=route), SimpleNamespace(store=store, data=data), loop)
+            settle = lambda: loop.run_until_complete(asyncio.sleep(0))  # noqa: E731 - the page's loop runs
+            assert [wake(b) for _ in range(3)] == [False] * 3, route  # another table
+            settle()
+            assert data.value == 0, route
+            assert wake(a), route  # its own table: drawn again
+            settle()
+            assert data.value == 1, route
+            assert wake(None), route  # not one match's news
+            settle()
+            assert data.value == 2, route
+    finally:
+        loop.close()
+    assert lookups == [code]  # read once, for both pages and every write
 
 
 def test_the_pages_share_one_read_until_the_next_write():

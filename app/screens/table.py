@@ -46,7 +46,7 @@ def _header(m: LoadedMatch, lang: str, subtitle: str) -> ft.Control:
 
 def _match_id(app: AppState, code: str) -> int:
     """The id of the match a phone's link names by its code (-1: none; a row id is no code)."""
-    found = shared.read(("code", id(app.store), code), lambda: app.store.match_id_for_code(code), shared.LASTING)
+    found = shared.match_of_code(app.store, code)
     return -1 if found is None else found
 
 
