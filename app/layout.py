@@ -48,8 +48,7 @@ def destinations(app: AppState, path: str) -> list[tuple[str, ft.IconData, str]]
     """The navigation's places (path, icon, label): the screens of :data:`app.screens.NAV`, each under its
     short label (``nav_<key>``: one line in a phone's bar), and, while a match is open, that match's
     own place (selected: the match is where the table is, not the home screen)."""
-    from app.screens import NAV
-    from app.screens.data import DATA_ROUTE
+    from app.screens import DATA_ROUTE, NAV
 
     out = [(nav_path, icon, app.t(f"nav_{key}") if f"nav_{key}" in S else app.t(key)) for nav_path, icon, key in NAV]
     if MATCH_PATH.fullmatch(path):
@@ -90,7 +89,7 @@ def data_button(app: AppState, path: str) -> list[ft.Control]:
     place), shown selected while it is open; a phone at the table has none."""
     if not app.host_device:
         return []
-    from app.screens.data import DATA_ROUTE
+    from app.screens import DATA_ROUTE
 
     page = ft.context.page
     return [ft.IconButton(ft.Icons.SETTINGS_BACKUP_RESTORE, tooltip=app.t("data_open"), selected=path == DATA_ROUTE,

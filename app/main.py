@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import gc
 import logging
 import os
@@ -103,6 +104,8 @@ def warm_up(host: str, port: int, timeout: float = 120.0, open_browser: bool = F
     try:
         # The page's frame first (the layout, its strings and Babel, the theme): imported here, beside the
         # browser's loading of the web client, rather than before the server could answer it.
+        import flet.components.component  # noqa: F401 - Flet's Page.render imports it at the first page
+
         import app.layout  # noqa: F401
         import app.theme  # noqa: F401
 
@@ -117,6 +120,9 @@ def warm_up(host: str, port: int, timeout: float = 120.0, open_browser: bool = F
 
         screen("home:Home")  # it lists the games from their cards (scoring.cards), not their engines
         _name_flet_controls([here / "main.py", here / "layout.py", here / "screens" / "home.py"])
+        from app.screens.home import WELCOME_DONE
+
+        store().in_progress(), store().get_setting(WELCOME_DONE)  # the home's statements, compiled once here
     finally:
         gc.enable()
     # ...then, once a first page is drawn (it no longer competes with it), every other screen: a
@@ -136,10 +142,21 @@ def warm_up(host: str, port: int, timeout: float = 120.0, open_browser: bool = F
 
 def _name_flet_controls(sources: Iterable[Path]) -> None:
     """Name every ``ft.X`` these source files use: Flet imports a control's module the first time
-    it is named (``ft.Theme`` alone cost the first page 0.3 s)."""
+    it is named (``ft.Theme`` alone cost the first page 0.3 s); and have Flet work out each control
+    class's validation rules, which it does the first time it draws one (from the class's type hints:
+    70 ms of the first page's 250)."""
+    try:
+        from flet.utils.validation import _compile_class_spec as rules
+    except ImportError:  # another Flet: the first page works them out, as it would anyway
+        rules = None
     for source in sources:
         for name in re.findall(r"\bft\.([A-Za-z_]\w*)", source.read_text(encoding="utf-8")):
-            getattr(ft, name, None)
+            named = getattr(ft, name, None)
+            if rules is not None and isinstance(named, type) and dataclasses.is_dataclass(named):
+                try:
+                    rules(named)
+                except Exception:  # noqa: BLE001 - Flet's own business: the first draw does it again
+                    pass
 
 
 def host_rights(page: ft.Page, app: AppState) -> Callable[[str], None]:

@@ -6,7 +6,9 @@ the database is created and migrated as on a first start) or ``python -m bench.m
 polls the port every 20 ms, opens the page in a new browser context, turns the accessibility
 tree on (clicks ``flt-semantics-placeholder``, as the browser tests' ``UI.open`` does) and
 waits for the text "Compagnon" in it.  Runs alternate between the two apps after one unmeasured
-warm-up of each.  Target: Compagnon within 1.3× of the minimal app (ratio of the medians).
+warm-up of each (run i launches one, then the other; the next run the other way round).  Target
+(issue #18): Compagnon within 1.3× of the minimal app in every run (the worst run's ratio; the ratio
+of the medians is shown beside it).
 
     python -m bench.bench_startup [--runs 5] [--quick]
 """
@@ -94,10 +96,16 @@ def main() -> int:
         rows.append(Row(f"{name}: launch → first screen shown, median of {runs}", median(shown[name]), "s"))
         rows.append(Row(f"  {name}: launch → server answers", median(ready[name]), "s"))
         rows.append(Row(f"  {name}: launch → the first screen's data reached the page", median(arrived[name]), "s"))
-    ratio = median(shown["Compagnon"]) / median(shown["minimal Flet app"])
-    rows.append(Row("Compagnon / minimal app", ratio, "×", f"≤ {TARGET_RATIO}", at_most(ratio, TARGET_RATIO),
-                    f"Compagnon {', '.join(f'{x:.2f}' for x in shown['Compagnon'])} s; minimal "
+    # Issue #18: within 1.3x "in every one of five runs": run i pairs the two apps launched one after the other.
+    pairs = [c / m for c, m in zip(shown["Compagnon"], shown["minimal Flet app"], strict=True) if m]
+    worst = max(pairs) if pairs else None
+    rows.append(Row(f"Compagnon / minimal app, the worst of {runs} runs", worst, "×", f"≤ {TARGET_RATIO}",
+                    at_most(worst, TARGET_RATIO) if worst is not None else NOT_MEASURED,
+                    f"each run: {', '.join(f'{x:.2f}' for x in pairs)}; Compagnon "
+                    f"{', '.join(f'{x:.2f}' for x in shown['Compagnon'])} s; minimal "
                     f"{', '.join(f'{x:.2f}' for x in shown['minimal Flet app'])} s"))
+    rows.append(Row("  Compagnon / minimal app, the medians", median(shown["Compagnon"]) / median(shown["minimal Flet app"]),
+                    "×"))
     rows.append(Row("  import app.main (flet, sqlmodel, the app) in a fresh interpreter", import_time("app.main", 3),
                     "s"))
     rows.append(Row("  import flet in a fresh interpreter", import_time("flet", 3), "s"))

@@ -102,6 +102,25 @@ def run_app(env_games: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
 
 
+def test_the_warm_up_leaves_the_first_page_no_flet_class_to_work_out_and_no_module_to_import():
+    """What Flet does once per control class the first time it draws one (its validation rules, from the
+    class's type hints: 70 ms of the first page) is done by the warm-up, for every control the home
+    screen's sources name; and the header's way to the Data place imports no screen."""
+    code = ("import sys\n"
+            "from pathlib import Path\n"
+            "import flet as ft, app.main as m\n"
+            "from flet.utils.validation import _compile_class_spec as rules\n"
+            "here = Path(m.__file__).parent\n"
+            "m._name_flet_controls([here / 'main.py', here / 'layout.py', here / 'screens' / 'home.py'])\n"
+            "known = rules.cache_info().currsize\n"
+            "for cls in (ft.Text, ft.Column, ft.NavigationBar, ft.IconButton, ft.ListTile):\n"
+            "    rules(cls)\n"
+            "import app.layout\n"
+            "print(known > 20, rules.cache_info().currsize == known, 'app.screens.data' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "True True False"
+
+
 def test_a_game_folder_in_compagnon_games_is_registered_with_its_renderers(tmp_path):
     """COMPAGNON_GAMES' folders are registered at start-up (their parent on sys.path), and a game's own
     ``widgets`` module registers the renderer of its own field kind: the generic forms find it."""

@@ -19,6 +19,10 @@ NAV = [
     ("/stats", ft.Icons.INSIGHTS, "stats"),
 ]
 
+#: the Data place (:mod:`app.screens.data`), reached from the host's header: named here, where the header
+#: finds it without importing the screen
+DATA_ROUTE = "/data"
+
 #: each path and its screen, as ``module:name`` under ``app.screens``: a screen's module (and what
 #: it imports: the charts, the match forms…) is imported the first time the screen is opened, so the
 #: first page waits only for its own
@@ -32,7 +36,7 @@ ROUTES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"/history/(?P<match_id>\d+)"), "history:MatchReview"),
     (re.compile(r"/stats"), "stats:StatsScreen"),
     (re.compile(r"/stats/player/(?P<player_id>\d+)"), "stats:StatsScreen"),
-    (re.compile(r"/data"), "data:DataScreen"),  # app.screens.data.DATA_ROUTE
+    (re.compile(DATA_ROUTE), "data:DataScreen"),
     # a phone's links name the match by its unguessable code (``Match.code``), never by its row id
     (re.compile(r"/seat/(?P<code>[\w-]{1,32})/(?P<token>[\w-]+)"), "table:SeatScreen"),
     (re.compile(r"/table/(?P<code>[\w-]{1,32})"), "table:TableScreen"),

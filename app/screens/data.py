@@ -1,4 +1,4 @@
-"""The Data place (:data:`DATA_ROUTE`): export the whole history (CSV, full backup, BG Stats), import a
+"""The Data place (:data:`app.screens.DATA_ROUTE`): export the whole history (CSV, full backup, BG Stats), import a
 BG Stats export, restore a backup.
 
 Each piece of work runs off the page's event loop (:func:`app.screens.transfer.run_off_loop`) with a
@@ -19,9 +19,6 @@ from app.state import use_app
 
 if TYPE_CHECKING:  # the work itself (the database layer) is imported on the first click
     from app.screens.transfer import Job, Summary
-
-#: the Data place's route (the navigation imports it: this module is light until a button is pressed)
-DATA_ROUTE = "/data"
 
 
 @component

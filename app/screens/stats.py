@@ -23,7 +23,7 @@ from sqlmodel import col, select
 from app.guard import component
 from app.i18n import number, t, tn
 from app.panes import WideContext
-from app.screens.data import DATA_ROUTE
+from app.screens import DATA_ROUTE
 from app.screens.home import emblem
 from app.screens.stats_charts import colour, distribution_chart, score_chart, wins_bars
 from app.screens.stats_figures import Figures, GameFigures, PlayerFigures, load
