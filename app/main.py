@@ -98,6 +98,25 @@ def warm_up(host: str, port: int, timeout: float = 120.0, open_browser: bool = F
         except OSError:
             time.sleep(0.02)
     here = Path(__file__).resolve().parent
+    _ready_first_page(here, open_browser)
+    # ...then, once a first page is drawn (it no longer competes with it), every other screen: a
+    # phone's (the table and seat screens), the four rule engines, the forms, the charts...
+    _first_page.wait(timeout=60)
+    time.sleep(AFTER_FIRST_PAGE)
+    from app.fields import load as load_renderers
+    from app.screens import load_all
+    from scoring import all_games
+
+    all_games()
+    load_all()
+    load_renderers()  # the forms' renderers of every kind, the games' own included
+    _name_flet_controls(here.rglob("*.py"))
+    collector.start()  # what lives a while is left out of the collector's walks (app/collector.py)
+
+
+def _ready_first_page(here: Path, open_browser: bool) -> None:
+    """What the host's first page needs, ready before it is asked: the page's frame, the database (opened,
+    migrated: or the server stops with the reason), the home screen, its Flet controls and statements."""
     # The imports below create some 100 000 objects that all stay: with the collector on, they
     # trigger about 160 collections that free nothing (60 to 100 ms, measured with gc.callbacks).
     gc.disable()
@@ -115,29 +134,14 @@ def warm_up(host: str, port: int, timeout: float = 120.0, open_browser: bool = F
         except Exception as e:  # noqa: BLE001 - any failure to open the database ends the server
             print(f"Compagnon cannot open its database: {e}", file=sys.stderr, flush=True)
             os._exit(2)
-        # What the host's first page needs (the home screen and the Flet controls it draws)...
         from app.screens import screen
+        from app.screens.home import WELCOME_DONE
 
         screen("home:Home")  # it lists the games from their cards (scoring.cards), not their engines
         _name_flet_controls([here / "main.py", here / "layout.py", here / "screens" / "home.py"])
-        from app.screens.home import WELCOME_DONE
-
         store().in_progress(), store().get_setting(WELCOME_DONE)  # the home's statements, compiled once here
     finally:
         gc.enable()
-    # ...then, once a first page is drawn (it no longer competes with it), every other screen: a
-    # phone's (the table and seat screens), the four rule engines, the forms, the charts...
-    _first_page.wait(timeout=60)
-    time.sleep(AFTER_FIRST_PAGE)
-    from app.fields import load as load_renderers
-    from app.screens import load_all
-    from scoring import all_games
-
-    all_games()
-    load_all()
-    load_renderers()  # the forms' renderers of every kind, the games' own included
-    _name_flet_controls(here.rglob("*.py"))
-    collector.start()  # what lives a while is left out of the collector's walks (app/collector.py)
 
 
 def _name_flet_controls(sources: Iterable[Path]) -> None:

@@ -25,14 +25,15 @@ def page_at(route: str) -> Any:
 def test_a_write_wakes_the_pages_of_its_match_and_those_on_no_one_match_at_once_on_the_loop() -> None:
     async def run() -> list[int]:
         loop = asyncio.get_running_loop()
-        apps = [AppState(store=None) for _ in range(4)]  # type: ignore[arg-type]
-        routes = ["/match/3", "/seat/abc/tok", "/match/4", "/history"]
+        codes = SimpleNamespace(match_id_for_code={"abc": 3, "xyz": 4}.get)  # a phone's link names its match by code
+        apps = [AppState(store=codes) for _ in range(6)]  # type: ignore[arg-type]
+        routes = ["/match/3", "/seat/abc/tok", "/match/4", "/history", "/seat/xyz/tok", "/table/abc"]
         wakes = [waker(page_at(r), a, loop) for r, a in zip(routes, apps, strict=True)]
         said = [w(3) for w in wakes]
-        assert said == [True, True, False, True]  # the seat route names no match id: it is told
+        assert said == [True, True, False, True, False, True]
         return [a.data.value for a in apps]
 
-    assert run_apart(run()) == [1, 1, 0, 1]
+    assert run_apart(run()) == [1, 1, 0, 1, 0, 1]
 
 
 def test_a_page_woken_from_another_thread_draws_on_its_loop_and_a_gone_loop_raises_no_warning() -> None:
