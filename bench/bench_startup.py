@@ -104,8 +104,8 @@ def main() -> int:
                     f"each run: {', '.join(f'{x:.2f}' for x in pairs)}; Compagnon "
                     f"{', '.join(f'{x:.2f}' for x in shown['Compagnon'])} s; minimal "
                     f"{', '.join(f'{x:.2f}' for x in shown['minimal Flet app'])} s"))
-    rows.append(Row("  Compagnon / minimal app, the medians", median(shown["Compagnon"]) / median(shown["minimal Flet app"]),
-                    "×"))
+    medians = median(shown["Compagnon"]) / median(shown["minimal Flet app"])
+    rows.append(Row("  Compagnon / minimal app, the medians", medians, "×"))
     rows.append(Row("  import app.main (flet, sqlmodel, the app) in a fresh interpreter", import_time("app.main", 3),
                     "s"))
     rows.append(Row("  import flet in a fresh interpreter", import_time("flet", 3), "s"))
