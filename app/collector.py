@@ -26,7 +26,7 @@ import time
 from dataclasses import dataclass, field
 
 #: seconds between two freezes of what is alive (so that the collector walks only the newer objects)
-FREEZE_EVERY = 15.0
+FREEZE_EVERY = 5.0
 #: seconds between two whole collections (which also free the cycles that died among the frozen objects)
 WHOLE_EVERY = 300.0
 
