@@ -305,28 +305,50 @@ def replay(conn: Any, sent: list[tuple[str, Any]]) -> list[Any]:
 
 def _section_rows(label: str, store: Store, raw: Any, statements: Statements, filters: Filters, name: str,
                   runs: int) -> list[Row]:
-    """Each section of the screen for ``filters``: the app (on its own session, as ``load`` runs it), the
+    """Each section of the screen for ``filters`` as ``load`` runs it: on the render's one connection (its
+    checkout and transaction timed apart, once per render: :func:`_render_connection`), after the counts
+    (``load`` reads them first: on PostgreSQL the counts carry the transaction's ``BEGIN``); beside it the
     same statements through the bare driver, their ratio; and the straightforward aggregate over the rows
     (``db.stats.row_wise``) for scale."""
     rows: list[Row] = []
-    for section, read in sections(filters).items():
-        def app(read: Any = read) -> Any:
-            with store.session() as s:
-                return read(s)
+    plan = sections(filters)
+    for section, read in plan.items():
+        def app(read: Any = read, section: str = section, record: bool = False) -> float:
+            with store.engine.connect() as conn, conn.begin():
+                if section != "counts":
+                    plan["counts"](conn)
+                if record:
+                    statements.record(lambda: read(conn))
+                    return 0.0
+                return timed(lambda: read(conn))[0]
 
-        sent = statements.record(app)
+        app(record=True)
+        sent = statements.sent
         t_app, t_raw = [], []
         for _ in range(runs):
-            t_app.append(timed(app)[0])
+            t_app.append(app())
             t_raw.append(timed(lambda sent=sent: replay(raw, sent))[0])  # type: ignore[misc]
         with row_wise():
-            t_rows = [timed(app)[0] for _ in range(max(1, runs // 3))]
+            t_rows = [app() for _ in range(max(1, runs // 3))]
         m_app, m_raw = median(t_app), median(t_raw)
         rows += [Row(f"{label}: {name}: {section}", m_app, "ms", "", "info",
                      f"{len(sent)} statements; straightforward over the rows {median(t_rows):.1f} ms"),
                  Row(f"{label}: {name}: {section}, app / the same SQL by the bare driver", m_app / m_raw, "×",
                      f"≤ {TARGET_RATIO:.0f}", at_most(m_app / m_raw, TARGET_RATIO), f"bare driver {m_raw:.2f} ms")]
     return rows
+
+
+def _render_connection(label: str, store: Store, runs: int) -> Row:
+    """What a render pays once besides its sections: the pool's checkout (on PostgreSQL a ping), the
+    transaction's start and its end (``load``'s ``with``, no statement)."""
+    def render() -> None:
+        with store.engine.connect() as conn, conn.begin():
+            pass
+
+    render()
+    times = [timed(render)[0] for _ in range(max(3, runs))]
+    return Row(f"{label}: a render's connection (checkout, transaction; once per render)", median(times), "ms", "",
+               "info", "the bare driver's connection stays open: no counterpart")
 
 
 def measure_screen(label: str, store: Store, runs: int, raw: Any = None, sections_too: bool = False) -> list[Row]:
@@ -339,7 +361,7 @@ def measure_screen(label: str, store: Store, runs: int, raw: Any = None, section
                          ).scalar_one()
         last = c.execute(select(func.max(Match.ended_at))).scalar_one()
     since = last.replace(year=last.year - 1)
-    rows: list[Row] = []
+    rows: list[Row] = [_render_connection(label, store, runs)] if sections_too else []
     statements = Statements(store)
     try:
         for name, filters in screen_filters(top, slug, "Club", since):

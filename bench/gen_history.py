@@ -113,7 +113,8 @@ def one_match(rng: random.Random, mid: int, names: list[str], weights: list[floa
             "name": row.name, "total": row.total, "rank": row.rank, "winner": row.name in sheet.winners,
             "breakdown": json.dumps(row.breakdown, ensure_ascii=False), "game": slug, "ended_at": ended,
             "finished": True, "turn_pos": turn_position(row.seat, first, len(sheet.ranking)),
-            "place": place, "seats": len(sheet.ranking), "options": json.dumps(options)})  # schema 8's copies
+            "place": place, "seats": len(sheet.ranking), "options": json.dumps(options),  # schema 8's copies
+            "started_at": started})  # schema 11's
     return out
 
 

@@ -26,8 +26,9 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 from typing import Any
 
-from sqlalchemy import DateTime, bindparam, text
 from sqlalchemy.engine import Connection
+
+from db.prepared import fetch, text_of
 
 SqlOf = Callable[[str, str], str]  # (row alias or NEW/OLD, dialect) -> SQL
 
@@ -207,7 +208,7 @@ def _cube_rows(conn: Connection, cube: Cube, where: dict[str, Any], group: tuple
     by = ", ".join(group)
     sql = (f"SELECT {by + ', ' if by else ''}{sums} FROM {cube.table}"
            f"{' WHERE ' + ' AND '.join(conds) if conds else ''}{' GROUP BY ' + by if by else ''}")
-    return conn.execute(text(sql), params)
+    return fetch(conn, text_of(sql), params)
 
 
 def _source_rows(conn: Connection, cube: Cube, where: dict[str, Any], group: tuple[str, ...],
@@ -221,13 +222,13 @@ def _source_rows(conn: Connection, cube: Cube, where: dict[str, Any], group: tup
             if value is not None:
                 conds.append(f"r.ended_at {op} :{name}")
                 params[name] = value
-                binds.append(bindparam(name, type_=DateTime(timezone=True)))
+                binds.append(name)
     keys = [cube.keys[g]("r", dialect) for g in group]
     sums = ", ".join(f"SUM({cube.values[v]('r', dialect)})" for v in values)
     source = '"match"' if cube.source == "match" else "score"
     sql = (f"SELECT {', '.join(keys) + ', ' if keys else ''}{sums} FROM {source} r WHERE {' AND '.join(conds)}"
            f"{' GROUP BY ' + ', '.join(keys) if keys else ''}")
-    return conn.execute(text(sql).bindparams(*binds), params)
+    return fetch(conn, text_of(sql, *binds), params)
 
 
 def sums(conn: Connection, cube: Cube, group: tuple[str, ...], *, since: date | datetime | None = None,

@@ -182,8 +182,9 @@ def _v3_score_copies(conn: Connection) -> None:
 def _v4_game_summary(conn: Connection) -> None:
     """Version 4: the per-game and per-player running totals (``game_summary``, ``game_score``,
     ``player_summary``).  The triggers that keep them (:mod:`db.summary`) are today's, which read
-    version 7's columns: :func:`_v7_counts_pairs_seats` installs them and fills every total from the
-    matches and score lines (the steps run together, in one transaction, up to the latest)."""
+    version 7's to 11's columns: :func:`_v7_counts_pairs_seats` fills every total from the matches and score
+    lines, :func:`_v11_player_matches` installs them (the steps run together, in one transaction, up to the
+    latest)."""
     tables = {t.name: t for t in SQLModel.metadata.sorted_tables}
     for name in ("game_summary", "game_score", "player_summary"):
         tables[name].create(conn, checkfirst=True)
@@ -235,7 +236,7 @@ def _v7_counts_pairs_seats(conn: Connection) -> None:
     ``counts`` is off and BG Stats plays marked ``ignored`` do not count), their score lines no longer
     counted (``score.finished`` false); the per-pair and per-turn-position running totals; the
     player-count filter's index; every running total of versions 4 to 7 rebuilt from the rows (the
-    triggers that keep them come with version 8's step).  Only plays of the score pad or from BG Stats
+    triggers that keep them come with version 11's step).  Only plays of the score pad or from BG Stats
     can be left out, so only their JSON is read."""
     pg = conn.dialect.name == "postgresql"
     if "counts" not in {c["name"] for c in inspect(conn).get_columns("match")}:  # a database made from newer models
@@ -257,14 +258,14 @@ def _v7_counts_pairs_seats(conn: Connection) -> None:
         if index.name in ("ix_match_status_seats", "ix_match_status_ended_game", "ix_match_game_status_times",
                           "ix_match_game_status_options", "ix_match_status_place"):
             index.create(conn, checkfirst=True)
-    summary.rebuild_totals(conn)  # the triggers that keep them: version 8's step (they read its columns)
+    summary.rebuild_totals(conn)  # the triggers that keep them: version 11's step (they read its columns)
 
 
 def _v8_copies_and_cubes(conn: Connection) -> None:
     """Version 8: each score line's copies of its match's place, number of lines and options (filled
     from the matches here; a trigger keeps them after), the running totals per month, place and player
-    count (:mod:`db.cubes`), the indexes that read the copies; the triggers of :mod:`db.summary`
-    (re)installed and the new totals rebuilt from the rows."""
+    count (:mod:`db.cubes`), the indexes that read the copies; the new totals rebuilt from the rows (the
+    triggers of :mod:`db.summary` that keep them are installed by version 11's step)."""
     pg = conn.dialect.name == "postgresql"
     have = {c["name"] for c in inspect(conn).get_columns("score")}
     for name, ddl in (("place", "VARCHAR(120) NOT NULL DEFAULT ''"), ("seats", "INTEGER NOT NULL DEFAULT 0"),
@@ -279,15 +280,14 @@ def _v8_copies_and_cubes(conn: Connection) -> None:
                              'FROM "match" m WHERE m.id = score.match_id)')
     tables = {t.name: t for t in SQLModel.metadata.sorted_tables}
     for name in ("match_month", "line_month", "player_month", "player_place", "pair_place"):  # version 10's too:
-        tables[name].create(conn, checkfirst=True)  # the triggers installed below keep it
+        tables[name].create(conn, checkfirst=True)  # the triggers of version 11's step keep it
     for index in tables["score"].indexes:  # three widened, two new
         if index.name in ("ix_score_player_lines", "ix_score_game_lines", "ix_score_match_totals"):
             conn.exec_driver_sql(f"DROP INDEX IF EXISTS {index.name}")
         if index.name in ("ix_score_player_lines", "ix_score_game_lines", "ix_score_match_totals",
                           "ix_score_game_seats", "ix_score_ended"):
             index.create(conn, checkfirst=True)
-    summary.install(conn)
-    summary.rebuild_cubes(conn)
+    summary.rebuild_cubes(conn)  # the triggers that keep them: version 11's step (they read its column)
     conn.exec_driver_sql("ANALYZE")
 
 
@@ -303,13 +303,39 @@ def _v9_equal_first_indexes(conn: Connection) -> None:
 
 
 def _v10_pair_places(conn: Connection) -> None:
-    """Version 10: the duels per place and player count (``pair_place``, :class:`db.models.PairPlace`), its
-    trigger (:mod:`db.summary`) and its rows from the lines; then the planner's statistics.  (Version 8's
-    step, run before it on an older database, has made the table already.)"""
+    """Version 10: the duels per place and player count (``pair_place``, :class:`db.models.PairPlace`) and
+    its rows from the lines (its trigger, :mod:`db.summary`, comes with version 11's step); then the
+    planner's statistics.  (Version 8's step, run before it on an older database, has made the table
+    already.)"""
     tables = {t.name: t for t in SQLModel.metadata.sorted_tables}
     tables["pair_place"].create(conn, checkfirst=True)
-    summary.install(conn)
     summary.rebuild_pair_places(conn)
+    conn.exec_driver_sql("ANALYZE")
+
+
+def _v11_player_matches(conn: Connection) -> None:
+    """Version 11: each score line's copy of its match's start (``score.started_at``, filled from the
+    matches here, kept by the trigger that keeps the other copies), the lines of the matches each player
+    sat at (``player_match_turn``, ``player_match_total``: :class:`db.models.PlayerMatchTurn`), their
+    trigger (:mod:`db.summary`) and their rows from the lines; then the planner's statistics.  Every trigger
+    of :mod:`db.summary` is (re)installed here, once the column they read is filled (the steps of versions
+    8 and 10 made tables the triggers keep and left them to this step)."""
+    pg = conn.dialect.name == "postgresql"
+    if "started_at" not in {c["name"] for c in inspect(conn).get_columns("score")}:  # newer models have it
+        conn.exec_driver_sql(f"ALTER TABLE score ADD COLUMN started_at "
+                             f"{'TIMESTAMP WITH TIME ZONE' if pg else 'DATETIME'}")
+    if pg:
+        conn.exec_driver_sql('UPDATE score SET started_at = m.started_at FROM "match" m WHERE m.id = score.match_id '
+                             "AND score.started_at IS DISTINCT FROM m.started_at")
+    else:
+        conn.exec_driver_sql('UPDATE score SET started_at = (SELECT m.started_at FROM "match" m '
+                             'WHERE m.id = score.match_id) WHERE started_at IS NOT (SELECT m.started_at '
+                             'FROM "match" m WHERE m.id = score.match_id)')
+    tables = {t.name: t for t in SQLModel.metadata.sorted_tables}
+    for name in ("player_match_turn", "player_match_total"):
+        tables[name].create(conn, checkfirst=True)
+    summary.install(conn)
+    summary.rebuild_mates(conn)
     conn.exec_driver_sql("ANALYZE")
 
 
@@ -322,7 +348,7 @@ MIGRATIONS: dict[int, Callable[[Connection], None]] = {2: _v2_covering_indexes, 
                                                        4: _v4_game_summary, 5: _v5_codes_hosts_changes,
                                                        6: _v6_games, 7: _v7_counts_pairs_seats,
                                                        8: _v8_copies_and_cubes, 9: _v9_equal_first_indexes,
-                                                       10: _v10_pair_places}
+                                                       10: _v10_pair_places, 11: _v11_player_matches}
 
 
 def schema_version(engine: Engine | Connection) -> int:

@@ -43,8 +43,12 @@ from scoring import cards
 #: player's lines of one game (:class:`ScoreRow`, ``ix_score_player_game``), a player's seat at one match
 #: (:class:`Seat`, ``ix_seat_match_player``); the planner's statistics gathered (``ANALYZE``).  10: the
 #: duels per place and player count (:class:`PairPlace`), so that head to head under a place or a player
-#: count reads a player's few thousand rows of totals instead of pairing every line of their matches.
-SCHEMA_VERSION = 10
+#: count reads a player's few thousand rows of totals instead of pairing every line of their matches.  11:
+#: each line's copy of its match's start (``score.started_at``) and the lines of the matches each real
+#: player sat at per game, set-up and turn position, and per game and total (:class:`PlayerMatchTurn`,
+#: :class:`PlayerMatchTotal`), so that a game's sections under a player read a few hundred rows of totals
+#: instead of the player's matches and every line of them.
+SCHEMA_VERSION = 11
 
 #: bytes of randomness in a match's code (22 URL-safe characters)
 CODE_BYTES = 16
@@ -232,8 +236,8 @@ class ScoreRow(SQLModel, table=True):
     """One seat's line of a finished match's score sheet.
 
     ``game``, ``ended_at``, ``finished`` and ``turn_pos`` (version 3), ``place``, ``seats`` and
-    ``options`` (version 8) are copies of what the statistics need from the match, written with the
-    line by :func:`score_line` (and kept by a trigger when the match's change).  ``finished`` is
+    ``options`` (version 8), ``started_at`` (version 11) are copies of what the statistics need from the
+    match, written with the line by :func:`score_line` (and kept by a trigger when the match's change).  ``finished`` is
     true when the match is finished *and counts for statistics* (version 7, ``match.counts``; the
     triggers of :mod:`db.summary` keep it so when either changes).  Lines are
     written when a match finishes (or is restored or imported), and a finished match's game, end,
@@ -287,6 +291,8 @@ class ScoreRow(SQLModel, table=True):
     place: str = Field(default="", max_length=120, sa_column_kwargs={"server_default": ""})
     seats: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     options: str = Field(default="{}", sa_column=Column(Text, nullable=False, server_default="{}"))
+    # Version 11: a copy of the match's start (a match's length from its lines: PlayerMatchTurn).
+    started_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True)))
 
 
 def score_line(match: Match, seat_index: int, **fields: Any) -> ScoreRow:
@@ -296,7 +302,7 @@ def score_line(match: Match, seat_index: int, **fields: Any) -> ScoreRow:
     return ScoreRow(match_id=match.id, seat_index=seat_index, game=match.game, ended_at=match.ended_at,
                     finished=match.status == "finished" and counts_for_stats(match.options, match.setup),
                     turn_pos=turn_position(seat_index, match.first_seat, match.seats), place=match.place,
-                    seats=match.seats, options=match.options, **fields)
+                    seats=match.seats, options=match.options, started_at=match.started_at, **fields)
 
 
 def _count(kind: Any = None) -> Column:  # type: ignore[type-arg]
@@ -479,6 +485,41 @@ class PairPlace(SQLModel, table=True):
     met: int = Field(default=0, sa_column=_count())
     wins: int = Field(default=0, sa_column=_count())
     losses: int = Field(default=0, sa_column=_count())
+
+
+class PlayerMatchTurn(SQLModel, table=True):
+    """Version 11: the counted lines of the matches a real player sat at (theirs and everyone else's, virtual
+    players included), per game, set-up (the options) and turn position (-1: none): how many, won, their
+    totals summed, the winners' totals summed; and the player's own lines among them (one per match): how
+    many (the matches), with an end, the matches' lengths in microseconds.  Kept by the triggers of
+    :mod:`db.summary`; a game's card, turn order and set-ups under a player (``db.stats.game_figures``) sum
+    the player's few dozen rows instead of reading their matches and every line of them."""
+
+    __tablename__ = "player_match_turn"
+
+    player_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    game: str = Field(primary_key=True, max_length=40)
+    options: str = Field(sa_column=_key_text())
+    turn_pos: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    lines: int = Field(default=0, sa_column=_count())
+    won: int = Field(default=0, sa_column=_count())
+    score_sum: int = Field(default=0, sa_column=_count())
+    won_score: int = Field(default=0, sa_column=_count())
+    matches: int = Field(default=0, sa_column=_count())
+    timed: int = Field(default=0, sa_column=_count())
+    microseconds: int = Field(default=0, sa_column=_count())
+
+
+class PlayerMatchTotal(SQLModel, table=True):
+    """Version 11: the counted lines of the matches a real player sat at, per game and total (a game's
+    lowest and highest score and score distribution under a player)."""
+
+    __tablename__ = "player_match_total"
+
+    player_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    game: str = Field(primary_key=True, max_length=40)
+    total: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    lines: int = Field(default=0, sa_column=_count())
 
 
 class HostDevice(SQLModel, table=True):

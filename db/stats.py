@@ -59,14 +59,19 @@ from db.models import (
     PairPlace,
     PairSummary,
     Player,
+    PlayerMatchTotal,
+    PlayerMatchTurn,
     PlayerSummary,
     ScoreRow,
     SeatSummary,
 )
+from db.prepared import fetch
 from db.store import Store
 from scoring import Tr
 
 FINISHED = "finished"
+#: where a statistic reads: a store (a connection of its own), a connection, or a session (its transaction)
+Source = Session | Store | Connection
 
 
 @dataclass(frozen=True)
@@ -148,6 +153,11 @@ class Filters:
         if with_player and self.player_id is not None:
             conds.append(col(line.match_id).in_(self._players_matches(aliased(ScoreRow))))
         return conds
+
+    def at_most_game_and_player(self) -> bool:
+        """Whether no period, place nor player count is asked (``replace(self, game=None, player_id=None) ==
+        NO_FILTERS``, without making a copy: the screen asks it a few times per section)."""
+        return self.since is None and self.until is None and self.place is None and self.players is None
 
     def cube_where(self) -> dict[str, Any]:
         """The filters a running total of :mod:`db.cubes` compares (its :func:`db.cubes.sums`' keywords)."""
@@ -322,25 +332,30 @@ def _minutes_sqlite(element: minutes_between, compiler: SQLCompiler, **kw: Any) 
     return f"((julianday({end}) - julianday({start})) * 1440.0)"
 
 
-def _session(source: Session | Store) -> tuple[Session, bool]:
+def _session(source: Source) -> tuple[Session, bool]:
     """A session and whether this module opened it (and so must close it)."""
     if isinstance(source, Store):
         return source.session(), True
+    if isinstance(source, Connection):
+        return Session(bind=source), True
     return source, False
 
 
 @contextmanager
-def _connection(source: Session | Store) -> Iterator[Connection]:
-    """A bare connection for Core statements: the store's (one pool checkout, no ORM session), or
-    the caller's session's own (its transaction: it sees what that session wrote)."""
+def _connection(source: Source) -> Iterator[Connection]:
+    """A bare connection for Core statements: the store's (one pool checkout, no ORM session), the
+    caller's (the Statistics screen reads every section on one), or the caller's session's own (its
+    transaction: it sees what that session wrote)."""
     if isinstance(source, Store):
         with source.engine.connect() as conn:
             yield conn
+    elif isinstance(source, Connection):
+        yield source
     else:
         yield source.connection()
 
 
-def _rows(source: Session | Store, *queries: Any) -> list[list[Any]]:
+def _rows(source: Source, *queries: Any) -> list[list[Any]]:
     session, mine = _session(source)
     try:
         return [list(session.exec(q).all()) for q in queries]
@@ -362,15 +377,21 @@ def _no_player(player_id: int) -> StoreError:
 _PLAYER_NAME = select(Player.name).where(col(Player.id) == bindparam("player_id"))
 
 
-def _player_rows(source: Session | Store, player_id: int, *queries: Any) -> tuple[str, list[list[Any]]]:
+def _player_rows(source: Source, player_id: int, *queries: Any) -> tuple[str, list[list[Any]]]:
     """The player's name (:class:`db.store.StoreError` for an unknown player), then the rows of
     ``queries`` (Core statements selecting several columns), on one connection: one checkout (on
     PostgreSQL each checkout pings the server) and no ORM objects."""
     with _connection(source) as conn:
-        name = conn.execute(_PLAYER_NAME, {"player_id": player_id}).scalar()
-        if name is None:
-            raise _no_player(player_id)
-        return name, [list(conn.execute(q, {"player_id": player_id}).all()) for q in queries]
+        name = _name_of(conn, player_id)
+        return name, [fetch(conn, q, {"player_id": player_id}) for q in queries]
+
+
+def _name_of(conn: Connection, player_id: int) -> str:
+    """The player's name; :class:`db.store.StoreError` for an unknown player."""
+    found = fetch(conn, _PLAYER_NAME, {"player_id": player_id})
+    if not found:
+        raise _no_player(player_id)
+    return str(found[0][0])
 
 
 _WON = func.sum(case((col(ScoreRow.winner), 1), else_=0))
@@ -398,7 +419,7 @@ def _filtered(query: Any, filters: Filters, match_id: Any, conds: list[Any]) -> 
 
 
 # ---------------------------------------------------------------- a player
-def player_stats(source: Session | Store, player_id: int, filters: Filters = NO_FILTERS) -> PlayerStats:
+def player_stats(source: Source, player_id: int, filters: Filters = NO_FILTERS) -> PlayerStats:
     """Matches played and won per game, win rate, best and average score of one player.
 
     Over the whole history (or one game's), the player's running totals (:mod:`db.summary`, a row
@@ -408,14 +429,14 @@ def player_stats(source: Session | Store, player_id: int, filters: Filters = NO_
     """
     if _summarised(filters):  # the whole history, or one game's
         with _connection(source) as conn:
-            rows = conn.execute(_player_totals(filters.game), {"player_id": player_id}).all()
+            rows = fetch(conn, _player_totals(filters.game), {"player_id": player_id})
         if not rows:
             raise _no_player(player_id)
         return PlayerStats(player_id, rows[0][0], tuple(
             GameRecord(game, int(n), int(w), int(best), int(total) / int(n))
             for _name, game, n, w, best, total in rows if game is not None))
     with _connection(source) as conn:
-        rows = conn.execute(_player_query(filters, _ROW_WISE.get()), {"player_id": player_id}).all()
+        rows = fetch(conn, _player_query(filters, _ROW_WISE.get()), {"player_id": player_id})
     if not rows:
         raise _no_player(player_id)
     games = tuple(GameRecord(game, int(n), int(w or 0), int(best), float(avg))
@@ -453,7 +474,7 @@ def _player_query(filters: Filters, _row_wise: bool) -> Any:
             .order_by(per_game.c.played.desc(), per_game.c.game))
 
 
-def head_to_head(source: Session | Store, player_id: int, filters: Filters = NO_FILTERS) -> tuple[Rival, ...]:
+def head_to_head(source: Source, player_id: int, filters: Filters = NO_FILTERS) -> tuple[Rival, ...]:
     """The player's record against every other (real) player met, most met first.
 
     Each pair of lines of a match is one duel, decided by the ranks of the score sheet (which
@@ -472,9 +493,8 @@ def head_to_head(source: Session | Store, player_id: int, filters: Filters = NO_
     else:
         query = _pair_query(replace(filters, player_id=None), _ROW_WISE.get())
     with _connection(source) as conn:
-        if conn.execute(_PLAYER_NAME, {"player_id": player_id}).scalar() is None:
-            raise _no_player(player_id)
-        rows = conn.execute(query, params).all()
+        _name_of(conn, player_id)
+        rows = fetch(conn, query, params)
     return tuple(Rival(int(pid), name, int(n), int(w or 0), int(lost or 0), int(n) - int(w or 0) - int(lost or 0))
                  for pid, name, n, w, lost in rows)
 
@@ -501,7 +521,7 @@ def _pair_totals(game: str | None) -> Any:
 def _by_place(filters: Filters) -> bool:
     """Whether ``filters`` choose at most a game, a place and a player count, one of the last two at least
     (then the duels per place and player count of version 10 answer)."""
-    return (replace(filters, game=None, player_id=None, place=None, players=None) == NO_FILTERS
+    return (filters.since is None and filters.until is None
             and (filters.place is not None or filters.players is not None) and not _ROW_WISE.get())
 
 
@@ -540,7 +560,7 @@ def _pair_query(filters: Filters, _row_wise: bool) -> Any:
     return _rivals(duels)
 
 
-def seat_effect(source: Session | Store, filters: Filters = NO_FILTERS,
+def seat_effect(source: Source, filters: Filters = NO_FILTERS,
                 player_id: int | None = None) -> tuple[SeatRecord, ...]:
     """Played, won and average score per position in the turn order (0: the first player).
 
@@ -552,9 +572,9 @@ def seat_effect(source: Session | Store, filters: Filters = NO_FILTERS,
     if _summarised(filters) and (player_id is not None or filters.player_id is None):
         query: Any = _seat_totals(filters.game, player_id is not None)
         with _connection(source) as conn:
-            if player_id is not None and conn.execute(_PLAYER_NAME, {"player_id": player_id}).scalar() is None:
-                raise _no_player(player_id)
-            rows = conn.execute(query, {"player_id": player_id}).all()
+            if player_id is not None:
+                _name_of(conn, player_id)
+            rows = fetch(conn, query, {"player_id": player_id})
         return tuple(SeatRecord(int(p), int(n), int(w), int(total) / int(n)) for p, n, w, total in rows)
     if player_id is None and filters.player_id is None and not _ROW_WISE.get():
         with _connection(source) as conn:
@@ -595,7 +615,7 @@ def _seat_totals(game: str | None, of_player: bool) -> Any:
             .group_by(col(SeatSummary.turn_pos)).having(played > 0).order_by(col(SeatSummary.turn_pos)))
 
 
-def score_timeline(source: Session | Store, player_id: int, filters: Filters = NO_FILTERS,
+def score_timeline(source: Source, player_id: int, filters: Filters = NO_FILTERS,
                    limit: int = 200) -> tuple[ScorePoint, ...]:
     """A player's last ``limit`` scores, oldest first (for the score-over-time chart)."""
     query = _timeline_query(replace(filters, player_id=None), _ROW_WISE.get(), limit)
@@ -617,7 +637,8 @@ def _timeline_query(filters: Filters, _row_wise: bool, limit: int) -> Any:
 def _whole_history(filters: Filters, slug: str) -> bool:
     """Whether ``filters`` keep every finished match of the game ``slug`` (then the per-game running
     totals of :mod:`db.summary` answer)."""
-    return filters.game in (None, slug) and replace(filters, game=None) == NO_FILTERS and not _ROW_WISE.get()
+    return (filters.game in (None, slug) and filters.player_id is None and filters.at_most_game_and_player()
+            and not _ROW_WISE.get())
 
 
 _OF_GAME: BindParameter[str] = bindparam("game")
@@ -628,7 +649,7 @@ _SUMMARY = core_select(col(GameSummary.matches), col(GameSummary.timed), col(Gam
                   ).where(col(GameSummary.game) == _OF_GAME)
 
 
-def game_stats(source: Session | Store, slug: str, filters: Filters = NO_FILTERS) -> GameStats:
+def game_stats(source: Source, slug: str, filters: Filters = NO_FILTERS) -> GameStats:
     """Matches, average length, score distribution and the first player's wins of one game.
 
     The whole history of the game (no filter but the game) is one row of its running totals
@@ -642,16 +663,16 @@ def game_stats(source: Session | Store, slug: str, filters: Filters = NO_FILTERS
             return _aggregated_game_stats(source, slug, filters)
         return _cube_game_stats(source, slug, replace(filters, game=slug))
     with _connection(source) as conn:
-        row = conn.execute(_SUMMARY, {"game": slug}).first()
-    if row is None:
+        found = fetch(conn, _SUMMARY, {"game": slug})
+    if not found:
         return GameStats(slug, 0, None, None, None, None, 0)
-    matches, timed, micro, lines, score_sum, firsts, low, high = row
+    matches, timed, micro, lines, score_sum, firsts, low, high = found[0]
     return GameStats(slug, int(matches), int(micro) / int(timed) / 60e6 if timed else None,
                      None if low is None else int(low), int(score_sum) / int(lines) if lines else None,
                      None if high is None else int(high), int(firsts))
 
 
-def _aggregated_game_stats(source: Session | Store, slug: str, filters: Filters) -> GameStats:
+def _aggregated_game_stats(source: Source, slug: str, filters: Filters) -> GameStats:
     of_game = [col(Match.game) == slug, *filters.conditions(with_player=False, counted=True)]
     mine = replace(filters, game=slug)
     matches = _filtered(select(func.count(), func.avg(minutes_between(col(Match.started_at), col(Match.ended_at))))
@@ -665,7 +686,7 @@ def _aggregated_game_stats(source: Session | Store, slug: str, filters: Filters)
                      None if high is None else int(high), int(firsts or 0))
 
 
-def _cube_game_stats(source: Session | Store, slug: str, filters: Filters) -> GameStats:
+def _cube_game_stats(source: Source, slug: str, filters: Filters) -> GameStats:
     """:func:`game_stats` under a period, a place or a player count (no player): the matches and their
     lengths, the lines, their summed totals and the first player's wins from the running totals per
     month (:mod:`db.cubes`); the lowest and highest total from the game's lines (an index range)."""
@@ -681,7 +702,7 @@ def _cube_game_stats(source: Session | Store, slug: str, filters: Filters) -> Ga
                      per_turn.get((0,), [0, 0])[1])
 
 
-def score_distribution(source: Session | Store, slug: str, filters: Filters = NO_FILTERS,
+def score_distribution(source: Source, slug: str, filters: Filters = NO_FILTERS,
                        buckets: int = 8) -> tuple[Bucket, ...]:
     """How many score lines fall in each of ``buckets`` equal ranges from the lowest to the highest.
 
@@ -718,7 +739,7 @@ def score_distribution(source: Session | Store, slug: str, filters: Filters = NO
     return tuple(Bucket(low + i * width, low + (i + 1) * width - 1, counts.get(i, 0)) for i in range(last + 1))
 
 
-def setups(source: Session | Store, slug: str, filters: Filters = NO_FILTERS) -> tuple[SetupRecord, ...]:
+def setups(source: Source, slug: str, filters: Filters = NO_FILTERS) -> tuple[SetupRecord, ...]:
     """Each set-up the game was played with (its options: number of players, variants...), most
     played first: matches, how often the first player won, the winners' average score, the length.
 
@@ -748,7 +769,7 @@ def _sorted_setups(found: list[SetupRecord]) -> tuple[SetupRecord, ...]:
     return tuple(sorted(found, key=lambda r: (-r.matches, json.dumps(r.options, sort_keys=True))))
 
 
-def _cube_setups(source: Session | Store, filters: Filters) -> tuple[SetupRecord, ...]:
+def _cube_setups(source: Source, filters: Filters) -> tuple[SetupRecord, ...]:
     """:func:`setups` from the running totals per month (:mod:`db.cubes`): the matches and lengths per
     set-up, and their lines per set-up and turn position (the winners', the first player's)."""
     with _connection(source) as conn:
@@ -777,7 +798,7 @@ class GameFigures:
     setups: tuple[SetupRecord, ...]
 
 
-def game_figures(source: Session | Store, slug: str, filters: Filters = NO_FILTERS,
+def game_figures(source: Source, slug: str, filters: Filters = NO_FILTERS,
                  buckets: int = 8) -> GameFigures:
     """:func:`game_stats`, :func:`score_distribution`, :func:`seat_effect` and :func:`setups` of the game
     ``slug`` under ``filters``, read together (the same figures: tests/test_stats_cubes.py).
@@ -786,17 +807,22 @@ def game_figures(source: Session | Store, slug: str, filters: Filters = NO_FILTE
     player count (no player): the matches and lines per set-up and turn position from the running totals
     per month (:mod:`db.cubes`; the card and the turn order are their sums) and one pass over the game's
     lines in the filter for the count of each total (the lowest, the highest and the buckets).  Under a
-    player: one statement, the player's lines of the game (their index) joined to their matches' rows
-    and lines, grouped by set-up, turn position, total and winner, instead of seven aggregates each
-    making that join (PostgreSQL: three statements over the array of the player's matches instead,
+    player alone (the whole history of the game): the lines of the player's matches per set-up and turn
+    position and per total (version 11, :func:`_player_game_totals`).  Under a player and more: one
+    statement, the player's lines of the game (their index) joined to their matches' rows and lines,
+    grouped by set-up, turn position, total and winner, instead of seven aggregates each making that join
+    (PostgreSQL: three statements over the array of the player's matches instead,
     :func:`_player_game_sums`)."""
     mine = replace(filters, game=slug)
     if _whole_history(filters, slug) or _ROW_WISE.get():
         return GameFigures(game_stats(source, slug, filters), score_distribution(source, slug, filters, buckets),
                            seat_effect(source, mine), setups(source, slug, filters))
+    per_setup: dict[str, tuple[Any, ...]]
     with _connection(source) as conn:
-        if filters.player_id is None:
-            per_setup: dict[str, tuple[Any, ...]] = {
+        if filters.player_id is not None and _summarised(mine):
+            per_setup, lines, totals = _player_game_totals(conn, mine)
+        elif filters.player_id is None:
+            per_setup = {
                 opts: tuple(v) for (opts,), v in sums(conn, MATCH_MONTH, ("options",), **mine.cube_where()).items()}
             lines = {(opts, pos): (n, won, total, won_total) for (opts, pos), (n, won, total, won_total)
                      in sums(conn, LINE_MONTH, ("options", "turn_pos"), **mine.cube_where()).items()}
@@ -810,6 +836,36 @@ def game_figures(source: Session | Store, slug: str, filters: Filters = NO_FILTE
     return _game_figures(slug, per_setup, *_turns_and_winners(lines), totals, buckets)
 
 
+_PLAYER_MATCH_TURN = (core_select(col(PlayerMatchTurn.options), col(PlayerMatchTurn.turn_pos),
+                                  col(PlayerMatchTurn.lines), col(PlayerMatchTurn.won),
+                                  col(PlayerMatchTurn.score_sum), col(PlayerMatchTurn.won_score),
+                                  col(PlayerMatchTurn.matches), col(PlayerMatchTurn.timed),
+                                  col(PlayerMatchTurn.microseconds))
+                      .where(col(PlayerMatchTurn.player_id) == bindparam("player_id"),
+                             col(PlayerMatchTurn.game) == _OF_GAME))
+_PLAYER_MATCH_TOTAL = (core_select(col(PlayerMatchTotal.total), col(PlayerMatchTotal.lines))
+                       .where(col(PlayerMatchTotal.player_id) == bindparam("player_id"),
+                              col(PlayerMatchTotal.game) == _OF_GAME))
+
+
+def _player_game_totals(conn: Connection, filters: Filters) -> tuple[dict[str, tuple[Any, ...]],
+                                                                     dict[tuple[str, int], tuple[int, int, int, int]],
+                                                                     dict[int, int]]:
+    """:func:`_player_game_rows` from the running totals of version 11 (the whole history of the game under
+    a player): the lines of the player's matches per set-up and turn position, with the player's own
+    (matches, timed, microseconds), and per total (:class:`db.models.PlayerMatchTurn`, a few dozen rows;
+    :class:`db.models.PlayerMatchTotal`, a few hundred)."""
+    params = {"player_id": filters.player_id, "game": filters.game}
+    per_setup: dict[str, tuple[Any, ...]] = {}
+    lines: dict[tuple[str, int], tuple[int, int, int, int]] = {}
+    for opts, pos, n, won, total, won_total, matches, timed, micro in fetch(conn, _PLAYER_MATCH_TURN, params):
+        m, t, length = per_setup.get(opts, (0, 0, 0))
+        per_setup[opts] = (m + int(matches), t + int(timed), length + int(micro))
+        lines[(opts, int(pos))] = (int(n), int(won), int(total), int(won_total))
+    totals = {int(t): int(n) for t, n in fetch(conn, _PLAYER_MATCH_TOTAL, params)}
+    return per_setup, lines, totals
+
+
 def _player_game_rows(conn: Connection, filters: Filters) -> tuple[dict[str, tuple[Any, ...]],
                                                                    dict[tuple[str, int], tuple[int, int, int, int]],
                                                                    dict[int, int]]:
@@ -821,7 +877,7 @@ def _player_game_rows(conn: Connection, filters: Filters) -> tuple[dict[str, tup
     lines: dict[tuple[str, int], tuple[int, int, int, int]] = {}
     totals: dict[int, int] = {}
     query = _player_game_query(replace(filters, player_id=None))
-    for opts, pos, total, w, n, matches, timed, minutes in conn.execute(query, {"player_id": filters.player_id}):
+    for opts, pos, total, w, n, matches, timed, minutes in fetch(conn, query, {"player_id": filters.player_id}):
         n, total, w = int(n), int(total), int(w)
         m, t, mins = per_setup.get(opts, (0, 0, 0.0))
         per_setup[opts] = (m + int(matches or 0), t + int(timed or 0), mins + float(minutes or 0))
@@ -844,14 +900,14 @@ def _player_game_sums(conn: Connection, filters: Filters) -> tuple[dict[str, tup
     totals: dict[int, int] = {}
     of_setup, of_lines, of_winners = _player_game_any(replace(filters, player_id=None))
     params = {"player_id": filters.player_id}
-    for opts, matches, timed, minutes in conn.execute(of_setup, params):
+    for opts, matches, timed, minutes in fetch(conn, of_setup, params):
         per_setup[opts] = (int(matches), int(timed), float(minutes or 0))
-    for pos, total, w, n in conn.execute(of_lines, params):
+    for pos, total, w, n in fetch(conn, of_lines, params):
         n, total = int(n), int(total)
         turn = per_turn.setdefault(int(pos), [0, 0, 0])
         turn[0], turn[1], turn[2] = turn[0] + n, turn[1] + (n if w else 0), turn[2] + n * total
         totals[total] = totals.get(total, 0) + n
-    for opts, pos, n, scored in conn.execute(of_winners, params):
+    for opts, pos, n, scored in fetch(conn, of_winners, params):
         first, count, sum_of = won.get(opts, [0, 0, 0])
         won[opts] = [first + (int(n) if pos == 0 else 0), count + int(n), sum_of + int(scored)]
     return per_setup, per_turn, won, totals
@@ -955,19 +1011,19 @@ def _buckets(totals: dict[int, int], buckets: int) -> tuple[Bucket, ...]:
 def _summarised(filters: Filters) -> bool:
     """Whether ``filters`` choose at most a game and a player, so that the running totals of
     :mod:`db.summary` (a row per game, a row per player and game) answer without reading the lines."""
-    return replace(filters, game=None, player_id=None) == NO_FILTERS and not _ROW_WISE.get()
+    return filters.at_most_game_and_player() and not _ROW_WISE.get()
 
 
-def standings(source: Session | Store, filters: Filters = NO_FILTERS) -> tuple[Standing, ...]:
+def standings(source: Source, filters: Filters = NO_FILTERS) -> tuple[Standing, ...]:
     """Every real player's matches and wins in the filtered history, most wins first.
 
     Over the whole history or one game's, the sum of the players' running totals (a few rows per
     player); otherwise one aggregate over the filtered lines.  Both give the same figures
     (tests/test_summary.py, tests/test_stats_cubes.py)."""
     if _summarised(filters) and filters.player_id is None:
-        return _standings(source, _summary_standings(filters.game))
+        return _standings(source, _summary_standings(filters.game), built_once=True)
     if filters.player_id is not None or _ROW_WISE.get():
-        return _standings(source, _line_standings(filters))
+        return _standings(source, _line_standings(filters), built_once=False)
     with _connection(source) as conn:
         per_player = sums(conn, _player_cube(filters), ("player_id",), **filters.cube_where())
         return _ranked(conn, {pid: (played, won) for (pid,), (played, won) in per_player.items()})
@@ -988,7 +1044,7 @@ _BY_NAME: Any = core_select(col(Player.id), col(Player.name)).order_by(func.lowe
 
 def _ranked(conn: Connection, records: dict[int, tuple[int, int]]) -> tuple[Standing, ...]:
     """The players of ``records`` (id -> played, won), most wins first, then most played, then by name."""
-    names = {int(pid): (i, name) for i, (pid, name) in enumerate(conn.execute(_BY_NAME))}
+    names = {int(pid): (i, name) for i, (pid, name) in enumerate(fetch(conn, _BY_NAME))}
     ranked = sorted((pid for pid in records if pid in names),
                     key=lambda pid: (-records[pid][1], -records[pid][0], names[pid][0]))
     return tuple(Standing(pid, names[pid][1], records[pid][0], records[pid][1]) for pid in ranked)
@@ -1010,9 +1066,9 @@ def _standings_order(per_player: Any) -> Any:
                       per_player.c.pid))
 
 
-def _standings(source: Session | Store, query: Any) -> tuple[Standing, ...]:
+def _standings(source: Source, query: Any, *, built_once: bool) -> tuple[Standing, ...]:
     with _connection(source) as conn:
-        rows = conn.execute(query).all()
+        rows = fetch(conn, query) if built_once else conn.execute(query).all()
     return tuple(Standing(int(pid), name, int(n), int(w or 0)) for pid, name, n, w in rows)
 
 
@@ -1024,7 +1080,7 @@ def _line_standings(filters: Filters) -> Any:
     return _standings_order(per_player)
 
 
-def matches_per_game(source: Session | Store, filters: Filters = NO_FILTERS) -> dict[str, int]:
+def matches_per_game(source: Source, filters: Filters = NO_FILTERS) -> dict[str, int]:
     """Finished matches per game, most played first.
 
     Over the whole history, one game's, one player's or both, the running totals' few rows (a
@@ -1043,7 +1099,8 @@ def matches_per_game(source: Session | Store, filters: Filters = NO_FILTERS) -> 
         _match_counts(filters)
     params = {} if filters.player_id is None else {"player_id": filters.player_id}
     with _connection(source) as conn:
-        return {g: int(c) for g, c in conn.execute(query, params) if c}
+        rows = fetch(conn, query, params) if _summarised(filters) else conn.execute(query, params).all()
+        return {g: int(c) for g, c in rows if c}
 
 
 @lru_cache(maxsize=16)
@@ -1067,7 +1124,7 @@ def _match_counts(filters: Filters) -> Any:
             .order_by(n.desc(), col(Match.game)))
 
 
-def h_index(source: Session | Store, filters: Filters = NO_FILTERS) -> int:
+def h_index(source: Source, filters: Filters = NO_FILTERS) -> int:
     """The table's H-index: the largest n such that n games were each played at least n times."""
     return h_of(matches_per_game(source, filters))
 
@@ -1082,11 +1139,11 @@ def h_of(counts: dict[str, int]) -> int:
     return sum(1 for i, c in enumerate(ordered, start=1) if c >= i)
 
 
-def player_names(source: Session | Store) -> list[tuple[int, str]]:
+def player_names(source: Source) -> list[tuple[int, str]]:
     """Every player's id and name, in the order :meth:`db.store.Store.players` gives them (by name),
     read as two columns (the Statistics screen's filter bar: 300 players, no ORM objects)."""
     with _connection(source) as conn:
-        return [(int(pid), str(name)) for pid, name in conn.execute(_BY_NAME)]
+        return [(int(pid), str(name)) for pid, name in fetch(conn, _BY_NAME)]
 
 
 # The distinct places by a "loose index scan": each step asks the (status, place) index for the next
@@ -1099,14 +1156,14 @@ _PLACES = text(
     "SELECT place FROM p WHERE place IS NOT NULL")
 
 
-def places(source: Session | Store) -> list[str]:
+def places(source: Source) -> list[str]:
     """The places finished matches were played at, for the place filter (the empty place left out),
     in the database's order of text (as ``ORDER BY place``)."""
     with _connection(source) as conn:
-        return [str(p) for p in conn.execute(_PLACES).scalars()]
+        return [str(p) for (p,) in fetch(conn, _PLACES)]
 
 
-def _grouped_places(source: Session | Store) -> list[str]:
+def _grouped_places(source: Source) -> list[str]:
     """:func:`places` as one ``GROUP BY`` over the finished matches (the straightforward way)."""
     query = (select(Match.place).where(col(Match.status) == FINISHED, col(Match.place) != "")
              .group_by(col(Match.place)).order_by(col(Match.place)))

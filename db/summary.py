@@ -23,6 +23,10 @@ on the order of the writes.
 :func:`expected` recomputes the totals from the matches and lines (the migration's
 :func:`rebuild`, and the tests that check the triggers against it).
 
+Version 11 adds the lines of the matches each real player sat at, per game, set-up and turn position and
+per game and total (:func:`rebuild_mates`), kept by one more trigger (``player_match_score``) from the
+lines alone (their copy of the match's start gives its length).
+
 Version 8 adds the running totals per month, place and player count that :mod:`db.cubes` declares
 (:func:`rebuild_cubes`, :func:`expected_cubes`, :func:`stored_cubes`), kept by two more triggers
 (``cube_match``, ``cube_score``), and the lines' copies of their match's end, place, number of lines
@@ -112,11 +116,18 @@ def _pair_statements(row: str, sign: str, table: str = "pair_summary", by: tuple
            f"{sign}({better}), {sign}({worse}) {duel} {upsert}",
            f"INSERT INTO {columns} SELECT o.player_id, {row}.player_id, {row}.game, {extra}{sign}1, "
            f"{sign}({worse}), {sign}({better}) {duel} {upsert}"]
-    if sign:
+    if sign:  # the rows of the players at the match, by the key's first column (an OR would read the table)
         where = "".join(f"{c} = {row}.{c} AND " for c in by)
-        out.append(f"DELETE FROM {table} WHERE game = {row}.game AND {where}met = 0 "
-                   f"AND (player_id = {row}.player_id OR other_id = {row}.player_id)")
+        out.append(f"DELETE FROM {table} WHERE player_id IN {_players_at(row)} AND game = {row}.game AND {where}"
+                   f"met = 0 AND (player_id = {row}.player_id OR other_id = {row}.player_id)")
     return out
+
+
+def _players_at(row: str) -> str:
+    """The real players of ``row``'s match, ``row``'s own among them (a trigger after the change no longer
+    sees the line): the rows of totals a line's coming or going changed lead with one of them."""
+    return (f"(SELECT o.player_id FROM score o WHERE o.match_id = {row}.match_id AND o.player_id IS NOT NULL "
+            f"UNION SELECT {row}.player_id)")
 
 
 def _won(row: str) -> str:
@@ -144,7 +155,49 @@ def _player_out(row: str) -> list[str]:
             f"WHERE {mine} AND {row}.finished AND {row}.total >= best"]
 
 
+def _mates_statements(row: str, sign: str, dialect: str) -> list[str]:
+    """Version 11: add or take away the line ``row`` among the lines of the matches each real player sat at
+    (``player_match_turn``, ``player_match_total``): ``row`` under the player of each other counted line of
+    its match that has one, each other counted line of its match under ``row``'s player, and ``row`` under
+    its own player (with the match's count and length: one own line per match).  As the duels
+    (:func:`_pair_statements`), each pair of lines is counted when the second comes and taken away when
+    the first goes, so that the totals are the pairs of lines there are, whatever the order of the writes;
+    each line is counted with its own copies (set-up, turn position, total).  One upsert per table: the
+    three parts summed per key (a key can come twice: two other lines with one total)."""
+    def seen(line: str) -> str:  # a line's values as one seen (not its player's own)
+        return (f"1 AS n, {_won(line)} AS w, {line}.total AS t, CASE WHEN {line}.winner THEN {line}.total ELSE 0 END "
+                f"AS wt, 0 AS m, 0 AS tm, 0 AS us")
+
+    others = (f"FROM score o WHERE o.match_id = {row}.match_id AND o.id <> {row}.id AND o.finished "
+              f"AND {row}.finished")
+    r_turn, o_turn = f"COALESCE({row}.turn_pos, -1)", "COALESCE(o.turn_pos, -1)"
+    own = (f"1, {_won(row)}, {row}.total, CASE WHEN {row}.winner THEN {row}.total ELSE 0 END, 1, "
+           f"CASE WHEN {row}.ended_at IS NULL THEN 0 ELSE 1 END, COALESCE({length_sql(row, dialect)}, 0)")
+    parts = (f"SELECT o.player_id AS p, {row}.game AS g, {row}.options AS op, {r_turn} AS tp, {row}.total AS tot, "
+             f"{seen(row)} {others} AND o.player_id IS NOT NULL "  # row under each other player
+             f"UNION ALL SELECT {row}.player_id, o.game, o.options, {o_turn}, o.total, {seen('o')} {others} "
+             f"AND {row}.player_id IS NOT NULL "  # each other line under row's player
+             f"UNION ALL SELECT {row}.player_id, {row}.game, {row}.options, {r_turn}, {row}.total, {own} "
+             f"WHERE {row}.finished AND {row}.player_id IS NOT NULL")  # row under its own player
+    turn = "player_match_turn"
+    columns = ("lines", "won", "score_sum", "won_score", "matches", "timed", "microseconds")
+    sums = ", ".join(f"{sign}SUM({v})" for v in ("n", "w", "t", "wt", "m", "tm", "us"))
+    out = [f"INSERT INTO {turn} (player_id, game, options, turn_pos, {', '.join(columns)}) SELECT p, g, op, tp, "
+           f"{sums} FROM ({parts}) AS x WHERE true GROUP BY p, g, op, tp ON CONFLICT (player_id, game, options, "
+           f"turn_pos) DO UPDATE SET {', '.join(f'{c} = {turn}.{c} + excluded.{c}' for c in columns)}",
+           f"INSERT INTO player_match_total (player_id, game, total, lines) SELECT p, g, tot, {sign}SUM(n) "
+           f"FROM ({parts}) AS x WHERE true GROUP BY p, g, tot ON CONFLICT (player_id, game, total) DO UPDATE SET "
+           "lines = player_match_total.lines + excluded.lines"]
+    if sign:
+        out += [f"DELETE FROM {table} WHERE player_id IN {_players_at(row)} AND game = {row}.game AND lines = 0"
+                for table in (turn, "player_match_total")]
+    return out
+
+
 _LINE_COLUMNS = ("finished", "game", "total", "winner", "turn_pos", "player_id", "rank", "match_id")
+#: version 11: what the lines of a player's matches read of a line
+_MATES_COLUMNS = ("finished", "game", "total", "winner", "turn_pos", "player_id", "match_id", "options",
+                  "started_at", "ended_at")
 #: version 10: what ``pair_place`` keys the duels by besides the players and the game
 _BY_PLACE = ("place", "seats")
 
@@ -184,6 +237,7 @@ _TABLES: dict[str, tuple[str, tuple[str, ...], Any, bool]] = {
     "pair_summary_score": ("score", _LINE_COLUMNS, lambda row, sign, _dialect: _pair_statements(row, sign), True),
     "pair_place_score": ("score", (*_LINE_COLUMNS, "place", "seats"),
                          lambda row, sign, _dialect: _pair_statements(row, sign, "pair_place", _BY_PLACE), True),
+    "player_match_score": ("score", _MATES_COLUMNS, _mates_statements, True),
     "cube_match": ("match", _MATCH_CUBE_COLUMNS, _cubes_of("match"), False),
     "cube_score": ("score", _LINE_CUBE_COLUMNS, _cubes_of("score"), False),
 }
@@ -225,14 +279,15 @@ _LINES_FOLLOW = "match_counts_lines"
 _COUNTED_NOW = "(NEW.status = 'finished' AND NEW.counts)"
 #: a line's copies of its match (versions 3, 7 and 8): the line's column and the match's value
 _COPIES = {"finished": _COUNTED_NOW, "ended_at": "NEW.ended_at", "place": "NEW.place", "seats": "NEW.seats",
-           "options": "NEW.options"}
-_FOLLOWED = ("status", "counts", "ended_at", "place", "seats", "options")
+           "options": "NEW.options", "started_at": "NEW.started_at"}
+_FOLLOWED = ("status", "counts", "ended_at", "place", "seats", "options", "started_at")
 
 
 def follow_ddl(dialect: str) -> list[str]:
     """The trigger that keeps the score lines' copies of their match equal to it when the match changes:
     ``finished`` (counted) its status and ``counts`` (version 7: a play marked as not counting after
-    the fact), its end, place, number of lines and options (version 8: an amended date or place)."""
+    the fact), its end, place, number of lines and options (version 8: an amended date or place), its
+    start (version 11)."""
     differs = "IS DISTINCT FROM" if dialect == "postgresql" else "IS NOT"
     update = (f"UPDATE score SET {', '.join(f'{c} = {v}' for c, v in _COPIES.items())} WHERE match_id = NEW.id "
               f"AND ({' OR '.join(f'{c} {differs} {v}' for c, v in _COPIES.items())})")
@@ -381,29 +436,65 @@ def rebuild_pair_places(conn: Connection) -> None:
     conn.exec_driver_sql(f"INSERT INTO pair_place ({_PAIR_PLACE_COLUMNS}) {_PAIR_PLACES}")
 
 
+def _mates_sql(dialect: str) -> tuple[str, str]:
+    """Version 11's totals as the lines give them: each real player's line (``a``) paired with every counted
+    line of its match (``b``, itself included: the player's own line, one per match)."""
+    own = "a.id = b.id"
+    pairs = ("FROM score a JOIN score b ON b.match_id = a.match_id AND b.finished "
+             "WHERE a.finished AND a.player_id IS NOT NULL")
+    turn = (f"SELECT a.player_id, b.game, b.options, COALESCE(b.turn_pos, -1), COUNT(*), SUM({_won('b')}), "
+            "SUM(b.total), SUM(CASE WHEN b.winner THEN b.total ELSE 0 END), "
+            f"SUM(CASE WHEN {own} THEN 1 ELSE 0 END), "
+            f"SUM(CASE WHEN {own} AND b.ended_at IS NOT NULL THEN 1 ELSE 0 END), "
+            f"SUM(CASE WHEN {own} THEN COALESCE({length_sql('b', dialect)}, 0) ELSE 0 END) "
+            f"{pairs} GROUP BY a.player_id, b.game, b.options, COALESCE(b.turn_pos, -1)")
+    total = f"SELECT a.player_id, b.game, b.total, COUNT(*) {pairs} GROUP BY a.player_id, b.game, b.total"
+    return turn, total
+
+
+_MATES_TURN = "player_id, game, options, turn_pos, lines, won, score_sum, won_score, matches, timed, microseconds"
+_MATES_TOTAL = "player_id, game, total, lines"
+
+
+def rebuild_mates(conn: Connection) -> None:
+    """Recompute version 11's lines of the matches each player sat at from the lines."""
+    turn, total = _mates_sql(conn.dialect.name)
+    conn.exec_driver_sql("DELETE FROM player_match_turn")
+    conn.exec_driver_sql(f"INSERT INTO player_match_turn ({_MATES_TURN}) {turn}")
+    conn.exec_driver_sql("DELETE FROM player_match_total")
+    conn.exec_driver_sql(f"INSERT INTO player_match_total ({_MATES_TOTAL}) {total}")
+
+
 def rebuild(conn: Connection) -> None:
     """Recompute every running total from the matches and score lines (a bulk load's end)."""
     rebuild_totals(conn)
     rebuild_cubes(conn)
+    rebuild_mates(conn)
 
 
 Cubes = dict[str, dict[tuple[object, ...], tuple[int, ...]]]
 
 
-def _read_cubes(conn: Connection, sql_of: Any, pairs: str) -> Cubes:
+def _read_cubes(conn: Connection, sql_of: Any, pairs: str, turn: str, total: str) -> Cubes:
     out = {cube.table: {tuple(row[:len(cube.keys)]): tuple(int(v) for v in row[len(cube.keys):])
                         for row in conn.exec_driver_sql(sql_of(cube))} for cube in CUBES}
-    out["pair_place"] = {tuple(row[:5]): tuple(int(v) for v in row[5:]) for row in conn.exec_driver_sql(pairs)}
+    for table, sql, width in (("pair_place", pairs, 5), ("player_match_turn", turn, 4),
+                              ("player_match_total", total, 3)):
+        out[table] = {tuple(row[:width]): tuple(int(v) for v in row[width:]) for row in conn.exec_driver_sql(sql)}
     return out
 
 
 def expected_cubes(conn: Connection) -> Cubes:
-    """Version 8's running totals (and version 10's duels per place and player count, ``pair_place``)
-    as the matches and lines give them: per table, key -> sums."""
-    return _read_cubes(conn, lambda cube: _cube_sql(cube, conn.dialect.name), _PAIR_PLACES)
+    """Version 8's running totals (and version 10's duels per place and player count, ``pair_place``, and
+    version 11's lines of the matches each player sat at) as the matches and lines give them: per table,
+    key -> sums."""
+    return _read_cubes(conn, lambda cube: _cube_sql(cube, conn.dialect.name), _PAIR_PLACES,
+                       *_mates_sql(conn.dialect.name))
 
 
 def stored_cubes(conn: Connection) -> Cubes:
-    """Version 8's running totals and version 10's duels per place, as the triggers kept them."""
+    """Version 8's running totals, version 10's duels per place and version 11's lines of the matches each
+    player sat at, as the triggers kept them."""
     return _read_cubes(conn, lambda cube: f"SELECT {', '.join([*cube.keys, *cube.values])} FROM {cube.table}",
-                       f"SELECT {_PAIR_PLACE_COLUMNS} FROM pair_place")
+                       f"SELECT {_PAIR_PLACE_COLUMNS} FROM pair_place",
+                       f"SELECT {_MATES_TURN} FROM player_match_turn", f"SELECT {_MATES_TOTAL} FROM player_match_total")

@@ -87,11 +87,20 @@ def test_a_games_sections_read_together_are_the_four_functions_figures(store):
 
 # ---------------------------------------------------------------- the plans (SQLite, no statistics)
 def test_a_games_sections_under_a_player_start_from_the_players_lines_of_the_game(sqlite_store):
+    """Under a player and a place (or a period, a player count): one statement from the player's lines of
+    the game; under the player alone, the player's rows of version 11's totals by their keys."""
     ids = a_history(sqlite_store)
-    sent = statements(sqlite_store, lambda: game_figures(sqlite_store, "apaches", Filters(player_id=ids["Léa"])))
+    sent = statements(sqlite_store, lambda: game_figures(sqlite_store, "apaches",
+                                                         Filters(player_id=ids["Léa"], place="Club")))
     assert len(sent) == 1  # one statement instead of seven
     found = plan(sqlite_store, *sent[0])
     assert "ix_score_player_game (player_id=? AND finished=? AND game=?)" in found, found
+    sent = statements(sqlite_store, lambda: game_figures(sqlite_store, "apaches", Filters(player_id=ids["Léa"])))
+    assert len(sent) == 2  # the lines per set-up and turn position, and per total
+    for statement, table in zip(sent, ("player_match_turn", "player_match_total"), strict=True):
+        found = plan(sqlite_store, *statement)
+        assert f"SEARCH {table} USING INDEX sqlite_autoindex_{table}_1 (player_id=? AND game=?)" in found, found
+        assert " score " not in f" {found} ", found  # no line read
 
 
 def test_the_rows_of_a_partial_month_are_an_index_range_of_the_end(sqlite_store):

@@ -32,6 +32,7 @@ from db.stats import (
     Filters,
     SeatRecord,
     _grouped_places,
+    game_figures,
     game_stats,
     h_index,
     head_to_head,
@@ -46,6 +47,7 @@ from db.stats import (
 from db.store import Store, StoreError
 from scoring import SLUGS
 from tests.test_stats import add_match
+from tests.test_stats_cubes import same
 from tests.test_transfer import bgstats_file, drive
 
 T = TypeVar("T")
@@ -80,6 +82,16 @@ def check(store: Store) -> None:
                 assert astuple(a)[:4] == astuple(b)[:4] and a.average == pytest.approx(b.average), player.name
     check_counts(store)
     check_duels_and_seats(store)
+    check_games_under_players(store)
+
+
+def check_games_under_players(store: Store) -> None:
+    """Each game's figures under each player (version 11's totals of the lines of the player's matches)
+    equal the aggregates over the rows."""
+    for player in store.players():
+        for slug in SLUGS:
+            same(game_figures(store, slug, Filters(player_id=player.id)),
+                 rows(game_figures, store, slug, Filters(player_id=player.id)), f"{player.name} {slug}")
 
 
 def same_seats(kept: tuple[SeatRecord, ...], counted: tuple[SeatRecord, ...]) -> bool:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlmodel import Session
+from sqlalchemy.engine import Connection
 
 from db.stats import (
     Filters,
@@ -54,7 +54,7 @@ class Figures:
         return sum(self.counts.values())
 
 
-Section = Callable[[Session], Any]
+Section = Callable[[Connection], Any]
 
 
 def sections(filters: Filters) -> dict[str, Section]:
@@ -80,14 +80,15 @@ def sections(filters: Filters) -> dict[str, Section]:
 
 def load(store: Store, filters: Filters) -> Figures:
     """Every figure the screen shows for ``filters`` (a player's and a game's sections when chosen), read
-    on one connection in one transaction (one snapshot of the history, one pool checkout)."""
+    on one connection in one transaction (one snapshot of the history, one pool checkout; no ORM session:
+    the sections send Core statements, most of them compiled once, :mod:`db.prepared`)."""
     plan = sections(filters)
-    with store.session() as session:
-        every_game = plan.pop("counts")(session)
+    with store.engine.connect() as conn, conn.begin():
+        every_game = plan.pop("counts")(conn)
         counts = every_game if filters.game is None else {g: n for g, n in every_game.items() if g == filters.game}
         if not sum(counts.values()):
             return Figures(counts, h_of(every_game), [])
-        read = {name: section(session) for name, section in plan.items()}
+        read = {name: section(conn) for name, section in plan.items()}
     player = None if filters.player_id is None else PlayerFigures(
         read["player"], read["timeline"], read["rivals"], read["player_seats"])
     of_game = read.get("game")
