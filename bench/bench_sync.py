@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.common import NOT_MEASURED, Row, below, median, parser, percentile, report
-from bench.webapp import BROWSERS_NICE, chromium, device, open_match, served
+from bench.webapp import chromium, device, open_match, served
 from tests.browser.conftest import Server
 
 TARGET_MS = 250.0
@@ -96,13 +96,11 @@ def measure(browser: Any, server: Server, match_id: int, events: int) -> dict[st
 def main() -> int:
     p = parser(__doc__.splitlines()[0])
     p.add_argument("--events", type=int, default=10)
-    p.add_argument("--browsers-nice", type=int, default=BROWSERS_NICE, metavar="N",
-                   help=f"the browsers' CPU priority, as nice (default {BROWSERS_NICE}; 0: the server's own)")
     args = p.parse_args()
     events = 3 if args.quick else args.events
     rows: list[Row] = []
     with tempfile.TemporaryDirectory(prefix="compagnon-sync-") as tmp, served(Path(tmp)) as (server, match_id):
-        with chromium(args.browsers_nice) as browser:
+        with chromium() as browser:
             got = measure(browser, server, match_id, events)
     latencies, arrivals, own = got["latency"], got["arrived"], got["own"]
     if latencies:

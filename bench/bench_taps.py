@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.common import INFO, NOT_MEASURED, Row, below, median, parser, percentile, report
-from bench.webapp import BROWSERS_NICE, chromium
+from bench.webapp import chromium
 from tests.browser.conftest import UI, Server
 
 TARGET_MS, SYNC_TARGET_MS = 150.0, 250.0
@@ -271,8 +271,6 @@ def other_games(browser: Any, base: str, m: dict[str, Any], got: dict[str, list[
 def main() -> int:
     p = parser(__doc__.splitlines()[0])
     p.add_argument("--repeat", type=int, default=5, help="times each sequence runs, on fresh matches (default 5)")
-    p.add_argument("--browsers-nice", type=int, default=BROWSERS_NICE, metavar="N",
-                   help=f"the browsers' CPU priority, as nice (default {BROWSERS_NICE}; 0: the server's own)")
     args = p.parse_args()
     repeat = 1 if args.quick else args.repeat
     got: dict[str, list[float]] = defaultdict(list)
@@ -282,7 +280,7 @@ def main() -> int:
         server = Server(Path(tmp))
         server.start()
         try:
-            with chromium(args.browsers_nice) as browser:
+            with chromium() as browser:
                 for m in matches:
                     for sequence in (robby, pad, other_games):
                         try:

@@ -12,7 +12,6 @@ import os
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -24,8 +23,6 @@ from db.store import Store
 from tests.browser.conftest import ARGS, CHROMIUM, ROOT, UI, Server
 
 PLAYERS = ("Léa", "Sam", "Ana", "Max", "Zoé", "Hugo")
-#: the devices' browsers' CPU priority in the tap and sync benchmarks (``nice``; see :func:`chromium`)
-BROWSERS_NICE = 0
 
 
 def prepare_match(data_dir: Path) -> int:
@@ -77,21 +74,13 @@ def served(data_dir: Path, module: list[str] | None = None) -> Iterator[tuple[Se
 
 
 @contextmanager
-def chromium(niceness: int = 0) -> Iterator[Any]:
-    """Headless Chromium, with the browser tests' arguments.  ``niceness`` > 0: every process of the browser
-    (its pages' renderers included) runs at that lower CPU priority (``nice``), so that the server, which at
-    a real table has a machine of its own, is not slowed by the devices' drawing on the same two cores."""
+def chromium() -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
         raise RuntimeError(f"Chromium not found at {CHROMIUM}: apt-get install -y chromium")
     from playwright.sync_api import sync_playwright
 
-    with tempfile.TemporaryDirectory(prefix="compagnon-chromium-") as tmp, sync_playwright() as p:
-        executable = CHROMIUM
-        if niceness > 0:
-            executable = str(Path(tmp) / "chromium")
-            Path(executable).write_text(f'#!/bin/sh\nexec nice -n {int(niceness)} "{CHROMIUM}" "$@"\n')
-            os.chmod(executable, 0o755)
-        browser = p.chromium.launch(executable_path=executable, args=ARGS)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
             yield browser
         finally:
