@@ -62,6 +62,16 @@ def copies_follow(store: Store) -> None:
         assert (row[0], row[2], row[4], row[6]) == (row[1], row[3], row[5], row[7])
 
 
+def drop_score_trigger(conn: Any, name: str) -> None:
+    """Drop the trigger ``name`` that keeps a running total from ``score`` (PostgreSQL: one trigger;
+    SQLite: one per insert, delete and update), as a history written before it had none."""
+    if conn.dialect.name == "postgresql":
+        conn.exec_driver_sql(f'DROP TRIGGER {name} ON "score"')
+    else:
+        for event in ("insert", "delete", "update"):
+            conn.exec_driver_sql(f"DROP TRIGGER {name}_{event}")
+
+
 def check(store: Store, filters: list[Filters]) -> None:
     """The cubes are their rows' sums, and the screen reads the same figures fast as row-wise."""
     with store.engine.connect() as c:

@@ -24,7 +24,7 @@ from db.prepared import fetch, text_of
 from db.stats import Filters, _timeline_query, game_figures, row_wise, score_timeline
 from db.store import HOST, Store
 from tests.test_stats import add_match
-from tests.test_stats_cubes import check, people, same
+from tests.test_stats_cubes import check, drop_score_trigger, people, same
 
 
 def a_history(store: Store) -> dict[str, int]:
@@ -113,11 +113,8 @@ def test_a_version_10_database_gets_the_lines_of_the_players_matches(db_url):
     ids = a_history(store)
     before = {pid: game_figures(store, "apaches", Filters(player_id=pid)) for pid in ids.values()}
     with store.engine.begin() as c:
-        if c.dialect.name == "postgresql":
-            c.exec_driver_sql('DROP TRIGGER player_match_score ON "score"')
-        else:
-            for event in ("insert", "delete", "update"):
-                c.exec_driver_sql(f"DROP TRIGGER player_match_score_{event}")
+        drop_score_trigger(c, "player_match_score")
+        if c.dialect.name != "postgresql":
             c.exec_driver_sql("DROP TRIGGER match_counts_lines")  # it copies the start: schema 10's did not
         c.exec_driver_sql("DROP TABLE player_match_turn")
         c.exec_driver_sql("DROP TABLE player_match_total")

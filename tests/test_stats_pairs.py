@@ -18,7 +18,7 @@ from db.models import SCHEMA_VERSION
 from db.stats import Filters, head_to_head, row_wise
 from db.store import HOST, Store
 from tests.test_stats import add_match
-from tests.test_stats_cubes import check, people
+from tests.test_stats_cubes import check, drop_score_trigger, people
 from tests.test_stats_indexes import plan, statements
 
 ASKED = (Filters(place="Club"), Filters(players=3), Filters(place="", players=2), Filters(game="apaches", place="Club"),
@@ -88,11 +88,7 @@ def test_a_version_9_database_gets_the_duels_per_place(db_url):
     ids = a_history(store)
     before = {f: head_to_head(store, ids["Léa"], f) for f in ASKED}
     with store.engine.begin() as c:
-        if c.dialect.name == "postgresql":
-            c.exec_driver_sql('DROP TRIGGER pair_place_score ON "score"')
-        else:
-            for event in ("insert", "delete", "update"):
-                c.exec_driver_sql(f"DROP TRIGGER pair_place_score_{event}")
+        drop_score_trigger(c, "pair_place_score")
         c.exec_driver_sql("DROP TABLE pair_place")
         c.execute(text("UPDATE meta SET value = '9' WHERE key = 'schema_version'"))
     store.engine.dispose()
