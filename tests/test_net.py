@@ -153,7 +153,7 @@ def test_a_page_on_one_match_skips_the_other_matches_news():
         assert not net.concerns(route, 3, codes), route
 
 
-def test_a_phone_sleeps_through_the_other_tables_events_and_wakes_at_its_own():
+def test_a_phone_sleeps_through_the_other_tables_events_and_wakes_at_its_own(tmp_path):
     """The real waker of a page (``app.main.waker``): a seat's phone and the table code's page of match
     ``a`` redraw at ``a``'s writes and not at ``b``'s (at a club's night, every seat's phone redrew at every
     table's every event); the match a code names is read from the database once."""
@@ -162,33 +162,31 @@ def test_a_phone_sleeps_through_the_other_tables_events_and_wakes_at_its_own():
 
     from app import shared
     from app.main import waker
+    from bench.common import run_apart
     from db.store import Store
 
-    store = Store("sqlite://")
+    store = Store(f"sqlite:///{tmp_path / 'compagnon.db'}")  # read from the page's loop, in a thread of its own
     ids = [store.add_player(n).id or 0 for n in ("Ange", "Bébert", "Carlo", "Dédé")]
     a, b = (store.create_match("traction-avant", {"players": 4}, ids, seed=s) for s in ("a", "b"))
     code = store.load(a).code
+    routes = (f"/seat/{code}/{store.issue_seat_token(a, 1)}", f"/table/{code}")
     lookups: list[str] = []
     real = store.match_id_for_code
     store.match_id_for_code = lambda c: lookups.append(c) or real(c)  # type: ignore[method-assign]
-    loop = asyncio.new_event_loop()
-    try:
-        shared.written()
-        for route in (f"/seat/{code}/{store.issue_seat_token(a, 1)}", f"/table/{code}"):
-            data = SimpleNamespace(value=0)
-            wake = waker(SimpleNamespace(route=route), SimpleNamespace(store=store, data=data), loop)
-            settle = lambda: loop.run_until_complete(asyncio.sleep(0))  # noqa: E731 - the page's loop runs
-            assert [wake(b) for _ in range(3)] == [False] * 3, route  # another table
-            settle()
-            assert data.value == 0, route
-            assert wake(a), route  # its own table: drawn again
-            settle()
-            assert data.value == 1, route
-            assert wake(None), route  # not one match's news
-            settle()
-            assert data.value == 2, route
-    finally:
-        loop.close()
+
+    async def on_the_pages_loop(route: str) -> list[tuple[bool, int]]:
+        """What each write does to the page: (woken, its data version), on the page's own loop."""
+        data = SimpleNamespace(value=0)
+        wake = waker(SimpleNamespace(route=route), SimpleNamespace(store=store, data=data),
+                     asyncio.get_running_loop())
+        said = []
+        for match_id in (b, b, b, a, None):  # another table thrice, its own table, news of no one match
+            said.append((wake(match_id), data.value))
+        return said
+
+    shared.written()
+    for route in routes:
+        assert run_apart(on_the_pages_loop(route)) == [(False, 0)] * 3 + [(True, 1), (True, 2)], route
     assert lookups == [code]  # read once, for both pages and every write
 
 
