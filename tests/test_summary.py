@@ -61,7 +61,9 @@ def rows(statistic: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         return statistic(*args, **kwargs)
 
 
-def check(store: Store) -> None:
+def check(store: Store, figures: bool = True) -> None:
+    """Every running total is the rows' (compared table by table), and the statistics read from them are
+    the rows' aggregates; ``figures``: also each game's figures under each player (the dearest read)."""
     with store.engine.connect() as c:
         assert summary.stored(c) == summary.expected(c)
         assert summary.stored_duels(c) == summary.expected_duels(c)
@@ -82,7 +84,8 @@ def check(store: Store) -> None:
                 assert astuple(a)[:4] == astuple(b)[:4] and a.average == pytest.approx(b.average), player.name
     check_counts(store)
     check_duels_and_seats(store)
-    check_games_under_players(store)
+    if figures:
+        check_games_under_players(store)
 
 
 def check_games_under_players(store: Store) -> None:
@@ -254,7 +257,8 @@ def test_random_sequences_of_writes_keep_the_totals(store, ops):
     """Matches added (finished or abandoned, virtual players and shared victories among them),
     deleted, their deletion undone, a seat given to another player, two players merged, a total
     corrected: after each,
-    the totals are the rows' (the store accumulates across examples, as a club's history does)."""
+    the totals are the rows' (the store accumulates across examples, as a club's history does); each
+    game's figures under each player are compared at the end of each sequence."""
     ids = {p.name: p.id for p in store.players()}
     for name in NAMES:
         if name not in ids:
@@ -302,5 +306,6 @@ def test_random_sequences_of_writes_keep_the_totals(store, ops):
                 c.execute(text("UPDATE score SET total = :t WHERE id = "
                                "(SELECT MIN(id) FROM score WHERE match_id = :m)"),
                           {"t": op[2], "m": matches[op[1] % len(matches)]})
-        check(store)
+        check(store, figures=False)  # the tables of version 11 are compared after every write all the same
+    check_games_under_players(store)  # and the figures read from them once per sequence
 
