@@ -36,6 +36,7 @@ def test_players_are_created_renamed_and_merged(ui):
     assert ui.sees("Renommer Léa M.") and ui.sees("Renommer Sam")
 
 
+@pytest.mark.full_motion  # a whole match with the screen's animations, as most people have them
 def test_a_match_from_start_to_history_survives_undo_reload_and_a_killed_server(server, ui, new_ui):
     add_players(ui, "Léa", "Sam", "Ana")
     ui.open("/")

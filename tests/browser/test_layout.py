@@ -15,7 +15,7 @@ from app.i18n import t
 from db.store import Store
 from tests.browser.conftest import UI
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.full_motion]  # the layout as most people see it: animated
 
 #: Flutter's bar and rail labels: Material 3's labelMedium (Roboto 500, 12 px, letter spacing 0.5 px)
 MEASURE = """async (labels) => {

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 import pytest
 
 from scoring.core.words import de
-from tests.browser.conftest import ARGS, UI, Server, real_errors
+from tests.browser.conftest import ARGS, UI, ReducedMotion, Server, real_errors
 from tests.browser.netns_phone import Forwarder, PhoneNet, make, remove
 from tests.browser.network_prep import prepare
 from tests.browser.test_network import NOTE, SECRET_ORDER, write_order
@@ -39,10 +39,10 @@ def phone_net(tmp_path_factory) -> Iterator[PhoneNet]:
 
 
 @pytest.fixture(scope="module")
-def phones(browser, phone_net):
+def phones(chromium, phone_net):
     """A Chromium inside the phone's namespace (each test opens its own contexts: one per phone)."""
-    b = browser.browser_type.launch(executable_path=str(phone_net.chromium), args=ARGS)
-    yield b
+    b = chromium.browser_type.launch(executable_path=str(phone_net.chromium), args=ARGS)
+    yield ReducedMotion(b, "reduce")
     b.close()
 
 
