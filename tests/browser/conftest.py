@@ -307,12 +307,10 @@ class UI:
         return list(self.page.evaluate("() => window.__recorded || []"))
 
     def click(self, name: str, exact: bool = False) -> None:
-        self.settle()
-        self.tap(self.reach(self.button(name, exact)))
+        self.tap(self.reach(self.button(name, exact)))  # (the tap waits for the screen to settle first)
 
     def tab(self, name: str) -> None:
         """A destination of the bottom navigation bar."""
-        self.settle()
         self.tap(self.reach(self.page.get_by_role("tab", name=name)))
         # its screen is there once its place is the selected one (a tap at once after could land on the screen
         # being left: a game card's button on the home screen is named after its game too)
@@ -382,7 +380,6 @@ class UI:
         self.page.wait_for_timeout(500)
 
     def check(self, name: str) -> None:
-        self.settle()
         self.tap(self.reach(self.page.get_by_role("checkbox", name=re.compile(re.escape(name))).first))
 
     def near_top(self, el) -> None:
