@@ -263,8 +263,9 @@ def test_random_sequences_of_writes_keep_the_totals(store, ops):
     deleted, their deletion undone, a seat given to another player, two players merged, a total
     corrected: after each, every running total is the rows' (the store accumulates across examples, as
     a club's history does); the statistics read from the totals are compared with the rows' aggregates
-    at the end of each sequence (the reads depend on the tables alone, compared after every write; the
-    reads after every write made this one test 11 minutes of CI on PostgreSQL)."""
+    at the end of the sequences whose length is a multiple of three (the reads depend on the tables
+    alone, compared after every write, and are tested on their own in tests/test_stats*.py; the reads
+    after every write made this one test 11 minutes of CI on PostgreSQL, 3 s a sequence alone)."""
     ids = {p.name: p.id for p in store.players()}
     for name in NAMES:
         if name not in ids:
@@ -313,5 +314,6 @@ def test_random_sequences_of_writes_keep_the_totals(store, ops):
                                "(SELECT MIN(id) FROM score WHERE match_id = :m)"),
                           {"t": op[2], "m": matches[op[1] % len(matches)]})
         check_tables(store)  # what the triggers keep, compared after every write: a wrong one is named here
-    check(store)  # and every statistic read from them (a player's, a game's, the duels...) once per sequence
+    if len(ops) % 3 == 0:  # and every statistic read from them (a player's, a game's, the duels...) at the
+        check(store)  # end of a third of the sequences (chosen by their length: a failure replays the same)
 
