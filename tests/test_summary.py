@@ -69,9 +69,9 @@ def check_tables(store: Store) -> None:
         assert summary.stored_cubes(c) == summary.expected_cubes(c)
 
 
-def check(store: Store, figures: bool = True) -> None:
+def check(store: Store) -> None:
     """Every running total is the rows' (compared table by table), and the statistics read from them are
-    the rows' aggregates; ``figures``: also each game's figures under each player (the dearest read)."""
+    the rows' aggregates, each game's figures under each player included."""
     check_tables(store)
     for slug in SLUGS:
         kept, counted = game_stats(store, slug), rows(game_stats, store, slug, EVERY_DAY)
@@ -89,8 +89,7 @@ def check(store: Store, figures: bool = True) -> None:
                 assert astuple(a)[:4] == astuple(b)[:4] and a.average == pytest.approx(b.average), player.name
     check_counts(store)
     check_duels_and_seats(store)
-    if figures:
-        check_games_under_players(store)
+    check_games_under_players(store)
 
 
 def check_games_under_players(store: Store) -> None:
