@@ -9,9 +9,10 @@ served, and every screen opened in Chromium; fails on any traceback in the serve
    packages must be imported from it, not from this repository.
 3. With the installed code (and a fresh data folder), one match of every game is played with random
    legal moves (each game's ``sample_action``): one finished and scored, one in progress, a seat link.
-4. ``compagnon --no-browser --port P`` from that environment serves them; Playwright opens every
-   route (home, new match and each game's form, players, a match, the history and a review, the
-   statistics and a player's, the table and a seat), waits for the app's own warm-up (it imports every
+4. ``compagnon --no-browser --port P`` from that environment serves them; Playwright opens the first
+   route and goes to every other one in the same page, as a link or the back button does (home, new
+   match and each game's form, players, a match, the history and a review, the statistics and a
+   player's, the table and a seat), waits for the app's own warm-up (it imports every
    screen a few seconds after the first page), and reads the log.
 """
 
@@ -123,8 +124,8 @@ def serve_and_open(tmp: Path, venv: Path) -> str:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
             ui = UI(page, base)
-            for path in paths:
-                ui.open(path)
+            for path in paths:  # the first one loaded, the others as route changes in the same page (a load of
+                ui.go(path)       # Flutter's client costs the browser 4-5 s of CPU, taken from the tests beside)
                 said = ui.text()
                 print(f"  {path}: {len(said)} characters", flush=True)
                 if "⚠" in said or "This page does not exist" in said or "Cette page n'existe pas" in said:

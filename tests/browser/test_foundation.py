@@ -71,11 +71,9 @@ def test_a_match_from_start_to_history_survives_undo_reload_and_a_killed_server(
     ui.fill("Cartes Butin dans la pioche", "30")
     ui.click("Recompter la pioche")
     ui.see("30")
-    server.kill(signal.SIGKILL)
-    server.start()
     # The page reconnects by itself (as a phone would) and finds the match as it was;
     # a device that opens the match afresh sees the same.
-    ui.page.wait_for_timeout(5000)
+    ui.reconnects(lambda: (server.kill(signal.SIGKILL), server.start()))
     ui.see("30")
     other = new_ui().open("/match/1")
     other.see("Robby Solo #1")

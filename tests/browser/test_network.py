@@ -184,8 +184,7 @@ def test_host_and_three_phones_secret_orders_and_a_bourgeois(browser, table):
     assert not ange.sees("Changer l'ordre secret"), "no order changes after the reveal"
 
     # The host's machine dies mid-match and starts again: the phones come back by themselves, nothing lost.
-    server.kill(signal.SIGKILL)
-    server.start()
+    host.reconnects(lambda: (server.kill(signal.SIGKILL), server.start()))
     host.click("Nouvelle manche de combat (nouveaux ordres secrets)")
     for name, phone in phones.items():
         phone.see(SECRET_ORDER.format(de(name), 2), timeout=40_000)
