@@ -37,6 +37,7 @@ from typing import Any
 
 from bench.common import INFO, NOT_MEASURED, Row, below, median, parser, percentile, report
 from bench.webapp import chromium
+from scoring.core.words import de
 from tests.browser.conftest import UI, Server
 
 TARGET_MS, SYNC_TARGET_MS = 150.0, 250.0
@@ -206,7 +207,7 @@ def robby(browser: Any, base: str, m: dict[str, Any], got: dict[str, list[float]
 
         def declare() -> Any:
             host.choose("Banque", m["banks"][0])
-            return host.reach(host.button(f"Déclaration publique de {PLAYERS[g]}"))
+            return host.reach(host.button(f"Déclaration publique {de(PLAYERS[g])}"))  # "d'Ana", "de Léa"
 
         timed(host, [u for u in everyone if u is not host], declare, got, "record a declaration (Robby Solo)")
         timed(host, [u for u in everyone if u is not host],

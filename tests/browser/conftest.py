@@ -176,8 +176,8 @@ class ReducedMotion:
     reads as ``disableAnimations``: a screen changes at once instead of in a transition of a few hundred
     milliseconds drawn frame by frame), unless a page says otherwise.  Measured on a walk of eight
     screens: 9 s of Chromium's CPU with the animations, 4.4-4.9 s without; the browser suite is the most
-    of CI's time, on two cores.  The tests marked ``full_motion`` (a whole match, the layout and its
-    theme) keep the animations, as most people have them."""
+    of CI's time, on two cores.  The tests marked ``full_motion`` (a whole match, the bottom bar's
+    selection, the theme's switch) keep the animations, as most people have them."""
 
     def __init__(self, browser, motion: str) -> None:
         self._browser, self._motion = browser, motion
