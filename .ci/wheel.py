@@ -124,8 +124,10 @@ def serve_and_open(tmp: Path, venv: Path) -> str:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
             ui = UI(page, base)
-            for path in paths:  # the first one loaded, the others as route changes in the same page (a load of
-                ui.go(path)       # Flutter's client costs the browser 4-5 s of CPU, taken from the tests beside)
+            # the first route loaded, the others as route changes in the same page (a load of Flutter's
+            # client costs the browser 4-5 s of CPU, taken from the tests running beside)
+            for path in paths:
+                ui.go(path)
                 said = ui.text()
                 print(f"  {path}: {len(said)} characters", flush=True)
                 if "⚠" in said or "This page does not exist" in said or "Cette page n'existe pas" in said:

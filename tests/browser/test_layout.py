@@ -15,11 +15,10 @@ from app.i18n import t
 from db.store import Store
 from tests.browser.conftest import UI
 
+# The two tests whose screens animate as most people see them (the bar's selected place slides to the open match,
+# the theme fades to dark) are marked ``full_motion``; the others read a layout at rest, which reduced motion
+# reaches sooner (half of Chromium's work: tests/browser/conftest.py:ReducedMotion).
 pytestmark = pytest.mark.browser
-#: the two tests whose screens animate as most people see them (the bar's selected place slides to the open match,
-#: the theme fades to dark) keep the animations (``full_motion``); the others read a layout at rest, which reduced
-#: motion reaches sooner (half of Chromium's work: tests/browser/conftest.py:ReducedMotion)
-ANIMATED = pytest.mark.full_motion
 
 #: Flutter's bar and rail labels: Material 3's labelMedium (Roboto 500, 12 px, letter spacing 0.5 px)
 MEASURE = """async (labels) => {
@@ -64,7 +63,7 @@ def box_of(ui, text: str) -> dict:
     return min(boxes, key=lambda b: b["width"] * b["height"])
 
 
-@ANIMATED
+@pytest.mark.full_motion
 def test_a_phone_has_a_bottom_bar_where_the_open_match_is_selected_not_home(server, ui):
     match_id = a_match(server)
     ui.open("/")
@@ -167,7 +166,7 @@ def turns(ui, dark: bool, seconds: float = 15.0) -> int:
         ui.page.wait_for_timeout(200)
 
 
-@ANIMATED
+@pytest.mark.full_motion
 def test_the_theme_switch_goes_dark_and_the_browser_remembers_it(server, ui):
     ui.open("/")
     assert turns(ui, dark=False) > 200  # the device's theme: headless Chromium's is light
