@@ -6,6 +6,7 @@ Flutter draws on a canvas; its accessibility tree (turned on by clicking
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -125,9 +126,13 @@ class Server:
         env.pop("DATABASE_URL", None)
         if self.database:
             env["DATABASE_URL"] = self.database
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "app.main", "--port", str(self.port), "--no-browser", *self.extra_args],
-            cwd=ROOT, env=env, stdout=self.log.open("ab"), stderr=subprocess.STDOUT, start_new_session=True)
+        argv = ["--port", str(self.port), "--no-browser", *self.extra_args]
+        if ZYGOTE.proc is not None:  # in the tests: forked from the worker's server factory
+            self.proc = ZYGOTE.fork(argv, env, self.log)
+        else:  # the benchmarks: a process of its own, as a user starts it
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "app.main", *argv],
+                cwd=ROOT, env=env, stdout=self.log.open("ab"), stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.time() + 60
         while time.time() < deadline:
             try:
@@ -135,13 +140,79 @@ class Server:
                     if r.status == 200:
                         return
             except OSError:
-                time.sleep(0.3)
+                if self.proc.poll() is not None:
+                    break
+                time.sleep(0.1)
         raise RuntimeError(f"server did not start: {self.log.read_text()[-2000:]}")
 
     def kill(self, sig: int = signal.SIGTERM) -> None:
         if self.proc and self.proc.poll() is None:
             os.killpg(self.proc.pid, sig)
             self.proc.wait(timeout=20)
+
+
+class Forked:
+    """A server forked by the worker's factory (tests/browser/zygote.py): the kernel reaps it (the factory
+    ignores SIGCHLD), so it is running while its pid exists and is not a zombie."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+
+    def poll(self) -> int | None:
+        try:
+            state = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            return 0
+        return 0 if state in ("Z", "X") else None
+
+    def wait(self, timeout: float) -> int:
+        deadline = time.monotonic() + timeout
+        while self.poll() is None:
+            if time.monotonic() > deadline:
+                raise subprocess.TimeoutExpired(str(self.pid), timeout)
+            time.sleep(0.02)
+        return 0
+
+
+class Zygote:
+    """The worker's server factory: ``python -m tests.browser.zygote``, started once, forks each server."""
+
+    def __init__(self) -> None:
+        self.proc: subprocess.Popen[str] | None = None
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen([sys.executable, "-m", "tests.browser.zygote"], cwd=ROOT, text=True,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, start_new_session=True)
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        if '"ready"' not in line:
+            self.stop()
+            raise RuntimeError(f"the server factory did not start: {line!r}")
+
+    def fork(self, argv: list[str], env: dict[str, str], log: Path) -> Forked:
+        assert self.proc is not None and self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps({"argv": argv, "env": env, "log": str(log), "cwd": str(ROOT)}) + "\n")
+        self.proc.stdin.flush()
+        return Forked(json.loads(self.proc.stdout.readline())["pid"])
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait()
+            self.proc = None
+
+
+ZYGOTE = Zygote()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def zygote() -> Iterator[Zygote]:
+    """One server factory per test worker; ``COMPAGNON_TEST_FORK=0`` starts each server as a process of
+    its own (``python -m app.main``), as the benchmarks do."""
+    if os.environ.get("COMPAGNON_TEST_FORK", "1") != "0":
+        ZYGOTE.start()
+    yield ZYGOTE
+    ZYGOTE.stop()
 
 
 @pytest.fixture
