@@ -132,3 +132,48 @@ def test_flet_s_debug_only_loggers_are_quiet_and_its_other_loggers_untouched() -
     for name in fast.QUIET:
         assert logging.getLogger(name).debug is fast._nothing
     assert "debug" not in vars(logging.getLogger("flet"))  # its own, untouched
+
+
+def _tree(names: list[str], total: int) -> ft.Control:
+    """A small screen as the app draws one: a card of rows (dataclass values and controls nested)."""
+    rows = [ft.Row([ft.Text(n, weight=ft.FontWeight.BOLD), ft.Text(str(i * total))], key=n)
+            for i, n in enumerate(names)]
+    return ft.Column([ft.Card(ft.Container(ft.Column(rows), padding=ft.Padding.all(12))),
+                      ft.Button(f"Total {total}", on_click=lambda _e: None, style=ft.ButtonStyle(color="red"))])
+
+
+def test_flet_s_diff_and_encoding_are_the_same_with_the_per_class_lookups() -> None:
+    """The per-class ``is_dataclass``/``fields`` (app.fast) give Flet's diff the same operations and
+    its encoder the same bytes as the ``dataclasses`` module's own answers (the control ids numbered
+    alike on both sides)."""
+    import dataclasses
+    import itertools
+
+    import msgpack
+    from flet.controls import base_control, id_counter, object_patch
+    from flet.messaging import protocol
+
+    def patch() -> tuple[bytes, list[str], list[str]]:
+        id_counter.ControlId._counter = itertools.count(10_000)
+        src, dst = _tree(["Léa", "Sam"], 3), _tree(["Sam", "Léa", "Ana"], 4)
+        ops, added, removed = object_patch.ObjectPatch.from_diff(src, dst, base_control.BaseControl, frozen=True)
+        encoded = msgpack.packb(ops.to_message(),
+                                default=protocol.configure_encode_object_for_msgpack(base_control.BaseControl))
+        return encoded, [type(c).__name__ for c in added], [type(c).__name__ for c in removed]
+
+    saved_counter = id_counter.ControlId._counter
+    fast.install()
+    try:
+        fast_answer = patch()
+        saved = object_patch.dataclasses, protocol.is_dataclass, protocol.fields
+        object_patch.dataclasses, protocol.is_dataclass, protocol.fields = (dataclasses, dataclasses.is_dataclass,
+                                                                            dataclasses.fields)
+        try:
+            plain_answer = patch()
+        finally:
+            object_patch.dataclasses, protocol.is_dataclass, protocol.fields = saved
+    finally:
+        id_counter.ControlId._counter = saved_counter
+    assert object_patch.dataclasses is fast.FAST_DATACLASSES
+    assert fast_answer == plain_answer
+    assert "Text" in fast_answer[1] and b"Ana" in fast_answer[0]  # the diff compared controls and sent the new row
