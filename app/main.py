@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 from flet.controls.context import _context_page
 
-from app import collector, fast, net, shared
+from app import collector, fast, net, shared, typed
 
 if TYPE_CHECKING:
     from app.state import AppState
@@ -413,6 +413,7 @@ def cli(argv: list[str] | None = None) -> None:
     os.environ["FLET_SESSION_TIMEOUT"] = str(args.session_timeout)
     register_games(os.environ.get("COMPAGNON_GAMES", ""))
     fast.install()  # Flet's per-event type lookups, once per control class
+    typed.install()  # a keystroke's value waits for its own event: no render in between draws it back
     net.BASE_URL = net.public_url(args.host, args.port, args.public_url)
     net.TRUST_NETWORK = args.trust_network
     net.LOOPBACK_HOST = args.host in ("127.0.0.1", "localhost", "::1") and not args.key_only
