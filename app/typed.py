@@ -15,7 +15,9 @@ screen last drew, so it sends nothing back, and the handler then reads what was 
 properties (its size, its route, its theme) are still applied at once: a render needs them and no
 handler of the screen's state draws them back.
 
-Installed once, before serving; a second call changes nothing.
+Installed once, before serving (a window on the desktop as much as a browser); a second call changes
+nothing.  A tap that :func:`app.main.refuse_lost_taps` refuses reaches no handler: what came before it
+waits for the device's next event.
 """
 
 from __future__ import annotations
@@ -24,6 +26,9 @@ from collections.abc import Callable
 from typing import Any
 
 _PENDING = "_compagnon_pending_props"
+#: property updates kept at most per page: a device that sends values and never an event (a field typed
+#: into and never left, for hours) has its oldest ones applied as they came, as Flet did
+KEEP_AT_MOST = 200
 #: Flet's own ``Session.apply_patch`` and ``Session.dispatch_event``, once :func:`install` replaced them
 ORIGINAL: dict[str, Callable[..., Any]] = {}
 
@@ -50,7 +55,10 @@ def install() -> None:
         if page is not None and control_id == page._i:
             apply_now(self, control_id, patch)
         else:
-            deferred(self).append((control_id, patch))
+            pending = deferred(self)
+            pending.append((control_id, patch))
+            while len(pending) > KEEP_AT_MOST:
+                apply_now(self, *pending.pop(0))
 
     def flush(self: Session) -> None:
         pending = deferred(self)

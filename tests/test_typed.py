@@ -142,3 +142,21 @@ def test_a_value_with_no_event_of_its_own_reaches_the_next_tap_and_the_page_s_ow
         assert added == ["Léa"] and typed.deferred(session) == []
 
     asyncio.run(play())
+
+
+def test_a_device_that_never_sends_an_event_keeps_a_bounded_list() -> None:
+    """Values sent and no event for hours: the oldest are applied as they come (Flet's own way), and what is
+    kept stays bounded."""
+    typed.install()
+
+    async def play() -> None:
+        session, _seen, _added = _session()
+        box = _control(session, ft.TextField)
+        for i in range(typed.KEEP_AT_MOST + 5):
+            session.apply_patch(box._i, {"value": f"v{i}"})
+        assert len(typed.deferred(session)) == typed.KEEP_AT_MOST
+        assert box.value == "v4"  # the five oldest were applied, in order
+        await session.dispatch_event(_control(session, ft.Button)._i, "click", None)
+        assert box.value == f"v{typed.KEEP_AT_MOST + 4}" and typed.deferred(session) == []
+
+    asyncio.run(play())
