@@ -116,9 +116,10 @@ def secret_order(ui, who: str, fields: dict[str, str], target: str, note: str) -
 def test_two_turns_timers_heist_secret_orders_and_a_win(ui, new_ui):
     # Four gangs, seated in the order they are added.
     ui.open("/new/traction-avant")
-    for n in NAMES:
+    for i, n in enumerate(NAMES):
         ui.fill("Ajouter un joueur", n)
         ui.click("Ajouter un joueur")
+        ui.see(f"Place {i + 1} : {n}")  # seen seated before the next name (the field moves down a line)
     ui.see("Place 4 : Dédé")
     ui.see("Ni Raymond Naudy, ni Henri Fefeu ne jouent")
     ui.click("Commencer la partie")
