@@ -164,11 +164,7 @@ def test_three_gangs_play_three_rounds_with_a_secret_bourgeois_and_find_the_winn
 
     ui.open("/new/apaches")
     for i, n in enumerate(PEOPLE):  # new players, added (and seated) from the new-match screen
-        ui.fill("Ajouter un joueur", n)
-        ui.click("Ajouter un joueur")
-        # as a person: the newcomer is seen seated before the next name is typed (each one's box moves the
-        # field down a line; a tap at where it was, on a loaded machine, lands on nothing)
-        ui.see(f"Place {i + 1} : {n}")
+        ui.add_newcomer(n, i + 1)  # each seen seated before the next name is typed, as a person looks
     ui.see("Place 3 : Zoé")
 
     # The set-up: the first-game configuration by default, a random one, or a chosen one; the prohibited

@@ -117,9 +117,7 @@ def test_two_turns_timers_heist_secret_orders_and_a_win(ui, new_ui):
     # Four gangs, seated in the order they are added.
     ui.open("/new/traction-avant")
     for i, n in enumerate(NAMES):
-        ui.fill("Ajouter un joueur", n)
-        ui.click("Ajouter un joueur")
-        ui.see(f"Place {i + 1} : {n}")  # seen seated before the next name (the field moves down a line)
+        ui.add_newcomer(n, i + 1)  # each seen seated before the next name is typed, as a person looks
     ui.see("Place 4 : Dédé")
     ui.see("Ni Raymond Naudy, ni Henri Fefeu ne jouent")
     ui.click("Commencer la partie")
