@@ -6,8 +6,8 @@ reads the message, but runs the event later, in a task of its own.  A render alr
 previous keystroke's, on a busy server) then draws the field from the screen's state, which has not heard
 of the new keystroke yet: Flet's diff sees the field's value go back, sends the old text to the device, and
 the keystroke's own handler reads that old text from the field.  A letter, a whole name or a typed number
-is lost, at random, only when the server is loaded (CI's busiest minute lost "Ange" from "Ajouter un
-joueur" and a "9" typed into a stepper's box).
+is lost, at random, only when the server is loaded (CI's busiest minute lost a "9" typed into a stepper's
+box; a name lost from "Ajouter un joueur" later proved to be keystrokes that never reached Flutter's field).
 
 :func:`install` keeps a device's property updates of a control until the next event the device sends
 (that control's ``change``, or a tap that reads the field): a render in between still sees the value the

@@ -3,7 +3,7 @@
 Flet 1.0.5's web client sends each keystroke as the field's new value, then its ``change`` event; the server
 applied the value at once and ran the event later.  A render due in between (the previous keystroke's, on a
 busy server) drew the field from a state that had not heard of the keystroke: the old text went back to the
-device and the keystroke's handler read it.  CI lost "Ange" from "Ajouter un joueur" that way, in its
+device and the keystroke's handler read it.  CI lost a "9" typed into a stepper's box that way, in its
 busiest minute.  These tests play that order of messages on a real Flet session, with no browser."""
 
 from __future__ import annotations
