@@ -30,6 +30,7 @@ joined only after grouping (a few hundred players, not every line).
 
 from __future__ import annotations
 
+import heapq
 import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -49,7 +50,7 @@ from sqlalchemy.sql.elements import BindParameter, ColumnElement, Label
 from sqlalchemy.sql.functions import FunctionElement
 from sqlmodel import Session, col, select
 
-from db.cubes import LINE_MONTH, MATCH_MONTH, PLAYER_MONTH, PLAYER_PLACE, Cube, answers, instant, sums
+from db.cubes import LINE_MONTH, MATCH_MONTH, PLAYER_MONTH, PLAYER_PLACE, Cube, Sums, answers, instant, sums
 from db.errors import StoreError
 from db.models import (
     EventRow,
@@ -1014,19 +1015,19 @@ def _summarised(filters: Filters) -> bool:
     return filters.at_most_game_and_player() and not _ROW_WISE.get()
 
 
-def standings(source: Source, filters: Filters = NO_FILTERS) -> tuple[Standing, ...]:
-    """Every real player's matches and wins in the filtered history, most wins first.
+def standings(source: Source, filters: Filters = NO_FILTERS, *, limit: int | None = None) -> tuple[Standing, ...]:
+    """Every real player's matches and wins in the filtered history, most wins first (the first ``limit``
+    of them: the screen's chart shows ten).
 
     Over the whole history or one game's, the sum of the players' running totals (a few rows per
     player); otherwise one aggregate over the filtered lines.  Both give the same figures
     (tests/test_summary.py, tests/test_stats_cubes.py)."""
     if _summarised(filters) and filters.player_id is None:
-        return _standings(source, _summary_standings(filters.game), built_once=True)
+        return _standings(source, _summary_standings(filters.game), built_once=True, limit=limit)
     if filters.player_id is not None or _ROW_WISE.get():
-        return _standings(source, _line_standings(filters), built_once=False)
+        return _standings(source, _line_standings(filters), built_once=False, limit=limit)
     with _connection(source) as conn:
-        per_player = sums(conn, _player_cube(filters), ("player_id",), **filters.cube_where())
-        return _ranked(conn, {pid: (played, won) for (pid,), (played, won) in per_player.items()})
+        return _ranked(conn, sums(conn, _player_cube(filters), ("player_id",), **filters.cube_where()), limit)
 
 
 def _player_cube(filters: Filters) -> Cube:
@@ -1042,12 +1043,17 @@ def _player_cube(filters: Filters) -> Cube:
 _BY_NAME: Any = core_select(col(Player.id), col(Player.name)).order_by(func.lower(Player.name), col(Player.id))
 
 
-def _ranked(conn: Connection, records: dict[int, tuple[int, int]]) -> tuple[Standing, ...]:
-    """The players of ``records`` (id -> played, won), most wins first, then most played, then by name."""
-    names = {int(pid): (i, name) for i, (pid, name) in enumerate(fetch(conn, _BY_NAME))}
-    ranked = sorted((pid for pid in records if pid in names),
-                    key=lambda pid: (-records[pid][1], -records[pid][0], names[pid][0]))
-    return tuple(Standing(pid, names[pid][1], records[pid][0], records[pid][1]) for pid in ranked)
+def _ranked(conn: Connection, per_player: Sums, limit: int | None) -> tuple[Standing, ...]:
+    """The players of ``per_player`` (``(id,)`` -> [played, won]), most wins first, then most played, then by
+    name (the database's order of the names); the first ``limit`` of them."""
+    rank: dict[int, int] = {}
+    name_of: dict[int, str] = {}
+    for i, (pid, name) in enumerate(fetch(conn, _BY_NAME)):
+        rank[pid] = i
+        name_of[pid] = name
+    keyed = [(-won, -played, rank[pid], pid) for (pid,), (played, won) in per_player.items() if pid in rank]
+    best = sorted(keyed) if limit is None else heapq.nsmallest(limit, keyed)
+    return tuple(Standing(pid, name_of[pid], -played, -won) for won, played, _at, pid in best)
 
 
 @lru_cache(maxsize=8)
@@ -1066,10 +1072,10 @@ def _standings_order(per_player: Any) -> Any:
                       per_player.c.pid))
 
 
-def _standings(source: Source, query: Any, *, built_once: bool) -> tuple[Standing, ...]:
+def _standings(source: Source, query: Any, *, built_once: bool, limit: int | None) -> tuple[Standing, ...]:
     with _connection(source) as conn:
         rows = fetch(conn, query) if built_once else conn.execute(query).all()
-    return tuple(Standing(int(pid), name, int(n), int(w or 0)) for pid, name, n, w in rows)
+    return tuple(Standing(int(pid), name, int(n), int(w or 0)) for pid, name, n, w in rows[:limit])
 
 
 def _line_standings(filters: Filters) -> Any:

@@ -28,6 +28,7 @@ from sqlmodel import select
 
 from db.models import Match, Seat, score_line
 from db.stats import (
+    NO_FILTERS,
     Bucket,
     Filters,
     Rival,
@@ -270,6 +271,21 @@ def test_standings_per_game_and_places(history):
     assert matches_per_game(store) == {"apaches": 3, "robby-solo": 1}
     assert places(store) == ["Chez Léa", "Club"]  # the running and abandoned matches have none
     assert standings(store)[0].player_id == ids["Léa"]
+
+
+def test_the_chart_s_first_standings_are_the_whole_ranking_s_first(history):
+    """The screen's wins-per-player chart asks for its ten (``limit``): the same players, in the same order,
+    as the head of the whole ranking, on each way of reading it (running totals of the whole history; the
+    cubes per place or player count; the lines under a player), ties broken by name as the whole one does."""
+    store, ids = history
+    for filters in (NO_FILTERS, Filters(game="apaches"), Filters(place="Club"), Filters(players=2),
+                    Filters(players=3), Filters(player_id=ids["Léa"])):
+        whole = standings(store, filters)
+        assert whole, filters
+        for limit in (0, 1, 2, len(whole), len(whole) + 5):
+            assert standings(store, filters, limit=limit) == whole[:limit], (filters, limit)
+    # Léa and Sam tie at the club (1 of 2 each): the first one is Léa, by name, limited or not
+    assert [s.name for s in standings(store, Filters(place="Club"), limit=1)] == ["Léa"]
 
 
 def test_score_over_time(history):

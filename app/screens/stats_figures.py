@@ -72,7 +72,7 @@ def sections(filters: Filters) -> dict[str, Section]:
                 "timeline": lambda s: list(score_timeline(s, pid, others)),
                 "rivals": lambda s: list(head_to_head(s, pid, others)),
                 "player_seats": lambda s: list(seat_effect(s, others, player_id=pid))}
-    out["standings"] = lambda s: list(standings(s, others))[:10]
+    out["standings"] = lambda s: list(standings(s, others, limit=10))
     if slug is not None:  # the card, score distribution, turn order and set-ups, read together
         out["game"] = lambda s: game_figures(s, slug, every)
     return out
