@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import flet as ft
@@ -63,6 +63,13 @@ def _PanelCard(panel: Panel, lang: str) -> ft.Control:
 #: a panel's card as a component of its own, re-rendered (and diffed, and sent) only when its panel or
 #: the language changes: an event re-draws the one panel it changed, not the screen's every row
 PanelCard = ft.memo(_PanelCard)
+
+
+def panel_cards(panels: Iterable[Panel], lang: str) -> list[ft.Control]:
+    """The cards of ``panels``; a panel that comes and goes names itself (``Panel.key``), so that the others
+    keep their places in Flet's diff (matched by their order among the unnamed ones) rather than each being
+    compared with the card before it and sent afresh."""
+    return [PanelCard(p, lang, key=f"panel-{p.key}" if p.key else None) for p in panels]
 
 
 def game_name(slug: str, lang: str) -> str:

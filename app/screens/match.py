@@ -19,7 +19,7 @@ from app.screens.phones import HostDevices, PhonesSection
 from app.shared import load_match, seat_links
 from app.state import use_app, use_data
 from app.timer_view import Timers, now_ms, shows_timers
-from app.widgets import PanelCard, section
+from app.widgets import panel_cards, section
 from db.host_keys import GrantedDevice
 from db.store import LoadedMatch, StoreError
 from scoring import Action, Game, Panel, RulesError
@@ -153,7 +153,7 @@ def table_part(m: LoadedMatch, names: list[str], lang: str, send: Callable[[Valu
     # Each card a memoised component: an unchanged panel is neither rebuilt nor diffed.  (Reusing the same
     # card *objects* from one render to the next left the actions below them stale in Flet's patch, Robby
     # Solo, round 2: the declaration form stayed; a memoised component keeps its last body per place.)
-    out: list[ft.Control] = [PanelCard(p, lang) for p in shared.panels(m, None) if p.seat is None]
+    out: list[ft.Control] = panel_cards((p for p in shared.panels(m, None) if p.seat is None), lang)
     public = sorted((a for a in shared.actions(m) if not a.private), key=lambda a: not a.primary)
     if public and not over:
         out.append(Actions(tuple(public), tuple(names), lang, send, key="actions"))

@@ -21,7 +21,7 @@ from app.screens.home import emblem
 from app.shared import load_match, seat_links
 from app.state import AppState, use_app, use_data
 from app.timer_view import Timers, now_ms, shows_timers
-from app.widgets import PanelCard, section
+from app.widgets import panel_cards, section
 from db.store import LoadedMatch, Sender, StoreError
 from scoring import Action, Game, Panel, Phase, RulesError
 from scoring.core import timers as tm
@@ -85,8 +85,10 @@ def public_view(m: LoadedMatch, lang: str) -> ft.Control:
 def _PublicView(phases: tuple[Phase, ...], timers: dict[str, Any], names: tuple[str, ...], lang: str,
                 panels: tuple[Panel, ...]) -> ft.Control:
     """``phases`` empty: no countdown shown."""
-    out: list[ft.Control] = [Timers(phases, timers, names, lang, None)] if phases else []
-    out += [PanelCard(p, lang) for p in panels]
+    # keyed: a countdown that comes or goes leaves the panels below it where they were (unkeyed, each panel would
+    # be diffed against the one before it in the list: every card sent and drawn afresh)
+    out: list[ft.Control] = [Timers(phases, timers, names, lang, None, key="timers")] if phases else []
+    out += panel_cards(panels, lang)
     return ft.Column(out, spacing=12)
 
 
@@ -140,7 +142,7 @@ def use_buzz(running: bool) -> None:
 def _SeatPrivate(panels: tuple[Panel, ...], actions: tuple[Action, ...], names: tuple[str, ...], lang: str,
                  send: Any) -> ft.Control:
     """A seat's own panels and forms (``Game.panels``/``actions`` for that seat alone)."""
-    private: list[ft.Control] = [PanelCard(p, lang) for p in panels]
+    private: list[ft.Control] = panel_cards(panels, lang)
     # Someone else's event does not wipe a half-typed order (see form_key).
     private += [ActionForm(a, names, lang, send, key=form_key(a, names)) for a in actions]
     if not private:

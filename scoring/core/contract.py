@@ -114,7 +114,10 @@ class Panel:
     """A block of information for the match screen.
 
     ``seat`` set: private to that seat (shown behind the privacy screen).  ``tiles``: short values
-    drawn big, one tile each (dice faces), before the rows.
+    drawn big, one tile each (dice faces), before the rows.  ``key``: a name for a panel that comes and
+    goes during a match (a declaration, the last round's reveal), unique among the game's panels: the
+    screen then keeps every other panel in its place instead of redrawing the ones after it (the
+    panels without a key are matched by their order among themselves).
     """
 
     title: Tr
@@ -122,6 +125,7 @@ class Panel:
     seat: int | None = None
     note: Tr | None = None
     tiles: tuple[str, ...] = ()
+    key: str = ""
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from scoring.core import HIDDEN, Panel, Tr, Value
@@ -308,16 +309,17 @@ def _final_panel(v: ApachesState) -> Panel:
 def panels_for(state: ApachesState, v: ApachesState, seat: int | None) -> list[Panel]:
     """The panels of ``seat``'s screen, from its view ``v`` (``state`` is not read for secrets)."""
     out = [_match_panel(v)]
+    # the panels of one phase or another are named (Panel.key): the others keep their places on the screen
     if v["phase"] == "over":
-        out.append(_final_panel(v))
+        out.append(replace(_final_panel(v), key="final"))
     if v["set_aside"] and v["phase"] in ("turns", "last_order"):
-        out.append(_set_aside_panel(v))
+        out.append(replace(_set_aside_panel(v), key="set-aside"))
     if v["phase"] == "settlement":
-        out.append(_settlement_panel(v))
+        out.append(replace(_settlement_panel(v), key="settlement"))
     out += [_gang_panel(v, s) for s in range(v["players"])]
     if seat is not None:
         private = _private_panel(v, seat)
         if private is not None:
-            out.append(private)
+            out.append(replace(private, key="mine"))
     out.append(_bourgeois_panel(v))
     return out

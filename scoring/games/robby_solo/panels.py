@@ -44,7 +44,7 @@ def robby_panels(view: RobbyState, seat: int | None) -> list[Panel]:
         if chosen:
             drows.append((Tr("Choix secrets enregistrés", "Secret choices recorded",
                              it="Scelte segrete registrate"), ", ".join(chosen)))
-        out.append(Panel(Tr("Déclaration", "Declaration", it="Dichiarazione"), tuple(drows)))
+        out.append(Panel(Tr("Déclaration", "Declaration", it="Dichiarazione"), tuple(drows), key="declaration"))
     out.append(Panel(Tr("Butin dans les banques", "Loot in the banks", it="Bottino nelle banche"),
                      tuple((BANK_NAMES[c], cards(view["loot"][c])) for c in view["banks"]),
                      note=Tr("Une banque où restent quatre cartes à la fin d'un tour fait venir la police.",
@@ -55,7 +55,7 @@ def robby_panels(view: RobbyState, seat: int | None) -> list[Panel]:
     if view["last"] is not None:
         out.append(_last_round(view["last"], names))
     if view["junior"] is not None:
-        out.append(Panel(Tr("Robby Junior", "Robby Junior", it="Robby Junior"), (), note=JUNIOR_NOTE))
+        out.append(Panel(Tr("Robby Junior", "Robby Junior", it="Robby Junior"), (), note=JUNIOR_NOTE, key="junior"))
     if seat is not None and 0 <= seat < view["people"]:
         out.append(_private(view, seat))
     return out
@@ -127,7 +127,7 @@ def _last_round(last: LastRound, names: list[str]) -> Panel:
                             it="Nessuno ha bottino da restituire"), "—"))
     return Panel(Tr(f"Manche {last['round']} : révélation", f"Round {last['round']}: reveal",
                     it=f"Round {last['round']}: rivelazione"), tuple(rows),
-                 note=POLICE_NOTE if last["police"] else None)
+                 note=POLICE_NOTE if last["police"] else None, key="last-round")
 
 
 def _private(view: RobbyState, seat: int) -> Panel:
