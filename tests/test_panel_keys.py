@@ -47,11 +47,12 @@ def test_no_two_panels_of_a_screen_share_a_name(slug):
                 assert len(keys) == len(set(keys)), (slug, keys)
 
 
-@pytest.mark.parametrize("slug", ["robby-solo", "apaches"])
+@pytest.mark.parametrize("slug", slugs())
 def test_the_panels_that_come_and_go_are_named_so_the_others_keep_their_places(slug):
     """Robby Solo's declaration, last round and Robby Junior; Les Apaches' final count, stashes set aside,
-    settlement and a seat's own bourgeois: named; the unnamed panels are as many in every state of a match,
-    so each keeps its place (its card is diffed against itself) while the named ones come and go."""
+    settlement and a seat's own bourgeois; Traction-Avant's all but the turn, the fortunes and the ledger;
+    Les apprentis' of each phase; the score pad's tie: named; the unnamed panels are as many in every state
+    of a match, so each keeps its place (its card is diffed against itself) while the named ones come and go."""
     game = find_game(slug)
     for seed in range(6):
         for seat in (None, 0):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from scoring.core import Panel, Tr, Value
 from scoring.core.tr import same
 from scoring.games.apprentis.rules import available, spot_column, spot_row, to_refill
@@ -33,17 +35,19 @@ def panels(view: ApprentisState, seat: int | None) -> list[Panel]:
                  note=Tr("Le jeton premier joueur passe à gauche à chaque tour.",
                          "The first-player token passes left every turn.",
                          it="Il segnalino primo giocatore passa a sinistra a ogni turno.") if n > 1 else None)]
+    # the panels of one phase or another are named (Panel.key): the others keep their places on the screen
     if phase == "program":
-        out += _program_panels(view, seat)
+        out += [replace(p, key=f"program-{i}") for i, p in enumerate(_program_panels(view, seat))]
     if phase in ("draft", "take"):
-        out.append(_dice_panel(view))
+        out.append(replace(_dice_panel(view), key="dice"))
     if phase in ("take", "refill") or (phase == "final" and view["takes"]):
-        out.append(_market_panel(view))
+        out.append(replace(_market_panel(view), key="market"))
     if phase in PLAY_PHASES:
         stains = tuple((same(x), s) for x, s in zip(names, view["stains"], strict=True))
-        out.append(Panel(Tr("Taches", "Stains", it="Macchie"), stains, note=stain_note(view.get("stain_points", 1))))
+        out.append(Panel(Tr("Taches", "Stains", it="Macchie"), stains, note=stain_note(view.get("stain_points", 1)),
+                         key="stains"))
     if phase in ("final", "done"):
-        out += _final_panels(view)
+        out += [replace(p, key=f"final-{i}") for i, p in enumerate(_final_panels(view))]
     if n == 2:
         out.append(Panel(Tr("Note de règle", "Rules note", it="Nota di regola"), note=TWO_PLAYER_TREES))
     return out

@@ -40,5 +40,5 @@ def panels(state: PadState, seat: int | None) -> list[Panel]:
                                            it="Punti segnati"), ENTRY_NAMES[state["entry"]]),
                                        (Tr("Manches", "Rounds", it="Round"), len(rounds))))]
     if len(tied_at_top(state)) > 1 and not state["tiebreak"]:
-        out.append(Panel(Tr("Égalité", "Tie", it="Parità"), note=TIE_NOTE))
+        out.append(Panel(Tr("Égalité", "Tie", it="Parità"), note=TIE_NOTE, key="tie"))  # comes and goes
     return out

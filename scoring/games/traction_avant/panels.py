@@ -6,6 +6,7 @@ table's language does) or a name.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from scoring.core import HIDDEN, Panel, Tr, Value
@@ -184,10 +185,11 @@ def _heist_panels(view: View, seat: int | None) -> list[Panel]:
                   Tr(f"Casse de la banque {heist['bank']} · manche {heist['round']} · ordres secrets",
                      f"Heist at bank {heist['bank']} · round {heist['round']} · secret orders",
                      it=f"Colpo alla banca {heist['bank']} · passaggio {heist['round']} · ordini segreti"))
-        out.append(Panel(status, tuple(rows), note=ORDER_NOTE))
+        out.append(Panel(status, tuple(rows), note=ORDER_NOTE, key="heist"))
         if seat is not None and isinstance(heist["orders"][seat], dict) and not heist["revealed"]:
             out.append(Panel(Tr("Votre ordre secret", "Your secret order", it="Il vostro ordine segreto"),
-                             ((_same(names[seat]), _order_text(view, heist["orders"][seat])),), seat=seat))
+                             ((_same(names[seat]), _order_text(view, heist["orders"][seat])),), seat=seat,
+                             key="my-order"))
     done = view["heists_log"]
     if done:
         log: list[Row] = []
@@ -201,7 +203,7 @@ def _heist_panels(view: View, seat: int | None) -> list[Panel]:
                 log.append((Tr(f"Banque {h['bank']} · {loot.fr}", f"Bank {h['bank']} · {loot.en}",
                                it=f"Banca {h['bank']} · {loot.it}"),
                             _deltas(view, h["shares"])))
-        out.append(Panel(Tr("Casses du tour", "Heists this turn", it="Colpi del turno"), tuple(log)))
+        out.append(Panel(Tr("Casses du tour", "Heists this turn", it="Colpi del turno"), tuple(log), key="heists"))
     return out
 
 
@@ -246,9 +248,10 @@ def _alliance_panels(view: View) -> list[Panel]:
                                   it="Diritto di rappresaglia di"), victim),
                               (Tr("Représailles", "Reprisal", it="Rappresaglie"), REPRISAL_STATUS[a["reprisal"]]),
                               (Tr("Ce qui s'est passé", "What happened", it="Cosa è successo"), a.get("note") or "—")),
-                             note=REPRISAL_NOTE))
+                             note=REPRISAL_NOTE, key=f"betrayal-{a['id']}"))
     if rows:
-        out.insert(0, Panel(Tr("Alliances écrites", "Written alliances", it="Alleanze scritte"), tuple(rows)))
+        out.insert(0, Panel(Tr("Alliances écrites", "Written alliances", it="Alleanze scritte"), tuple(rows),
+                            key="alliances"))
     return out
 
 
@@ -300,10 +303,10 @@ def _boss_panels(view: View) -> list[Panel]:
             pname, text = POWERS[key]
             out.append(Panel(_same(f"{names[s]} · {pname}"), ((Tr("Base", "Base",
                                                                   it="Base"), view["bosses"][s] or "—"),),
-                             note=text))
+                             note=text, key=f"boss-{s}"))
     elif any(view["bosses"]):
         out.append(Panel(Tr("Chefs et bases", "Bosses and bases", it="Boss e basi"),
-                         tuple((_same(names[s]), b or "—") for s, b in enumerate(view["bosses"]))))
+                         tuple((_same(names[s]), b or "—") for s, b in enumerate(view["bosses"])), key="bosses"))
     return out
 
 
@@ -340,17 +343,19 @@ def panels(view: View, seat: int | None) -> list[Panel]:
         out.append(Panel(Tr(f"{view['names'][w]} est le Caïd : victoire !", f"{view['names'][w]} is the Caïd: "
                                                                             "victory!",
                             it=f"{view['names'][w]} è il Boss dei Boss: vittoria!"),
-                         ((Tr("Fortune", "Fortune", it="Fortuna"), view["thunes"][w]),), note=VICTORY_NOTE))
+                         ((Tr("Fortune", "Fortune", it="Fortuna"), view["thunes"][w]),), note=VICTORY_NOTE,
+                         key="victory"))
     out.append(_turn_panel(view))
     out.append(_fortunes_panel(view))
-    for extra in (_turn_start_reminders(view), _cards_panel(view)):
+    # every panel but the turn's, the fortunes' and the ledger's comes and goes: each is named (Panel.key)
+    for name, extra in (("reminders", _turn_start_reminders(view)), ("cards", _cards_panel(view))):
         if extra:
-            out.append(extra)
+            out.append(replace(extra, key=name))
     if view["stage"] == "play":
         out.extend(_heist_panels(view, seat))
-        out.append(_time_panel(view))
+        out.append(replace(_time_panel(view), key="time"))
         if view["options"]["postal_van"]:
-            out.append(_van_panel(view))
+            out.append(replace(_van_panel(view), key="van"))
         attacks = [a for a in view["base_attacks"] if a["turn"] == view["turn"]]
         if attacks:
             out.append(Panel(Tr("Attaques de bases du tour", "Base attacks this turn",
@@ -360,10 +365,10 @@ def panels(view: View, seat: int | None) -> list[Panel]:
                  Tr(("réussie · " if a["success"] else "repoussée · ") + _attackers(view, a["engaged"]),
                     ("succeeded · " if a["success"] else "repelled · ") + _attackers(view, a["engaged"]),
                     it=("riuscito · " if a["success"] else "respinto · ") + _attackers(view, a["engaged"])))
-                for a in attacks)))
+                for a in attacks), key="attacks"))
     out.extend(_alliance_panels(view))
     if view["dice"] or view["roulettes"]:
-        out.append(_dice_panel(view))
+        out.append(replace(_dice_panel(view), key="dice"))
     out.append(_ledger_panel(view))
     out.extend(_boss_panels(view))
     return out
