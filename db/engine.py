@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -58,10 +60,28 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur = dbapi_conn.cursor()
     # The wait first: switching a new file to WAL needs a lock another process may be holding.
     cur.execute(f"PRAGMA busy_timeout={BUSY_MS}")
-    cur.execute("PRAGMA journal_mode=WAL")
+    _to_wal(cur)
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA synchronous=NORMAL")
     cur.close()
+
+
+def _to_wal(cur: Any) -> None:
+    """``PRAGMA journal_mode=WAL``, tried again for :data:`BUSY_MS` while another process holds the file.
+
+    Switching a file that is not in WAL yet (one an older release wrote) takes its exclusive lock from a
+    shared one; of several processes opening it at the same moment (a server's warm-up and a command), one
+    may be told "database is locked" at once, without SQLite's busy wait (which would deadlock two
+    connections that both hold the shared lock).  CI saw an opening fail so (``test_db``'s four openers)."""
+    deadline = time.monotonic() + BUSY_MS / 1000
+    while True:
+        try:
+            cur.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as e:
+            if "locked" not in str(e) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
 
 
 def make_engine(url: str | None = None) -> Engine:
