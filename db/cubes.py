@@ -182,10 +182,7 @@ Sums = dict[tuple[Any, ...], list[int]]
 def _add(into: Sums, rows: Iterable[Any], width: int) -> None:
     """Add ``rows`` (keys, then sums; one row per key: each statement groups by the keys) into ``into``."""
     if not into:  # the first statement's rows: nothing to add them to
-        if width == 1:
-            into.update(((row[0],), [int(v or 0) for v in row[1:]]) for row in rows)
-        else:
-            into.update((tuple(row[:width]), [int(v or 0) for v in row[width:]]) for row in rows)
+        into.update((tuple(row[:width]), [int(v or 0) for v in row[width:]]) for row in rows)
         return
     for row in rows:
         key, values = tuple(row[:width]), [int(v or 0) for v in row[width:]]

@@ -14,17 +14,17 @@ import hashlib
 import json
 import os
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from hypothesis import settings
 from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import Engine, make_url
 
 PG_ENV = "COMPAGNON_TEST_PG_URL"
 
 
-def _pg_database(template: str | None = None) -> Iterator[str]:
+def _pg_database(template: Callable[[Engine], str] | None = None) -> Iterator[str]:
     server = os.environ.get(PG_ENV)
     if not server:
         pytest.skip(f"{PG_ENV} is not set: no PostgreSQL server to test against (.ci/run starts one)")
@@ -46,7 +46,7 @@ def _pg_database(template: str | None = None) -> Iterator[str]:
 _TEMPLATES: dict[str, str] = {}
 
 
-def _store_template(admin) -> str:
+def _store_template(admin: Engine) -> str:
     """A database as a new :class:`db.store.Store` leaves it (the schema, its triggers, the engines' records),
     made once per worker and per set of engines: copying it (``CREATE DATABASE … TEMPLATE``) takes 0.08 s
     where creating the schema took 0.7 s, most of it the server's CPU, for each of some 130 tests."""

@@ -13,10 +13,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring import HIDDEN, Game, RulesError, event_rng, find_game, replay, slugs
+from scoring import HIDDEN, Game, RulesError, find_game, replay, slugs
 from scoring.core import get_path
 from scoring.core.bags import contents
 from tests.games import registered
+from tests.random_play import play
 
 BUILT_IN = slugs()
 with registered() as toy:
@@ -30,26 +31,6 @@ def _toy_game_registered():
     """The toy game is registered while this file's tests run, and only then."""
     with registered():
         yield
-
-
-def play(game: Game, seed: int, max_actions: int = 400):
-    """A random match: options, set-up, and events from the game's own legal actions."""
-    rng = random.Random(seed)
-    n = rng.randint(game.min_players, game.max_players)
-    options = game.validate_options({"players": n, **game.example_options})
-    setup = game.setup(options, random.Random(f"{seed}:setup"))
-    names = [f"P{i}" for i in range(game.seat_count(options))]
-    state = game.initial_state(setup.record, names)
-    start = state
-    events = []
-    for i in range(max_actions):
-        action = game.sample_action(state, rng)
-        if action is None:
-            break
-        event = game.prepare(state, action, event_rng(seed, i + 1))
-        state = game.apply(state, event)
-        events.append(event)
-    return setup, names, start, events, state
 
 
 @pytest.mark.parametrize("game", GAMES, ids=SLUGS)

@@ -10,6 +10,7 @@ import pytest
 
 from app.widgets import panel_cards
 from scoring import Panel, Tr, find_game, slugs
+from tests.random_play import states
 
 STATUS = Panel(Tr("Manche 1", "Round 1"), ((Tr("Pioche", "Deck"), 57),))
 BANKS = Panel(Tr("Butin dans les banques", "Loot in the banks"), ((Tr("Banque rouge", "Red bank"), "1 000 $"),))
@@ -41,7 +42,7 @@ def test_no_two_panels_of_a_screen_share_a_name(slug):
     names one panel of the screen."""
     game = find_game(slug)
     for seed in range(3):
-        for state in states(game, seed):
+        for state in states(game, seed, 300):
             for seat in (None, 0):
                 keys = [p.key for p in game.panels(state, seat) if p.key]
                 assert len(keys) == len(set(keys)), (slug, keys)
@@ -56,26 +57,5 @@ def test_the_panels_that_come_and_go_are_named_so_the_others_keep_their_places(s
     game = find_game(slug)
     for seed in range(6):
         for seat in (None, 0):
-            counts = {sum(1 for p in game.panels(state, seat) if not p.key) for state in states(game, seed)}
+            counts = {sum(1 for p in game.panels(state, seat) if not p.key) for state in states(game, seed, 300)}
             assert len(counts) == 1, (slug, seed, seat, counts)
-
-
-def states(game: Any, seed: int, most: int = 300) -> list[Any]:
-    """The states of a random legal match (the game's own ``sample_action``)."""
-    import random
-
-    from scoring import event_rng
-
-    rng = random.Random(seed)
-    options = game.validate_options({"players": rng.randint(game.min_players, game.max_players),
-                                     **game.example_options})
-    state = game.initial_state(game.setup(options, random.Random(f"{seed}:setup")).record,
-                               [f"P{i}" for i in range(game.seat_count(options))])
-    out = [state]
-    for i in range(most):
-        action = game.sample_action(state, rng)
-        if action is None:
-            break
-        state = game.apply(state, game.prepare(state, action, event_rng(seed, i + 1)))
-        out.append(state)
-    return out

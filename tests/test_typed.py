@@ -9,7 +9,7 @@ busiest minute.  These tests play that order of messages on a real Flet session,
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Coroutine, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -21,6 +21,7 @@ from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
 from app import typed
+from bench.common import run_apart
 
 
 class Recording(Connection):
@@ -84,17 +85,6 @@ def _session() -> tuple[Session, list[str], list[str]]:
     return session, seen, added
 
 
-def _run(play: Callable[[], Coroutine[Any, Any, None]]) -> None:
-    """``asyncio.run(play())``, even where a browser test earlier in the same worker left Playwright's loop
-    marked as running in this thread (it is not running while this test runs: the test holds the thread)."""
-    running = asyncio.events._get_running_loop()
-    asyncio.events._set_running_loop(None)
-    try:
-        asyncio.run(play())
-    finally:
-        asyncio.events._set_running_loop(running)
-
-
 @contextmanager
 def _flet_s_own_order() -> Iterator[None]:
     """Flet's own apply-at-once order, for the length of a block."""
@@ -120,7 +110,7 @@ def test_a_keystroke_is_not_drawn_back_by_the_render_before_its_event() -> None:
         await session.dispatch_event(_control(session, ft.Button)._i, "click", None)
         assert added == ["An"]
 
-    _run(play)
+    run_apart(play())
 
 
 def test_without_it_flet_1_0_5_loses_the_keystroke() -> None:
@@ -135,7 +125,7 @@ def test_without_it_flet_1_0_5_loses_the_keystroke() -> None:
         assert seen[-1] == "A" and "An" not in seen
         assert sent_back == ["A"]
 
-    _run(play)
+    run_apart(play())
 
 
 def test_a_value_with_no_event_of_its_own_reaches_the_next_tap_and_the_page_s_own_at_once() -> None:
@@ -152,7 +142,7 @@ def test_a_value_with_no_event_of_its_own_reaches_the_next_tap_and_the_page_s_ow
         await session.dispatch_event(_control(session, ft.Button)._i, "click", None)
         assert added == ["Léa"] and typed.deferred(session) == []
 
-    _run(play)
+    run_apart(play())
 
 
 def test_a_device_that_never_sends_an_event_keeps_a_bounded_list() -> None:
@@ -170,4 +160,4 @@ def test_a_device_that_never_sends_an_event_keeps_a_bounded_list() -> None:
         await session.dispatch_event(_control(session, ft.Button)._i, "click", None)
         assert box.value == f"v{typed.KEEP_AT_MOST + 4}" and typed.deferred(session) == []
 
-    _run(play)
+    run_apart(play())
