@@ -16,8 +16,14 @@ def play(game: Game, seed: int, max_actions: int = 400):
     options = game.validate_options({"players": n, **game.example_options})
     setup = game.setup(options, random.Random(f"{seed}:setup"))
     names = [f"P{i}" for i in range(game.seat_count(options))]
-    state = game.initial_state(setup.record, names)
-    start = state
+    start = game.initial_state(setup.record, names)
+    events, state = legal_events(game, start, rng, seed, max_actions)
+    return setup, names, start, events, state
+
+
+def legal_events(game: Game, state: Any, rng: random.Random, seed: int, max_actions: int) -> tuple[list[Any], Any]:
+    """Up to ``max_actions`` events from ``state`` on, each the game's own random legal action (``rng``)
+    prepared with the match's ``seed`` (as the app records it), and the state they lead to."""
     events = []
     for i in range(max_actions):
         action = game.sample_action(state, rng)
@@ -26,7 +32,7 @@ def play(game: Game, seed: int, max_actions: int = 400):
         event = game.prepare(state, action, event_rng(seed, i + 1))
         state = game.apply(state, event)
         events.append(event)
-    return setup, names, start, events, state
+    return events, state
 
 
 def states(game: Game, seed: int, max_actions: int = 400) -> list[Any]:

@@ -16,10 +16,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring import HIDDEN, IllegalEvent, InvalidOptions, InvalidScoreInput, Tr, event_rng, find_game, replay
+from scoring import HIDDEN, IllegalEvent, InvalidOptions, InvalidScoreInput, Tr, find_game, replay
 from scoring.core import get_path
 from scoring.games.robby_solo.game import GAME, police
 from scoring.games.robby_solo.rules import COLOUR_NAMES, COLOURS, DECK_SIZE, JUNIOR_NAME, bank_count, police_visit
+from tests.random_play import legal_events
 
 NAMES = ["Ada", "Bob", "Cy", "Di", "Eve", "Fay"]
 Y, G, R, B, GR = "yellow", "green", "red", "blue", "grey"
@@ -637,15 +638,7 @@ def _random_match(seed: int) -> tuple[dict[str, Any], list[str], list[dict[str, 
                                   "declaration_timer": rng.random() < 0.5})
     record = GAME.setup(opts, random.Random(f"{seed}:setup")).record
     names = NAMES[:people]
-    state = GAME.initial_state(record, names)
-    events = []
-    for i in range(500):
-        action = GAME.sample_action(state, rng)
-        if action is None:
-            break
-        event = GAME.prepare(state, action, event_rng(seed, i + 1))
-        state = GAME.apply(state, event)
-        events.append(event)
+    events, state = legal_events(GAME, GAME.initial_state(record, names), rng, seed, 500)
     return record, names, events, state
 
 

@@ -12,9 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.core import HIDDEN, InvalidScoreInput, event_rng, get_path, replay
+from scoring.core import HIDDEN, InvalidScoreInput, get_path, replay
 from scoring.games.traction_avant.game import GAME
 from scoring.games.traction_avant.rules import BRIQUE, GOAL, LEAD, roulette_loser, roulette_rolls, van_loot, victor
+from tests.random_play import legal_events
 
 SLUG = "traction-avant"
 
@@ -89,15 +90,7 @@ def play(seed: int, max_actions: int = 500) -> tuple[dict[str, Any], list[str], 
     opts = GAME.validate_options(options)
     setup = GAME.setup(opts, random.Random(f"{seed}:setup"))
     names = [f"P{i}" for i in range(opts["players"])]
-    state = GAME.initial_state(setup.record, names)
-    events = []
-    for i in range(max_actions):
-        action = GAME.sample_action(state, rng)
-        if action is None:
-            break
-        event = GAME.prepare(state, action, event_rng(seed, i + 1))
-        state = GAME.apply(state, event)
-        events.append(event)
+    events, state = legal_events(GAME, GAME.initial_state(setup.record, names), rng, seed, max_actions)
     return setup.record, names, events, state
 
 
