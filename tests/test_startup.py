@@ -208,3 +208,45 @@ def _reach(graph: dict[str, set[str]], start: str) -> set[str]:
             reach.add(m)
             todo += graph[m]
     return reach
+
+
+def test_the_warm_up_hands_the_lock_over_often_while_it_imports_and_python_s_interval_comes_back():
+    from app import main
+
+    before = sys.getswitchinterval()
+    try:
+        with main._yielding():
+            assert sys.getswitchinterval() == main.WARM_UP_SWITCH < before
+            raise KeyError("an import that fails")
+    except KeyError:
+        pass
+    assert sys.getswitchinterval() == before
+
+
+def test_the_web_client_s_files_are_sent_whole_in_reads_of_a_megabyte(tmp_path, monkeypatch):
+    """``serve_files_in_big_reads``: a 3.5 MB file (the client's main module is 8.5 MB) is sent whole in
+    four reads, not 54 of Starlette's 64 kB (each read is a trip through a worker thread)."""
+    import anyio
+    from starlette.responses import FileResponse
+
+    from app import main
+
+    monkeypatch.setattr(FileResponse, "chunk_size", FileResponse.chunk_size)  # put back after the test
+    main.serve_files_in_big_reads()
+    body = os.urandom(3_500_000)
+    (tmp_path / "main.dart.wasm").write_bytes(body)
+    sent: list[dict] = []
+
+    async def receive() -> dict:
+        await anyio.sleep_forever()
+        return {}
+
+    async def send(message: dict) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "method": "GET", "path": "/main.dart.wasm", "headers": [],
+             "asgi": {"version": "3.0", "spec_version": "2.4"}}
+    anyio.run(FileResponse(tmp_path / "main.dart.wasm"), scope, receive, send)
+    chunks = [m["body"] for m in sent if m["type"] == "http.response.body" and m.get("body")]
+    assert b"".join(chunks) == body
+    assert [len(c) for c in chunks] == [1 << 20] * 3 + [len(body) - 3 * (1 << 20)]
