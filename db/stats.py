@@ -342,18 +342,31 @@ def _session(source: Source) -> tuple[Session, bool]:
     return source, False
 
 
-@contextmanager
-def _connection(source: Source) -> Iterator[Connection]:
+class _connection:  # noqa: N801 - used as a function: ``with _connection(source) as conn``
     """A bare connection for Core statements: the store's (one pool checkout, no ORM session), the
     caller's (the Statistics screen reads every section on one), or the caller's session's own (its
-    transaction: it sees what that session wrote)."""
-    if isinstance(source, Store):
-        with source.engine.connect() as conn:
-            yield conn
-    elif isinstance(source, Connection):
-        yield source
-    else:
-        yield source.connection()
+    transaction: it sees what that session wrote).  A class rather than a generator: a section of a
+    few rows read on the screen's connection costs 20-40 µs in all, and ``contextlib``'s generator
+    machinery cost 5 µs of them."""
+
+    __slots__ = ("_source", "_opened")
+
+    def __init__(self, source: Source) -> None:
+        self._source = source
+        self._opened: Connection | None = None
+
+    def __enter__(self) -> Connection:
+        source = self._source
+        if isinstance(source, Connection):
+            return source
+        if isinstance(source, Store):
+            self._opened = source.engine.connect()
+            return self._opened
+        return source.connection()
+
+    def __exit__(self, *exc: object) -> None:
+        if self._opened is not None:
+            self._opened.close()
 
 
 def _rows(source: Source, *queries: Any) -> list[list[Any]]:
@@ -762,12 +775,20 @@ def setups(source: Source, slug: str, filters: Filters = NO_FILTERS) -> tuple[Se
                         .where(col(ScoreRow.winner)).group_by(col(Match.options)), mine, Match.id, of_game)
     matches, won = _rows(source, per_setup, winners)
     by_options = {opts: (int(f or 0), _num(win_avg)) for opts, f, win_avg in won}
-    return _sorted_setups([SetupRecord(json.loads(opts), int(n), *by_options.get(opts, (0, None)), _num(minutes))
-                           for opts, n, minutes in matches])
+    return _sorted_setups([(opts, SetupRecord(json.loads(opts), int(n), *by_options.get(opts, (0, None)),
+                                              _num(minutes))) for opts, n, minutes in matches])
 
 
-def _sorted_setups(found: list[SetupRecord]) -> tuple[SetupRecord, ...]:
-    return tuple(sorted(found, key=lambda r: (-r.matches, json.dumps(r.options, sort_keys=True))))
+def _sorted_setups(found: list[tuple[str, SetupRecord]]) -> tuple[SetupRecord, ...]:
+    """The set-ups (each with its options' text as read), most played first, then by their options."""
+    return tuple(r for _t, r in sorted(found, key=lambda tr: (-tr[1].matches, _setup_key(tr[0]))))
+
+
+@lru_cache(maxsize=1024)
+def _setup_key(text: str) -> str:
+    """A set-up's place among those with as many matches: its options as sorted JSON (the same for the same
+    options written in any order), made once per set-up's text (a game has a few dozen)."""
+    return json.dumps(json.loads(text), sort_keys=True)
 
 
 def _cube_setups(source: Source, filters: Filters) -> tuple[SetupRecord, ...]:
@@ -783,8 +804,8 @@ def _cube_setups(source: Source, filters: Filters) -> tuple[SetupRecord, ...]:
     out = []
     for (opts,), (n, timed, micro) in per_setup.items():
         first, count, scored = won.get(opts, [0, 0, 0])
-        out.append(SetupRecord(json.loads(opts), n, first, scored / count if count else None,
-                               micro / timed / 60e6 if timed else None))
+        out.append((opts, SetupRecord(json.loads(opts), n, first, scored / count if count else None,
+                                      micro / timed / 60e6 if timed else None)))
     return _sorted_setups(out)
 
 
@@ -863,7 +884,7 @@ def _player_game_totals(conn: Connection, filters: Filters) -> tuple[dict[str, t
         m, t, length = per_setup.get(opts, (0, 0, 0))
         per_setup[opts] = (m + int(matches), t + int(timed), length + int(micro))
         lines[(opts, int(pos))] = (int(n), int(won), int(total), int(won_total))
-    totals = {int(t): int(n) for t, n in fetch(conn, _PLAYER_MATCH_TOTAL, params)}
+    totals: dict[int, int] = dict(fetch(conn, _PLAYER_MATCH_TOTAL, params))  # two integer columns
     return per_setup, lines, totals
 
 
@@ -990,8 +1011,8 @@ def _game_figures(slug: str, per_setup: dict[str, Any], per_turn: Turns, won: Wi
     for opts, (n, t, length_of) in per_setup.items():
         if n:
             first, count, scored = won.get(opts, [0, 0, 0])
-            found.append(SetupRecord(json.loads(opts), n, first, scored / count if count else None,
-                                     minutes(length_of, t)))
+            found.append((opts, SetupRecord(json.loads(opts), n, first, scored / count if count else None,
+                                            minutes(length_of, t))))
     return GameFigures(card, _buckets(totals, buckets), seats, _sorted_setups(found))
 
 
@@ -1001,11 +1022,10 @@ def _buckets(totals: dict[int, int], buckets: int) -> tuple[Bucket, ...]:
         return ()
     low, high = min(totals), max(totals)
     width = max(1, -(-(high - low + 1) // buckets))
-    counts: dict[int, int] = {}
+    counts = [0] * ((high - low) // width + 1)
     for total, n in totals.items():
-        counts[(total - low) // width] = counts.get((total - low) // width, 0) + n
-    return tuple(Bucket(low + i * width, low + (i + 1) * width - 1, counts.get(i, 0))
-                 for i in range((high - low) // width + 1))
+        counts[(total - low) // width] += n
+    return tuple(Bucket(low + i * width, low + (i + 1) * width - 1, n) for i, n in enumerate(counts))
 
 
 # ---------------------------------------------------------------- the table
@@ -1092,7 +1112,8 @@ def matches_per_game(source: Source, filters: Filters = NO_FILTERS) -> dict[str,
     Over the whole history, one game's, one player's or both, the running totals' few rows (a
     game's matches; a player's lines, one per match they sat at); otherwise one ``GROUP BY`` over
     the filtered matches.  Both give the same counts (tests/test_summary.py, tests/test_stats_cubes.py)."""
-    if not _summarised(filters) and not _ROW_WISE.get():
+    summarised = _summarised(filters)
+    if not summarised and not _ROW_WISE.get():
         with _connection(source) as conn:
             if filters.player_id is None:
                 found = {g: v[0] for (g,), v in sums(conn, MATCH_MONTH, ("game",), values=("matches",),
@@ -1101,11 +1122,10 @@ def matches_per_game(source: Source, filters: Filters = NO_FILTERS) -> dict[str,
                 found = {g: v[0] for (g,), v in sums(conn, _player_cube(filters), ("game",), values=("played",),
                                                      player=filters.player_id, **filters.cube_where()).items()}
         return {g: n for g, n in sorted(found.items(), key=lambda gn: (-gn[1], gn[0])) if n}
-    query = _summary_counts(filters.game, filters.player_id is not None) if _summarised(filters) else \
-        _match_counts(filters)
+    query = _summary_counts(filters.game, filters.player_id is not None) if summarised else _match_counts(filters)
     params = {} if filters.player_id is None else {"player_id": filters.player_id}
     with _connection(source) as conn:
-        rows = fetch(conn, query, params) if _summarised(filters) else conn.execute(query, params).all()
+        rows = fetch(conn, query, params) if summarised else conn.execute(query, params).all()
         return {g: int(c) for g, c in rows if c}
 
 
