@@ -162,6 +162,20 @@ def test_a_session_works_as_well_as_a_store(history):
         assert s.exec(select(Match)).first() is not None  # the caller's session is still open
 
 
+def test_a_store_s_connection_goes_back_to_the_pool_after_each_read_even_a_refused_one(history):
+    """The statistics read a store through one pool checkout each (``db.stats._connection``): given back
+    after every read, and after one that fails, so that a screen read hundreds of times never runs dry."""
+    store, ids = history
+    pool = store.engine.pool
+    for _ in range(3 * (pool.size() + 2)):  # more reads than the pool holds connections
+        assert matches_per_game(store, Filters(player_id=ids["Léa"], place="Club")) is not None
+        assert setups(store, "apaches") is not None
+    assert pool.checkedout() == 0
+    with pytest.raises(StoreError):
+        player_stats(store, 10_000)
+    assert pool.checkedout() == 0
+
+
 def test_the_length_of_a_match_is_computed_in_postgresql_too():
     sql = str(select(minutes_between(Match.started_at, Match.ended_at)).compile(dialect=postgresql.dialect()))
     assert "EXTRACT(EPOCH FROM (match.ended_at - match.started_at)) / 60.0" in sql
