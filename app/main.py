@@ -121,6 +121,13 @@ def warm_up(host: str, port: int, timeout: float = 120.0, open_browser: bool = F
     collector.start()  # what lives a while is left out of the collector's walks (app/collector.py)
 
 
+def _install_server_changes() -> None:
+    """What this server changes in Flet's and Starlette's ways before it serves."""
+    fast.install()  # Flet's per-event type lookups, once per control class
+    typed.install()  # a keystroke's value waits for its own event: no render in between draws it back
+    serve_files_in_big_reads()
+
+
 def serve_files_in_big_reads() -> None:
     """The web client's files (8.5 MB of WebAssembly among them) read :data:`FILE_CHUNK` bytes at a time.
     Starlette reads a file 64 kB at a time, each read a trip through a worker thread and back to the
@@ -444,9 +451,7 @@ def cli(argv: list[str] | None = None) -> None:
     # comes back later gets a fresh page, drawn from the database, where nothing it did is lost.
     os.environ["FLET_SESSION_TIMEOUT"] = str(args.session_timeout)
     register_games(os.environ.get("COMPAGNON_GAMES", ""))
-    fast.install()  # Flet's per-event type lookups, once per control class
-    serve_files_in_big_reads()
-    typed.install()  # a keystroke's value waits for its own event: no render in between draws it back
+    _install_server_changes()
     net.BASE_URL = net.public_url(args.host, args.port, args.public_url)
     net.TRUST_NETWORK = args.trust_network
     net.LOOPBACK_HOST = args.host in ("127.0.0.1", "localhost", "::1") and not args.key_only
