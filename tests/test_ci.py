@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 from tests.browser.netns_phone import claim_index
 
@@ -19,6 +20,7 @@ try:
 except BlockingIOError:
     print("taken")
 """
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def other_process_sees(index: int) -> str:
@@ -74,3 +76,32 @@ def test_the_longest_first_order_keeps_every_test_of_any_selection():
             assert sorted(i.nodeid for i in items) == sorted(i.nodeid for i in selection)
             if selection[0] in long:
                 assert items[0] is selection[0]  # a longest test starts first
+
+
+STUCK = """
+import time
+
+def test_stuck_for_good():
+    time.sleep(60)
+
+def test_quick():
+    pass
+"""
+
+
+def test_a_stuck_test_ends_the_run_naming_itself_and_where_it_was_stuck(tmp_path):
+    """CI's run once waited its whole 90 min on one test that never returned, and said nothing of which
+    (stop 31). With the project's settings (pyproject.toml: faulthandler_timeout, timeout, thread method),
+    here shortened to 1 and 3 s, a stuck test prints every thread's stack on the run's own output, then its
+    worker is stopped: the run ends, the test fails by name, and the other tests still run."""
+    (tmp_path / "test_stuck.py").write_text(STUCK, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-c", str(ROOT / "pyproject.toml"), "--rootdir", str(tmp_path),
+         "-n", "2", "-p", "no:randomly", "-o", "faulthandler_timeout=1", "-o", "timeout=3",
+         "-o", "addopts=", str(tmp_path / "test_stuck.py")],
+        capture_output=True, text=True, timeout=50, cwd=tmp_path)
+    out = done.stdout + done.stderr
+    assert done.returncode == 1, out
+    assert "crashed while running 'test_stuck.py::test_stuck_for_good'" in out, out
+    assert f'File "{tmp_path / "test_stuck.py"}", line 5 in test_stuck_for_good' in out, out
+    assert "1 failed, 1 passed" in out, out
