@@ -35,12 +35,14 @@ _KEEP = 512  # compiled statements kept (the screen has a few dozen per dialect)
 
 
 class _Compiled:
-    __slots__ = ("sql", "positions", "static", "binds", "results")
+    __slots__ = ("sql", "positions", "static", "binds", "results", "bare")
 
     def __init__(self, sql: str, positions: tuple[str, ...] | None, static: dict[str, Any],
                  binds: dict[str, Callable[[Any], Any]],
                  results: list[tuple[int, Callable[[Any], Any]]] | None) -> None:
         self.sql, self.positions, self.static, self.binds, self.results = sql, positions, static, binds, results
+        #: the driver's parameters when no value is given (the statement's own, none to convert), made once
+        self.bare: Any = None if binds else static if positions is None else tuple(static[n] for n in positions)
 
 
 _FALLBACK = object()  # a statement to send through Connection.execute
@@ -120,10 +122,12 @@ def fetch(conn: Connection, statement: ClauseElement, params: Mapping[str, Any] 
         return [tuple(row) for row in conn.execute(statement, dict(params or {}))]  # type: ignore[call-overload]
     if not conn.in_transaction():  # the driver's transaction is then SQLAlchemy's: rolled back at the close
         conn.begin()
-    values = {**compiled.static, **params} if params else compiled.static
-    if compiled.binds:
-        values = {name: (compiled.binds[name](v) if name in compiled.binds else v) for name, v in values.items()}
-    args: Any = values if compiled.positions is None else tuple(values[name] for name in compiled.positions)
+    args: Any = compiled.bare
+    if params or args is None:
+        values = {**compiled.static, **params} if params else compiled.static
+        if compiled.binds:
+            values = {name: (compiled.binds[name](v) if name in compiled.binds else v) for name, v in values.items()}
+        args = values if compiled.positions is None else tuple(values[name] for name in compiled.positions)
     cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
     try:
         # SQLAlchemy's own test before it looks for listeners (the lookup costs more than the driver's read)

@@ -882,9 +882,9 @@ def _player_game_totals(conn: Connection, filters: Filters) -> tuple[dict[str, t
     per_setup: dict[str, tuple[Any, ...]] = {}
     lines: dict[tuple[str, int], tuple[int, int, int, int]] = {}
     for opts, pos, n, won, total, won_total, matches, timed, micro in fetch(conn, _PLAYER_MATCH_TURN, params):
-        m, t, length = per_setup.get(opts, (0, 0, 0))
-        per_setup[opts] = (m + int(matches), t + int(timed), length + int(micro))
-        lines[(opts, int(pos))] = (int(n), int(won), int(total), int(won_total))
+        m, t, length = per_setup.get(opts, (0, 0, 0))  # integer columns: the drivers' integers as they come
+        per_setup[opts] = (m + matches, t + timed, length + micro)
+        lines[(opts, pos)] = (n, won, total, won_total)
     totals: dict[int, int] = dict(fetch(conn, _PLAYER_MATCH_TOTAL, params))  # two integer columns
     return per_setup, lines, totals
 
@@ -900,12 +900,14 @@ def _player_game_rows(conn: Connection, filters: Filters) -> tuple[dict[str, tup
     lines: dict[tuple[str, int], tuple[int, int, int, int]] = {}
     totals: dict[int, int] = {}
     query = _player_game_query(replace(filters, player_id=None))
+    # SQLite's integers as they come (the winner a boolean, 0 or 1); a sum over no line of the player's is NULL
     for opts, pos, total, w, n, matches, timed, minutes in fetch(conn, query, {"player_id": filters.player_id}):
-        n, total, w = int(n), int(total), int(w)
+        key = (opts, pos)
         m, t, mins = per_setup.get(opts, (0, 0, 0.0))
-        per_setup[opts] = (m + int(matches or 0), t + int(timed or 0), mins + float(minutes or 0))
-        a, b, c, d = lines.get((opts, int(pos)), (0, 0, 0, 0))
-        lines[(opts, int(pos))] = (a + n, b + n * w, c + n * total, d + n * w * total)
+        per_setup[opts] = (m + (matches or 0), t + (timed or 0), mins + (minutes or 0.0))
+        a, b, c, d = lines.get(key, (0, 0, 0, 0))
+        scored = n * total
+        lines[key] = (a + n, b + n * w, c + scored, d + scored * w) if w else (a + n, b, c + scored, d)
         totals[total] = totals.get(total, 0) + n
     return per_setup, lines, totals
 
@@ -1012,9 +1014,23 @@ def _game_figures(slug: str, per_setup: dict[str, Any], per_turn: Turns, won: Wi
     for opts, (n, t, length_of) in per_setup.items():
         if n:
             first, count, scored = won.get(opts, [0, 0, 0])
-            found.append((opts, SetupRecord(json.loads(opts), n, first, scored / count if count else None,
+            found.append((opts, SetupRecord(_options(opts), n, first, scored / count if count else None,
                                             minutes(length_of, t))))
     return GameFigures(card, _buckets(totals, buckets), seats, _sorted_setups(found))
+
+
+@lru_cache(maxsize=256)
+def _options_read(text: str) -> tuple[dict[str, Any], bool]:
+    options = json.loads(text)
+    return options, all(not isinstance(v, (dict, list)) for v in options.values())
+
+
+def _options(text: str) -> dict[str, Any]:
+    """A set-up's options from their text, read once per text; each record has its own: a copy of the flat
+    ones (numbers, booleans, strings: every game's), the text read again where a value is a list or a
+    mapping (an import's)."""
+    options, flat = _options_read(text)
+    return options.copy() if flat else json.loads(text)
 
 
 def _buckets(totals: dict[int, int], buckets: int) -> tuple[Bucket, ...]:
