@@ -168,7 +168,7 @@ def _yielding() -> Iterator[None]:
     """The warm-up's imports hand the interpreter's lock to the server's loop every
     :data:`WARM_UP_SWITCH` seconds instead of Python's 5 ms: the loop serves the web client while they
     run, and each of its steps waited up to 5 ms for the lock.  Measured from the server's first answer
-    to the first screen (docs/benchmarks.md): 2.61 s before, 2.41 s with this, 2.26 s with
+    to the first screen (11-27, the git history of docs/benchmarks.md): 2.61 s before, 2.41 s with this, 2.26 s with
     :func:`serve_files_in_big_reads` too, against 1.39 s for a minimal Flet app."""
     switch = sys.getswitchinterval()
     sys.setswitchinterval(WARM_UP_SWITCH)

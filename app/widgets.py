@@ -145,7 +145,7 @@ def dropdown(label: str, value: str | None, options: list[ft.DropdownOption],
     The width is its box's, the menu told to fill it (``expand``: Flutter's ``expandedInsets``), not the
     menu's own ``width``: a menu given its own width still lays out every option to size itself.  Two
     nine-option menus took a phone-size browser 36–41 ms to draw with their own width, 25–27 ms filling
-    their boxes, as two text fields (25.5 ms; docs/benchmarks.md, taps)."""
+    their boxes, as two text fields (25.5 ms; docs/benchmarks-details.md, taps)."""
     return ft.Container(ft.Dropdown(label=label, value=value, options=options, on_select=on_select, expand=True,
                                     tooltip=label, key=f"dd-{ident}"), width=width)
 

@@ -256,10 +256,11 @@ async def evening(tables: list[Table], servers: list[Served], seconds: float, pa
 
 # --------------------------------------------------------------------------- one N
 
-def run_n(n: int, seconds: float, pause: tuple[float, float], processes: int) -> dict[str, Any]:
-    """One evening of ``n`` tables on fresh servers (SQLite, or a fresh PostgreSQL for several processes)."""
+def run_n(n: int, seconds: float, pause: tuple[float, float], processes: int, postgres: bool = False) -> dict[str, Any]:
+    """One evening of ``n`` tables on fresh servers (SQLite, or a fresh PostgreSQL for several processes or
+    with ``postgres``: one process on it, to compare with several)."""
     with tempfile.TemporaryDirectory(prefix="compagnon-capacity-") as tmp, ExitStack() as stack:
-        if processes > 1:
+        if processes > 1 or postgres:
             from bench.pg import TempPostgres
 
             url = stack.enter_context(TempPostgres()).url
@@ -333,6 +334,8 @@ def main() -> int:
     p.add_argument("--seconds", type=float, default=60.0, help="seconds of play for each N (default 60)")
     p.add_argument("--pause", default="2,6", help="a table's pause between two moves, min,max seconds")
     p.add_argument("--processes", type=int, default=1, help="compagnon processes sharing one PostgreSQL")
+    p.add_argument("--postgres", action="store_true",
+                   help="one process on a fresh PostgreSQL too (to compare with --processes 2)")
     args = p.parse_args()
     ns = [1] if args.quick else [int(x) for x in args.tables.split(",")]
     seconds = 8.0 if args.quick else args.seconds
@@ -341,7 +344,7 @@ def main() -> int:
     load = [os.getloadavg()[0]]
     for n in ns:
         try:
-            got = run_n(n, seconds, (low, high), args.processes)
+            got = run_n(n, seconds, (low, high), args.processes, args.postgres)
         except Exception as e:  # noqa: BLE001 - a server or PostgreSQL that could not start: said, not raised
             rows.append(Row(f"{n} tables", None, "", "", NOT_MEASURED, f"{type(e).__name__}: {e}"))
             continue
