@@ -13,7 +13,7 @@ import signal
 
 import pytest
 
-from tests.browser.conftest import UI, Server
+from tests.browser.conftest import UI, Server, real_errors
 
 GUEST = "Cet appareil rejoint une partie"
 BAD_LINK = "Ce lien n'ouvre aucune place"
@@ -40,7 +40,9 @@ def key_only(tmp_path):
     yield server, key, running, gone
     server.kill(signal.SIGKILL)
     said = server.log.read_text(errors="replace")
-    assert "Traceback" not in said, said[-3000:]
+    # the app raised nothing; Flet's own noise when a page goes away mid-send is left aside, as the shared
+    # ``server`` fixture does (a loaded run's page closed while the server wrote to it: run S, docs/ci.md)
+    assert real_errors(said) == [], said[-3000:]
     assert key not in said.split("Host link", 1)[-1].split("\n", 1)[-1], "the key is printed once, never logged"
 
 
