@@ -144,11 +144,11 @@ def load_only_fonts_drawn() -> None:
 
     def drawn_only(manifest_path: str) -> None:
         patch(manifest_path)
-        with open(manifest_path, encoding="utf-8") as f:
-            families = json.load(f)
-        kept = [f for f in families if not str(f.get("family", "")).startswith(UNDRAWN_FONTS)]
-        with open(manifest_path, "w", encoding="utf-8") as f:
-            json.dump(kept, f)
+        with open(manifest_path, encoding="utf-8") as file:
+            families = json.load(file)
+        kept = [family for family in families if not str(family.get("family", "")).startswith(UNDRAWN_FONTS)]
+        with open(manifest_path, "w", encoding="utf-8") as file:
+            json.dump(kept, file)
 
     flet_static_files.patch_font_manifest_json = drawn_only
 

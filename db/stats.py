@@ -907,7 +907,7 @@ def _player_game_rows(conn: Connection, filters: Filters) -> tuple[dict[str, tup
         per_setup[opts] = (m + (matches or 0), t + (timed or 0), mins + (minutes or 0.0))
         a, b, c, d = lines.get(key, (0, 0, 0, 0))
         scored = n * total
-        lines[key] = (a + n, b + n * w, c + scored, d + scored * w) if w else (a + n, b, c + scored, d)
+        lines[key] = (a + n, b + n * w, c + scored, d + scored * w)
         totals[total] = totals.get(total, 0) + n
     return per_setup, lines, totals
 
