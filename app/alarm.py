@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +38,7 @@ class Chimes:
     muted: bool = False
     sounded: dict[str, str] = field(default_factory=dict)  # timer key -> the last sound it made
     players: dict[str, Any] = field(default_factory=dict, repr=False)  # sound -> flet_audio.Audio
+    loading: Any = field(default=None, repr=False)  # the players' loading (an asyncio future), once started
 
     def due(self, key: str, warn: bool, over: bool) -> str | None:
         """The sound timer ``key`` should make now, if any (and remember it)."""
@@ -61,26 +63,49 @@ def chimes() -> Chimes:
     return made
 
 
-def load() -> None:
-    """Register this page's audio players, once, so that the sounds are loaded before they are needed.
+#: how long a chime waits for its sound to load, the first time, before it plays anyway
+LOAD_WAIT_S = 3.0
 
-    Called from an effect, after a render: a service registered while a component renders disturbs the
-    update being built (the row's buttons lost their names)."""
-    bell = chimes()
+
+async def load(bell: Chimes) -> None:
+    """Register this page's audio players, once, and wait until their sounds are loaded (at most
+    :data:`LOAD_WAIT_S`).
+
+    Done the first time a chime is due, not when a countdown is first drawn: the browser makes an audio
+    context for each player, and that blocked the page's drawing (about 200 ms of a phone-size page's main
+    thread in headless Chromium) in the very frame that showed the tap's answer. A page whose timers
+    never reach their warning time never pays it. Registered from a task, never while a component
+    renders: a service registered then disturbs the update being built."""
     if bell.players:
         return
     try:
         import flet_audio as fta
     except ImportError:  # pragma: no cover - flet-audio is a dependency; without it the alarm is silent
         return
+    loaded = {name: asyncio.Event() for name in SOUNDS}
     for name, src in SOUNDS.items():  # a service registers itself with the current page
-        bell.players[name] = fta.Audio(src=src, volume=1.0, release_mode=fta.ReleaseMode.STOP)
+        bell.players[name] = fta.Audio(src=src, volume=1.0, release_mode=fta.ReleaseMode.STOP,
+                                       on_loaded=lambda _e, done=loaded[name]: done.set())
+    try:
+        await asyncio.wait_for(asyncio.gather(*(e.wait() for e in loaded.values())), LOAD_WAIT_S)
+    except TimeoutError:
+        pass  # played anyway: the player starts it once it has its sound
+
+
+async def play(bell: Chimes, sound: str) -> None:
+    """Sound ``sound`` on this page, its players loaded first if need be (one load, shared by the
+    chimes that wait for it, which then play in the order they were due)."""
+    if bell.loading is None:
+        bell.loading = asyncio.ensure_future(load(bell))
+    await bell.loading
+    player = bell.players.get(sound)
+    if player is not None:
+        await player.play()
 
 
 def ring(key: str, warn: bool, over: bool) -> None:
     """Chime for timer ``key`` if it has just entered its warning time or run out (called while rendering)."""
     bell = chimes()
     sound = bell.due(key, warn, over)
-    player = bell.players.get(sound) if sound else None
-    if player is not None:
-        ft.context.page.run_task(player.play)
+    if sound:
+        ft.context.page.run_task(play, bell, sound)

@@ -165,7 +165,6 @@ def _Timers(phases: Sequence[Phase], timers: dict[str, Any], names: Sequence[str
     seat's phone: timers are the host's)."""
     bell = alarm.chimes()  # the chimes are this device's: muting here mutes no other phone
     muted, set_muted = ft.use_state(bell.muted)
-    ft.use_effect(alarm.load, [])
 
     def toggle_sound(_e: ft.Event[ft.IconButton]) -> None:
         bell.muted = not muted

@@ -5,6 +5,7 @@ The page's audio players are watched from inside the browser: every ``play()`` o
 recorded with its source, so the test hears what the table would hear. A short Robby Solo declaration
 timer (the rules ask for "a reasonable time", which the table sets; 8 s here) runs out twice: with the
 sound on, it chimes once when it enters its warning time and once at zero; muted, it stays silent.
+The page makes its audio players only when a first chime is due.
 """
 
 from __future__ import annotations
@@ -18,6 +19,11 @@ pytestmark = pytest.mark.browser
 
 LISTEN = """
 window.__sounds = [];
+window.__audioContexts = 0;
+const Context = window.AudioContext;
+window.AudioContext = class extends Context {
+  constructor(...args) { super(...args); window.__audioContexts += 1; }
+};
 const play = HTMLMediaElement.prototype.play;
 HTMLMediaElement.prototype.play = function () {
   window.__sounds.push((this.currentSrc || this.src || '').split('/').pop());
@@ -61,9 +67,13 @@ def test_a_timer_chimes_near_the_end_and_at_zero_and_can_be_muted(server, ui):
 
     ui.see("Temps pour confirmer ou changer")
     assert sounds(ui) == []  # nothing chimes before a timer runs
+    # ...and the page has no audio yet: its players are made when a first chime is due, not in the frame
+    # that draws the countdown (an audio context blocked that frame ~200 ms)
+    assert ui.page.evaluate("() => window.__audioContexts") == 0
     ui.click("Démarrer Confirmer ou changer")
     heard = wait_for_sounds(ui, 1)
     assert heard == ["warning.wav"], heard  # the last seconds: one chime, not one a tick
+    assert ui.page.evaluate("() => window.__audioContexts") > 0
     ui.see("Temps écoulé !")
     heard = wait_for_sounds(ui, 2)
     assert heard == ["warning.wav", "time-up.wav"], heard
