@@ -11,7 +11,7 @@ from app import net, shared
 from app.forms import ActionForm, Values, form_key
 from app.guard import component
 from app.i18n import t
-from app.panes import WideContext, two_panes
+from app.panes import WideContext, group, two_panes
 from app.privacy import PrivacyScreen
 from app.screens.history_edit import Rematch
 from app.screens.home import emblem
@@ -156,7 +156,7 @@ def table_part(m: LoadedMatch, names: list[str], lang: str, send: Callable[[Valu
     out: list[ft.Control] = panel_cards((p for p in shared.panels(m, None) if p.seat is None), lang)
     public = sorted((a for a in shared.actions(m) if not a.private), key=lambda a: not a.primary)
     if public and not over:
-        out.append(Actions(tuple(public), tuple(names), lang, send, key="actions"))
+        out = [*group(out), Actions(tuple(public), tuple(names), lang, send, key="actions")]
     return clocks, out
 
 
@@ -241,8 +241,9 @@ def MatchScreen(match_id: str = "") -> ft.Control:
     if secrets:
         play.append(Secrets(m.id, tuple(secrets), tuple(names), lang, send))
     # On a wide window the table's panels and forms on the left; the clocks, the phones and the ledger
-    # on the right, always in sight beside them.  On a phone, the running countdown comes first.
+    # on the right, always in sight beside them.  On a phone, the running countdown comes first.  Each part
+    # that comes and goes in a group of its own (app.panes.group): the rest of the screen is not redrawn.
     side = side_part(m, names, lang, over, on_phones, () if over else shared.host_devices(app))
     if ft.use_context(WideContext):
-        return ft.Column(two_panes(play, [*timers, *side]), spacing=12)
-    return ft.Column([*play[:1], *timers, *play[1:], *side], spacing=12)
+        return ft.Column(two_panes(play, [*group(timers), *side]), spacing=12)
+    return ft.Column([*group([*play[:1], *timers]), *group(play[1:]), *group(side)], spacing=12)

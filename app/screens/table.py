@@ -17,13 +17,14 @@ from app.forms import ActionForm, Values, form_key
 from app.guard import component
 from app.i18n import t
 from app.net import LOBBY, SeatRequest
+from app.panes import group
 from app.screens.home import emblem
 from app.shared import load_match, seat_links
 from app.state import AppState, use_app, use_data
 from app.timer_view import Timers, now_ms, shows_timers
 from app.widgets import panel_cards, section
 from db.store import LoadedMatch, Sender, StoreError
-from scoring import Action, Game, Panel, Phase, RulesError
+from scoring import Action, Game, Panel, RulesError
 from scoring.core import timers as tm
 
 
@@ -71,28 +72,29 @@ def _sender(app: AppState, match_id: int, who: Sender) -> Any:
     return send
 
 
-def public_view(m: LoadedMatch, lang: str) -> ft.Control:
-    """What everybody may see: timers (without buttons: timers are the host's), the public panels."""
+def public_clocks(m: LoadedMatch, lang: str) -> list[ft.Control]:
+    """The countdowns everybody sees (without buttons: timers are the host's), or none; grouped with the
+    header by the screens (:func:`app.panes.group`), so that a countdown that comes or goes redraws the header
+    alone, not the panels."""
     game, state = m.game, m.state
     names = tuple(state.get("names", m.names))
     timers = state.get("timers", {})
-    clocks = not game.finished(state) and shows_timers(game.phases, timers, names)
-    return PublicView(tuple(game.phases) if clocks else (), timers if clocks else {}, names, lang,
-                      tuple(p for p in shared.panels(m, None) if p.seat is None), key="public")
+    if game.finished(state) or not shows_timers(game.phases, timers, names):
+        return []
+    return [Timers(tuple(game.phases), timers, names, lang, None, key="timers")]
+
+
+def public_view(m: LoadedMatch, lang: str) -> ft.Control:
+    """What everybody may see besides the countdowns: the public panels."""
+    return PublicView(tuple(p for p in shared.panels(m, None) if p.seat is None), lang, key="public")
 
 
 @component
-def _PublicView(phases: tuple[Phase, ...], timers: dict[str, Any], names: tuple[str, ...], lang: str,
-                panels: tuple[Panel, ...]) -> ft.Control:
-    """``phases`` empty: no countdown shown."""
-    # keyed: a countdown that comes or goes leaves the panels below it where they were (unkeyed, each panel would
-    # be diffed against the one before it in the list: every card sent and drawn afresh)
-    out: list[ft.Control] = [Timers(phases, timers, names, lang, None, key="timers")] if phases else []
-    out += panel_cards(panels, lang)
-    return ft.Column(out, spacing=12)
+def _PublicView(panels: tuple[Panel, ...], lang: str) -> ft.Control:
+    return ft.Column(panel_cards(panels, lang), spacing=12)
 
 
-#: re-rendered only when a public panel, a timer or the language changes: a seat's own event leaves it
+#: re-rendered only when a public panel or the language changes: a seat's own event leaves it
 PublicView = ft.memo(_PublicView)
 
 
@@ -156,19 +158,20 @@ SeatPrivate = ft.memo(_SeatPrivate)
 
 
 def seat_body(app: AppState, m: LoadedMatch, seat: int, running: bool, send: Any) -> list[ft.Control]:
-    """A seat's phone: its header, its own countdown's alert, its secrets and forms, then the public view,
-    each a memoised part: an event redraws only the parts whose content it changed."""
+    """A seat's phone: its header, its own countdown's alert and the countdowns, its secrets and forms, then the
+    public panels, each a memoised part: an event redraws only the parts whose content it changed."""
     lang = app.lang
     names = tuple(m.state.get("names", m.names))
-    body: list[ft.Control] = [_header(m, lang, app.t("your_seat", a=names[seat]))]
+    head: list[ft.Control] = [_header(m, lang, app.t("your_seat", a=names[seat]))]
     if running:
-        body.append(ft.Container(ft.Row([ft.Icon(ft.Icons.TIMER, color=ft.Colors.ON_ERROR),
+        head.append(ft.Container(ft.Row([ft.Icon(ft.Icons.TIMER, color=ft.Colors.ON_ERROR),
                                          ft.Text(app.t("your_time"), color=ft.Colors.ON_ERROR, size=16,
                                                  weight=ft.FontWeight.BOLD)]),
                                  bgcolor=ft.Colors.ERROR, padding=12, border_radius=8))
     own_panels, own_actions = seat_content(m.game, m.state, seat)
-    body.append(SeatPrivate(tuple(own_panels), tuple(own_actions), names, lang, send, key="private"))
-    return [*body, public_view(m, lang)]
+    return [*group([*head, *public_clocks(m, lang)]),
+            SeatPrivate(tuple(own_panels), tuple(own_actions), names, lang, send, key="private"),
+            public_view(m, lang)]
 
 
 def seat_of(app: AppState, match_id: int, token: str, opened: Any, who: str = "") -> int | None:
@@ -247,7 +250,7 @@ def TableScreen(code: str = "") -> ft.Control:
                                     on_click=lambda _e, i=i: ask(i)) for i in free]
         if not free:
             seats.append(ft.Text(app.t("no_free_seat")))
-    body: list[ft.Control] = [_header(m, app.lang, " · ".join(names)),
+    body: list[ft.Control] = [*group([_header(m, app.lang, " · ".join(names)), *public_clocks(m, app.lang)]),
                               section(app.t("free_seats"), seats),
                               public_view(m, app.lang)]  # read-only: the table code writes nothing
     return ft.Column(body, spacing=12)
