@@ -23,10 +23,13 @@ True
 from __future__ import annotations
 
 import asyncio
+import logging
 from dataclasses import dataclass, field
 from typing import Any
 
 import flet as ft
+
+log = logging.getLogger("compagnon")
 
 SOUNDS = {"warning": "sounds/warning.wav", "time-up": "sounds/time-up.wav"}
 
@@ -94,13 +97,21 @@ async def load(bell: Chimes) -> None:
 
 async def play(bell: Chimes, sound: str) -> None:
     """Sound ``sound`` on this page, its players loaded first if need be (one load, shared by the
-    chimes that wait for it, which then play in the order they were due)."""
+    chimes that wait for it, which then play in the order they were due).  A page gone meanwhile, or a
+    browser that refuses the sound, costs the chime, said in one line of the log: the countdown still
+    turns red, and the next chime tries again."""
     if bell.loading is None:
         bell.loading = asyncio.ensure_future(load(bell))
-    await bell.loading
-    player = bell.players.get(sound)
-    if player is not None:
-        await player.play()
+    try:
+        await bell.loading
+        player = bell.players.get(sound)
+        if player is not None:
+            await player.play()
+    except Exception as exc:  # noqa: BLE001 - a lost chime is no reason to trouble the server's log
+        loading = bell.loading
+        if loading is not None and loading.done() and (loading.cancelled() or loading.exception() is not None):
+            bell.loading, bell.players = None, {}  # the load failed: the next chime loads again
+        log.warning("a timer's chime could not be played on this page: %s", type(exc).__name__)
 
 
 def ring(key: str, warn: bool, over: bool) -> None:

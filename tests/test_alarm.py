@@ -50,3 +50,64 @@ def test_the_sounds_ship_with_the_app():
     for src in alarm.SOUNDS.values():
         with wave.open(str(ROOT / "assets" / src)) as w:
             assert w.getnframes() / w.getframerate() > 0.2  # long enough to be heard
+
+
+def test_the_players_are_made_at_the_first_chime_once_and_the_chimes_play_in_order(monkeypatch):
+    """A page makes its audio players when a first chime is due (an audio context each: made with the
+    countdown's first drawing, they blocked that frame), once, whatever the number of chimes waiting."""
+    import asyncio
+
+    import flet_audio as fta
+
+    heard: list[str] = []
+
+    async def played(self, position=0):
+        heard.append(self.src)
+
+    monkeypatch.setattr(fta.Audio, "play", played)
+    monkeypatch.setattr(alarm, "LOAD_WAIT_S", 0.01)  # no page here to say the sounds are loaded
+    bell = Chimes()
+    assert bell.players == {}
+
+    async def evening() -> None:
+        await asyncio.gather(alarm.play(bell, "warning"), alarm.play(bell, "time-up"))
+        first = dict(bell.players)
+        await alarm.play(bell, "warning")
+        assert bell.players == first  # made once
+
+    asyncio.run(evening())
+    assert heard == [alarm.SOUNDS["warning"], alarm.SOUNDS["time-up"], alarm.SOUNDS["warning"]]
+    assert set(bell.players) == set(alarm.SOUNDS)
+
+
+def test_a_chime_that_cannot_play_is_one_line_of_the_log_and_the_next_loads_again(monkeypatch, caplog):
+    import asyncio
+
+    import flet_audio as fta
+
+    calls = {"load": 0}
+    real_load = alarm.load
+
+    async def failing_once(bell):
+        calls["load"] += 1
+        if calls["load"] == 1:
+            raise ConnectionError("the page went away")
+        await real_load(bell)
+
+    heard: list[str] = []
+
+    async def played(self, position=0):
+        heard.append(self.src)
+
+    monkeypatch.setattr(alarm, "load", failing_once)
+    monkeypatch.setattr(fta.Audio, "play", played)
+    monkeypatch.setattr(alarm, "LOAD_WAIT_S", 0.01)
+    bell = Chimes()
+    with caplog.at_level("WARNING", logger="compagnon"):
+        asyncio.run(alarm.play(bell, "warning"))
+    assert heard == [] and bell.loading is None
+    assert [r.getMessage() for r in caplog.records] == [
+        "a timer's chime could not be played on this page: ConnectionError"]
+    assert all(r.exc_info is None for r in caplog.records)  # no traceback in the log
+    asyncio.run(alarm.play(bell, "time-up"))
+    assert heard == [alarm.SOUNDS["time-up"]] and calls["load"] == 2
