@@ -236,7 +236,7 @@ def host_rights(page: ft.Page, app: AppState) -> Callable[[str], None]:
 
     async def keep(shown: str) -> None:
         try:
-            prefs = ft.SharedPreferences()
+            prefs = app.storage()
             if shown:
                 page.navigate("/")  # the key leaves the address bar at once
                 await prefs.set(net.KEY_PREF, shown)
@@ -358,6 +358,7 @@ def main(page: ft.Page) -> None:
     s = store()
     local = net.is_host_device(page.client_ip, page.url or "")
     app = AppState(store=s, lang=s.get_setting("lang", "fr"), host_device=local, local=local)
+    app.storage()  # registered now, it goes out with the page (app.state.AppState.prefs)
     app.claim_host = host_rights(page, app)
     page.title = "Compagnon"
     page.padding = 0

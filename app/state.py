@@ -62,6 +62,16 @@ class AppState:
     claim_host: Callable[[str], None] | None = field(default=None, repr=False)
     #: tells the other pages: ``broadcast((topic, match_id))`` (``match_id`` None: not one match's data)
     broadcast: Callable[[Any], None] | None = field(default=None, repr=False)
+    #: this browser's own storage (the theme, the host key): one service per page, made before the page's
+    #: first drawing (:func:`app.main.main`), so that it goes out with the page and stays; a service made at
+    #: each use was sent on its own after the first screen, and its removal with the next tap's answer
+    prefs: Any = field(default=None, repr=False)
+
+    def storage(self) -> Any:
+        """This browser's own storage (``ft.SharedPreferences``), made on first use if :attr:`prefs` is unset."""
+        if self.prefs is None:
+            self.prefs = ft.SharedPreferences()
+        return self.prefs
 
     @property
     def sender(self) -> Sender:

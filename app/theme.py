@@ -55,7 +55,7 @@ def ThemeSwitch() -> ft.Control:
 
     async def restore() -> None:
         try:
-            kept = await ft.SharedPreferences().get(THEME_PREF)
+            kept = await app.storage().get(THEME_PREF)
         except Exception:  # noqa: BLE001 - a browser without storage follows the device
             log.warning("this browser's storage could not be read")
             return
@@ -66,7 +66,7 @@ def ThemeSwitch() -> ft.Control:
         new = NEXT[mode]
         set_mode(new)
         try:
-            await ft.SharedPreferences().set(THEME_PREF, new)
+            await app.storage().set(THEME_PREF, new)
         except Exception:  # noqa: BLE001 - the choice then lasts as long as the page
             log.warning("this browser's storage could not be written")
 

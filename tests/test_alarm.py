@@ -59,6 +59,8 @@ def test_the_players_are_made_at_the_first_chime_once_and_the_chimes_play_in_ord
 
     import flet_audio as fta
 
+    from bench.common import run_apart  # its own loop: a worker's browser tests leave one running
+
     heard: list[str] = []
 
     async def played(self, position=0):
@@ -75,15 +77,15 @@ def test_the_players_are_made_at_the_first_chime_once_and_the_chimes_play_in_ord
         await alarm.play(bell, "warning")
         assert bell.players == first  # made once
 
-    asyncio.run(evening())
+    run_apart(evening())
     assert heard == [alarm.SOUNDS["warning"], alarm.SOUNDS["time-up"], alarm.SOUNDS["warning"]]
     assert set(bell.players) == set(alarm.SOUNDS)
 
 
 def test_a_chime_that_cannot_play_is_one_line_of_the_log_and_the_next_loads_again(monkeypatch, caplog):
-    import asyncio
-
     import flet_audio as fta
+
+    from bench.common import run_apart
 
     calls = {"load": 0}
     real_load = alarm.load
@@ -104,10 +106,10 @@ def test_a_chime_that_cannot_play_is_one_line_of_the_log_and_the_next_loads_agai
     monkeypatch.setattr(alarm, "LOAD_WAIT_S", 0.01)
     bell = Chimes()
     with caplog.at_level("WARNING", logger="compagnon"):
-        asyncio.run(alarm.play(bell, "warning"))
+        run_apart(alarm.play(bell, "warning"))
     assert heard == [] and bell.loading is None
     assert [r.getMessage() for r in caplog.records] == [
         "a timer's chime could not be played on this page: ConnectionError"]
     assert all(r.exc_info is None for r in caplog.records)  # no traceback in the log
-    asyncio.run(alarm.play(bell, "time-up"))
+    run_apart(alarm.play(bell, "time-up"))
     assert heard == [alarm.SOUNDS["time-up"]] and calls["load"] == 2

@@ -1,0 +1,62 @@
+"""A page's browser storage is one service, sent with the page and kept: the theme's choice and the host
+key are read and written through it, and no later message adds or removes a service.
+
+A service made at each use (``ft.SharedPreferences()`` in the theme switch and in the host rights) was
+registered on its own after the first screen, and Flet removed it later, in the patch of whatever the
+page did next: two more messages, and a tap's answer that carried the page's services.
+The messages are read as the browser received them (Chromium's own record of the web socket).
+"""
+
+from __future__ import annotations
+
+import base64
+
+import msgpack
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def patches(frames: list[dict]) -> list[list]:
+    """Each patch the server sent, decoded (Flet's messages: MessagePack, ``[kind, {"patch": [...]}]``)."""
+    out = []
+    for f in frames:
+        data = f["response"]["payloadData"]
+        raw = base64.b64decode(data) if f["response"]["opcode"] == 2 else data.encode()
+        unpacker = msgpack.Unpacker(strict_map_key=False)
+        unpacker.feed(raw)
+        for message in unpacker:
+            if isinstance(message, list) and len(message) > 1 and isinstance(message[1], dict):
+                if "patch" in message[1]:
+                    out.append(message[1]["patch"])
+    return out
+
+
+def touches_services(patch: list) -> bool:
+    """Whether a patch changes the page's services: its first item is the tree of the controls it changes
+    (``[0, {"_services": [1]}]`` for the page's list of services)."""
+    return "'_services'" in repr(patch[:1])
+
+
+def test_the_storage_goes_out_with_the_page_and_no_tap_adds_or_removes_a_service(server, ui):
+    cdp = ui.page.context.new_cdp_session(ui.page)
+    cdp.send("Network.enable")
+    frames: list[dict] = []
+    cdp.on("Network.webSocketFrameReceived", lambda frame: frames.append(frame))
+    ui.open("/")
+    ui.see("Robby Solo")
+    ui.settle()
+    first = len(frames)
+    assert first > 0
+    # the theme's switch writes its choice in the browser's storage; then two places of the app
+    ui.click("Thème : celui de l'appareil (toucher pour clair)")
+    ui.see("Thème : clair (toucher pour sombre)")
+    ui.tab("Joueurs")
+    ui.tab("Accueil")
+    ui.page.wait_for_timeout(1500)  # what Flet would send of a service dropped meanwhile
+    later = patches(frames[first:])
+    assert later, "the taps were answered"
+    assert [p for p in later if touches_services(p)] == []
+    # the choice was kept in the browser's storage: the page loaded again draws the light theme's switch
+    ui.open("/")
+    ui.see("Thème : clair (toucher pour sombre)")
