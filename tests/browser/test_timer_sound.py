@@ -27,6 +27,7 @@ window.AudioContext = class extends Context {
 const play = HTMLMediaElement.prototype.play;
 HTMLMediaElement.prototype.play = function () {
   window.__sounds.push((this.currentSrc || this.src || '').split('/').pop());
+  window.__soundTimes = (window.__soundTimes || []).concat([performance.now()]);
   return play.apply(this, arguments).catch(() => undefined);
 };
 """
@@ -79,6 +80,10 @@ def test_a_timer_chimes_near_the_end_and_at_zero_and_can_be_muted(server, ui):
     assert heard == ["warning.wav", "time-up.wav"], heard
     ui.page.wait_for_timeout(1500)
     assert sounds(ui) == heard  # and only once each
+    # the warning comes on time although its players were made for it: 2 s before zero (8 s // 4), not
+    # squeezed against the time-up by the players' loading
+    warned, ended = ui.page.evaluate("() => window.__soundTimes")
+    assert 1.0 < (ended - warned) / 1000 < 3.0, (warned, ended)
 
     ui.click("Couper le son des minuteurs")
     ui.see("Remettre le son des minuteurs")
