@@ -11,31 +11,26 @@ from __future__ import annotations
 
 import base64
 
-import msgpack
 import pytest
+
+from bench.flet_ws import decode
 
 pytestmark = pytest.mark.browser
 
+PATCH = 2  # Flet's message action: a patch of a control
+
 
 def patches(frames: list[dict]) -> list[list]:
-    """Each patch the server sent, decoded (Flet's messages: MessagePack, ``[kind, {"patch": [...]}]``)."""
-    out = []
-    for f in frames:
-        data = f["response"]["payloadData"]
-        raw = base64.b64decode(data) if f["response"]["opcode"] == 2 else data.encode()
-        unpacker = msgpack.Unpacker(strict_map_key=False)
-        unpacker.feed(raw)
-        for message in unpacker:
-            if isinstance(message, list) and len(message) > 1 and isinstance(message[1], dict):
-                if "patch" in message[1]:
-                    out.append(message[1]["patch"])
-    return out
+    """Each patch the server sent (binary frames, Flet's protocol: :func:`bench.flet_ws.decode`)."""
+    decoded = [decode(base64.b64decode(f["response"]["payloadData"])) for f in frames if f["response"]["opcode"] == 2]
+    return [body["patch"] for action, body in decoded if action == PATCH]
 
 
 def touches_services(patch: list) -> bool:
-    """Whether a patch changes the page's services: its first item is the tree of the controls it changes
-    (``[0, {"_services": [1]}]`` for the page's list of services)."""
-    return "'_services'" in repr(patch[:1])
+    """Whether a patch changes the page's services: its first item is the tree of the controls it changes,
+    ``[0, {"_services": [1]}]`` when the page's list of services is among them."""
+    tree = patch[0]
+    return isinstance(tree, list) and len(tree) > 1 and isinstance(tree[1], dict) and "_services" in tree[1]
 
 
 def test_the_storage_goes_out_with_the_page_and_no_tap_adds_or_removes_a_service(server, ui):
