@@ -108,8 +108,8 @@ async def play(bell: Chimes, sound: str) -> None:
         if player is not None:
             await player.play()
     except Exception as exc:  # noqa: BLE001 - a lost chime is no reason to trouble the server's log
-        loading = bell.loading
-        if loading is not None and loading.done() and (loading.cancelled() or loading.exception() is not None):
+        loading = bell.loading  # a load cancelled never gets here: awaiting it raised CancelledError
+        if loading is not None and loading.done() and loading.exception() is not None:
             bell.loading, bell.players = None, {}  # the load failed: the next chime loads again
         log.warning("a timer's chime could not be played on this page: %s", type(exc).__name__)
 
