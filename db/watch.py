@@ -27,6 +27,8 @@ from db.session import CHANNEL
 log = logging.getLogger("compagnon.watch")
 
 POLL_S = 0.25  # SQLite: how often data_version is read (the brief's bound: 0.5 s)
+#: seconds :func:`watch` waits for its thread to know where the database stands (a loaded machine: well under 1 s)
+READY_S = 10.0
 Callback = Callable[[int | None], None]
 
 
@@ -39,25 +41,30 @@ def _tell(callback: Callback, matches: Iterable[int | None]) -> None:
             log.exception("change callback failed")
 
 
-def _sqlite_loop(engine: Engine, origin: str, callback: Callback, stop: threading.Event) -> None:
-    raw = engine.raw_connection()
+def _sqlite_loop(engine: Engine, origin: str, callback: Callback, stop: threading.Event,
+                 ready: threading.Event) -> None:
     try:
-        cur = raw.cursor()
-        version = cur.execute("PRAGMA data_version").fetchone()[0]
-        last = cur.execute("SELECT COALESCE(MAX(id), 0) FROM change_feed").fetchone()[0]
-        while not stop.wait(POLL_S):
-            now = cur.execute("PRAGMA data_version").fetchone()[0]
-            if now == version:
-                continue
-            version = now
-            rows = cur.execute("SELECT id, match_id, origin FROM change_feed WHERE id > ? ORDER BY id",
-                               (last,)).fetchall()
-            if rows and rows[0][0] > last + 1 and last:  # pruned past what we saw: say everything
-                rows.append((rows[-1][0], None, ""))
-            last = rows[-1][0] if rows else last
-            _tell(callback, (m for _id, m, who in rows if who != origin))
+        raw = engine.raw_connection()
+        try:
+            cur = raw.cursor()
+            version = cur.execute("PRAGMA data_version").fetchone()[0]
+            last = cur.execute("SELECT COALESCE(MAX(id), 0) FROM change_feed").fetchone()[0]
+            ready.set()  # where the database stands: every later commit is reported
+            while not stop.wait(POLL_S):
+                now = cur.execute("PRAGMA data_version").fetchone()[0]
+                if now == version:
+                    continue
+                version = now
+                rows = cur.execute("SELECT id, match_id, origin FROM change_feed WHERE id > ? ORDER BY id",
+                                   (last,)).fetchall()
+                if rows and rows[0][0] > last + 1 and last:  # pruned past what we saw: say everything
+                    rows.append((rows[-1][0], None, ""))
+                last = rows[-1][0] if rows else last
+                _tell(callback, (m for _id, m, who in rows if who != origin))
+        finally:
+            raw.close()
     finally:
-        raw.close()
+        ready.set()  # a database that could not be read: the caller does not wait for it
 
 
 def _pg_listen(engine: Engine) -> Any:
@@ -71,17 +78,20 @@ def _pg_listen(engine: Engine) -> Any:
     return raw, conn
 
 
-def _pg_loop(engine: Engine, origin: str, callback: Callback, stop: threading.Event) -> None:
+def _pg_loop(engine: Engine, origin: str, callback: Callback, stop: threading.Event,
+             ready: threading.Event) -> None:
     raw: Any = None
     while not stop.is_set():
         try:
             if raw is None:
                 raw, conn = _pg_listen(engine)
+            ready.set()
             for note in conn.notifies(timeout=POLL_S, stop_after=100):
                 who, _, match = note.payload.partition(":")
                 if who != origin:
                     _tell(callback, [int(match) if match.isdigit() else None])
         except Exception:  # the server went away: listen again, and say anything may have changed
+            ready.set()  # the caller does not wait for a database that does not answer
             log.warning("lost the database's change notifications; listening again", exc_info=True)
             if raw is not None:
                 raw.invalidate()
@@ -93,14 +103,20 @@ def _pg_loop(engine: Engine, origin: str, callback: Callback, stop: threading.Ev
 
 
 def watch(engine: Engine, origin: str, callback: Callback) -> Callable[[], None]:
-    """Start watching; returns ``stop()`` (idempotent; it waits for the thread to end)."""
-    stop = threading.Event()
+    """Start watching; returns ``stop()`` (idempotent; it waits for the thread to end).
+
+    Returns once the thread knows where the database stands (SQLite: its ``data_version`` and the last
+    ``change_feed`` row read; PostgreSQL: listening), at most :data:`READY_S`: a write committed by another
+    process right after this call is reported, not taken for the state the watch started from (a test on a
+    loaded machine saw the thread read its starting point after such a write, and never report it)."""
+    stop, ready = threading.Event(), threading.Event()
     if engine.dialect.name == "sqlite" and engine.url.database in (None, "", ":memory:"):
         return stop.set
     loop = _pg_loop if engine.dialect.name == "postgresql" else _sqlite_loop
-    thread = threading.Thread(target=loop, args=(engine, origin, callback, stop), name="compagnon-watch",
+    thread = threading.Thread(target=loop, args=(engine, origin, callback, stop, ready), name="compagnon-watch",
                               daemon=True)
     thread.start()
+    ready.wait(READY_S)
 
     def halt() -> None:
         stop.set()

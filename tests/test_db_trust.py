@@ -389,6 +389,32 @@ def test_a_write_by_another_process_is_learnt_of_and_not_served_stale(db_url, tm
         store.engine.dispose()
 
 
+def test_a_write_right_after_the_watch_starts_is_reported(db_url, monkeypatch):
+    """``Store.watch`` returns once its thread knows where the database stands: another server's write
+    committed right after the call is reported, even when the thread starts late (a loaded machine; here its
+    connection is given 0.5 s late).  Before, the thread could read its starting point after that write and
+    never report it (CI run D: ``test_trust_servers`` heard nothing in 10 s)."""
+    here, there = Store(db_url), Store(db_url)
+    try:
+        mid = table(here)
+        opened = here.engine.raw_connection
+
+        def late() -> object:
+            time.sleep(0.5)
+            return opened()
+        monkeypatch.setattr(here.engine, "raw_connection", late)  # only the watcher's thread asks for it
+        heard = threading.Event()
+        stop = here.watch(lambda match_id: heard.set() if match_id == mid else None)
+        try:
+            drive(there, mid, 1)  # the other server's write, at once
+            assert heard.wait(5), "the write was taken for the watch's starting point"
+        finally:
+            stop()
+    finally:
+        there.engine.dispose()
+        here.engine.dispose()
+
+
 def test_a_match_id_taken_again_is_never_served_from_the_cache(tmp_path):
     """SQLite gives a deleted highest id again: another server deletes match 2 and starts another game
     under the same number with as many events.  This server's loads show the new match (before: the
