@@ -33,10 +33,20 @@ def theme() -> ft.Theme:
                                                                   visual_density=ft.VisualDensity.STANDARD)))
 
 
+#: a change of theme is drawn at once, not faded in (Flutter's ``MaterialApp`` fades it over 200 ms)
+NO_FADE = ft.AnimationStyle(duration=0)
+
+
 def themes(page: ft.Page) -> None:
-    """The app's colours (one seed, in light and in dark), following the device until told otherwise."""
+    """The app's colours (one seed, in light and in dark), following the device until told otherwise.
+
+    Drawn at once (:data:`NO_FADE`): the web client starts in Flet's own blue theme and receives this one
+    with the first screen, and Flutter faded one into the other over 200 ms, rebuilding the whole screen at
+    every frame of the fade.  That fade cost a phone-size page's first screen 80 to 110 ms of its main
+    thread (docs/benchmarks-details.md, start-up); a tap on the theme switch is now drawn at once too."""
     page.theme = theme()
     page.dark_theme = theme()  # Flet builds it dark
+    page.theme_animation_style = NO_FADE
     page.theme_mode = ft.ThemeMode.SYSTEM
 
 

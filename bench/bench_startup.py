@@ -28,6 +28,10 @@ from bench.webapp import WS_PROBE, Launched, chromium
 from tests.browser.conftest import ROOT
 
 TARGET_RATIO = 1.3
+#: both apps may write their bytecode (the warm-up runs compile it): an installed wheel has its bytecode, and
+#: a shell with ``PYTHONDONTWRITEBYTECODE`` set (CI's, this machine's) compiled Compagnon's modules at every
+#: launch (an empty value is Python's "not set")
+COMPILED = {"PYTHONDONTWRITEBYTECODE": ""}
 APPS = {"Compagnon": ["-m", "app.main"], "minimal Flet app": ["-m", "bench.minimal_app"]}
 
 SHOWS = """() => {
@@ -46,7 +50,7 @@ def one_run(browser: Any, module: list[str]) -> tuple[float, float, float]:
     """Seconds from the launch to: the server answering, the first screen's last message from the
     server reaching the page, the first screen shown."""
     with tempfile.TemporaryDirectory(prefix="compagnon-startup-") as tmp:
-        server = Launched(Path(tmp), module)
+        server = Launched(Path(tmp), module, env=COMPILED)
         context = browser.new_context(viewport={"width": 390, "height": 844})
         context.add_init_script(WS_PROBE)
         page = context.new_page()

@@ -1,4 +1,9 @@
-"""A page's browser storage is one service, sent with the page and kept: the theme's choice and the host
+"""What a page is sent with its first screen, read as the browser received it.
+
+Its theme is drawn at once: Flutter faded the web client's own blue theme into the app's over 200 ms, rebuilding
+the whole first screen at every frame of the fade (80 to 110 ms of a phone-size page's main thread).
+
+Its browser storage is one service, sent with the page and kept: the theme's choice and the host
 key are read and written through it, and no later message adds or removes a service.
 
 A service made at each use (``ft.SharedPreferences()`` in the theme switch and in the host rights) was
@@ -13,6 +18,7 @@ import base64
 
 import pytest
 
+from app.theme import SEED
 from bench.flet_ws import decode
 
 pytestmark = pytest.mark.browser
@@ -31,6 +37,27 @@ def touches_services(patch: list) -> bool:
     ``[0, {"_services": [1]}]`` when the page's list of services is among them."""
     tree = patch[0]
     return isinstance(tree, list) and len(tree) > 1 and isinstance(tree[1], dict) and "_services" in tree[1]
+
+
+def page_settings(patch: list) -> dict:
+    """What a patch sets on the page itself (Flet's ``[0, 0, name, value]``: replace, on the patch's first
+    control, which is the page in a patch of the page)."""
+    return {op[2]: op[3] for op in patch[1:] if isinstance(op, list) and len(op) == 4 and op[:2] == [0, 0]}
+
+
+def test_the_first_screen_tells_the_web_client_to_draw_the_theme_at_once(server, ui):
+    cdp = ui.page.context.new_cdp_session(ui.page)
+    cdp.send("Network.enable")
+    frames: list[dict] = []
+    cdp.on("Network.webSocketFrameReceived", lambda frame: frames.append(frame))
+    ui.open("/")
+    ui.see("Robby Solo")
+    first = [page_settings(p) for p in patches(frames)]
+    themed = [settings for settings in first if "theme" in settings]
+    assert themed, "the first screen's patch carries the app's theme"
+    assert themed[0]["theme"]["color_scheme_seed"] == SEED
+    # a duration of 0: the theme the web client starts with is replaced, not faded into the app's
+    assert themed[0].get("theme_animation_style") == {"duration": 0}
 
 
 def test_the_storage_goes_out_with_the_page_and_no_tap_adds_or_removes_a_service(server, ui):
