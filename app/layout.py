@@ -67,12 +67,11 @@ def selected_index(places: list[tuple[str, ft.IconData, str]], path: str) -> int
     return selected
 
 
-def navigation(places: list[tuple[str, ft.IconData, str]], path: str, rail: bool) -> ft.Control:
+def navigation(app: AppState, places: list[tuple[str, ft.IconData, str]], path: str, rail: bool) -> ft.Control:
     """A rail on the left of a wide window, a bar at the bottom of a phone's screen."""
-    page = ft.context.page
 
     def go(e: ft.Event[ft.NavigationBar] | ft.Event[ft.NavigationRail]) -> None:
-        page.navigate(places[int(e.control.selected_index or 0)][0])
+        app.go(places[int(e.control.selected_index or 0)][0])
 
     selected = selected_index(places, path)
     if rail:
@@ -91,9 +90,8 @@ def data_button(app: AppState, path: str) -> list[ft.Control]:
         return []
     from app.screens import DATA_ROUTE
 
-    page = ft.context.page
     return [ft.IconButton(ft.Icons.SETTINGS_BACKUP_RESTORE, tooltip=app.t("data_open"), selected=path == DATA_ROUTE,
-                          on_click=lambda _e: page.navigate(DATA_ROUTE))]
+                          on_click=lambda _e: app.go(DATA_ROUTE))]
 
 
 def header(app: AppState, path: str = "/") -> ft.Control:
@@ -154,7 +152,7 @@ def Layout(route: str, width: float | None) -> ft.Control:
                     vertical_alignment=ft.CrossAxisAlignment.START)
     if guest:
         return ft.Column([header(app, path), middle], expand=True, spacing=0)
-    nav = navigation(destinations(app, path), path, rail=wide)
+    nav = navigation(app, destinations(app, path), path, rail=wide)
     if wide:
         return ft.Column([header(app, path), ft.Row([nav, ft.VerticalDivider(width=1), middle], expand=True,
                                               spacing=0, vertical_alignment=ft.CrossAxisAlignment.STRETCH)],
@@ -177,11 +175,18 @@ def App(app: AppState) -> ft.Control:
         except Exception as e:  # noqa: BLE001 - a browser without a wake lock sleeps as it would anyway
             log.info("the screen wake lock is not available here (%s)", type(e).__name__)
 
+    def show(target: str) -> None:  # app.go: drawn in the tap's own answer
+        app.shown(target)  # a message belongs to the screen it was said on
+        set_route(target)
+
     def on_route(e: ft.RouteChangeEvent) -> None:
         if app.claim_host is not None and net.host_key_in(e.route):
             app.claim_host(e.route)  # the host link opened in a tab that already had a session
-        app.left_screen()  # a message belongs to the screen it was said on
-        set_route(e.route)
+        if app.reported(e.route):
+            return  # the browser follows a screen app.go drew already
+        show(e.route)
+
+    app._show = show  # noqa: SLF001 - the page's own state, which notifies nobody of it
 
     def listen() -> None:
         page.on_route_change = on_route

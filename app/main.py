@@ -335,7 +335,8 @@ def waker(page: ft.Page, app: AppState, loop: asyncio.AbstractEventLoop) -> Call
             _context_page.reset(token)
 
     def wake(match_id: int | None) -> bool:
-        if not net.concerns(page.route or "/", match_id, lambda code: shared.match_of_code(app.store, code)):
+        # the route shown (app.go draws a screen before the browser reports its new route)
+        if not net.concerns(app.route, match_id, lambda code: shared.match_of_code(app.store, code)):
             return False
         try:
             here = asyncio.get_running_loop()
@@ -358,6 +359,7 @@ def main(page: ft.Page) -> None:
     s = store()
     local = net.is_host_device(page.client_ip, page.url or "")
     app = AppState(store=s, lang=s.get_setting("lang", "fr"), host_device=local, local=local)
+    app.shown(page.route or "/")
     app.storage()  # registered now, it goes out with the page (app.state.AppState.prefs)
     app.claim_host = host_rights(page, app)
     page.title = "Compagnon"

@@ -12,6 +12,7 @@ database, each once, and a message only its banner, not the whole page from its 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -66,6 +67,13 @@ class AppState:
     #: first drawing (:func:`app.main.main`), so that it goes out with the page and stays; a service made at
     #: each use was sent on its own after the first screen, and its removal with the next tap's answer
     prefs: Any = field(default=None, repr=False)
+    #: the route the screen shows (each route change the browser reports, and :meth:`go`); private names
+    #: (``_``) notify nobody (Flet's observable)
+    _route: str = field(default="/", init=False, repr=False)
+    #: draws a route at once (set by :func:`app.layout.App`)
+    _show: Callable[[str], None] | None = field(default=None, init=False, repr=False)
+    #: the routes :meth:`go` drew whose change the browser has not reported yet, each with when
+    _pushed: list[tuple[str, float]] = field(default_factory=list, init=False, repr=False)
 
     def storage(self) -> Any:
         """This browser's own storage (``ft.SharedPreferences``), made on first use if :attr:`prefs` is unset."""
@@ -122,6 +130,47 @@ class AppState:
             self.notice.follows = False
         elif self.notice.message:
             self.tell("")
+
+    @property
+    def route(self) -> str:
+        """The route the screen shows."""
+        return self._route
+
+    def go(self, route: str) -> None:
+        """Open ``route`` after a tap: the new screen goes out with the tap's answer, and the browser's address
+        and history follow (Flet's ``push_route``).  ``page.navigate`` alone asked the browser to change its
+        route, which then told the server, which drew the screen: two trips over the network, and the
+        History opened 100 ms after the tap instead of 28 (docs/benchmarks-details.md, taps)."""
+        page = ft.context.page
+        if self._show is not None and route != self._route:
+            self._pushed = [*self._pushed[-(PUSHED_KEPT - 1):], (route, time.monotonic())]
+            self._show(route)
+        page.navigate(route)
+
+    def shown(self, route: str) -> None:
+        """The screen now shows ``route`` (drawn by :meth:`go`, or for a route change of the browser)."""
+        self.left_screen()
+        self._route = route
+
+    def reported(self, route: str) -> bool:
+        """The browser reports that its route is now ``route``: whether :meth:`go` drew it already (it and
+        the routes drawn before it are then forgotten).  A report that never came (a device that lost its
+        connection meanwhile) is forgotten after :data:`PUSHED_WAIT_S`: a later return to that route by the
+        browser's Back button is drawn."""
+        now = time.monotonic()
+        pushed = [(r, at) for r, at in self._pushed if now - at < PUSHED_WAIT_S]
+        for i, (r, _at) in enumerate(pushed):
+            if r == route:
+                self._pushed = pushed[i + 1:]
+                return True
+        self._pushed = pushed
+        return False
+
+
+#: seconds :meth:`AppState.reported` waits for the browser to report a route :meth:`AppState.go` drew
+PUSHED_WAIT_S = 10.0
+#: routes drawn by :meth:`AppState.go` and not reported yet, kept at most (taps in quick succession)
+PUSHED_KEPT = 8
 
 
 AppContext = ft.create_context(None)

@@ -177,7 +177,7 @@ def test_a_phone_sleeps_through_the_other_tables_events_and_wakes_at_its_own(tmp
     async def on_the_pages_loop(route: str) -> list[tuple[bool, int]]:
         """What each write does to the page: (woken, its data version), on the page's own loop."""
         data = SimpleNamespace(value=0)
-        wake = waker(SimpleNamespace(route=route), SimpleNamespace(store=store, data=data),
+        wake = waker(SimpleNamespace(route=route), SimpleNamespace(store=store, data=data, route=route),
                      asyncio.get_running_loop())
         said = []
         for match_id in (b, b, b, a, None):  # another table thrice, its own table, news of no one match

@@ -22,13 +22,19 @@ def page_at(route: str) -> Any:
     return SimpleNamespace(route=route)
 
 
+def showing(app: AppState, route: str) -> AppState:
+    """``app`` with its screen on ``route`` (the waker reads the route the screen shows)."""
+    app.shown(route)
+    return app
+
+
 def test_a_write_wakes_the_pages_of_its_match_and_those_on_no_one_match_at_once_on_the_loop() -> None:
     async def run() -> list[int]:
         loop = asyncio.get_running_loop()
         codes = SimpleNamespace(match_id_for_code={"abc": 3, "xyz": 4}.get)  # a phone's link names its match by code
         apps = [AppState(store=codes) for _ in range(6)]  # type: ignore[arg-type]
         routes = ["/match/3", "/seat/abc/tok", "/match/4", "/history", "/seat/xyz/tok", "/table/abc"]
-        wakes = [waker(page_at(r), a, loop) for r, a in zip(routes, apps, strict=True)]
+        wakes = [waker(page_at(r), showing(a, r), loop) for r, a in zip(routes, apps, strict=True)]
         said = [w(3) for w in wakes]
         assert said == [True, True, False, True, False, True]
         return [a.data.value for a in apps]
@@ -44,7 +50,7 @@ def test_a_page_woken_from_another_thread_draws_on_its_loop_and_a_gone_loop_rais
     async def run() -> int:
         loop = asyncio.get_running_loop()
         app = AppState(store=None)  # type: ignore[arg-type]
-        wake = waker(page_at("/match/5"), app, loop)
+        wake = waker(page_at("/match/5"), showing(app, "/match/5"), loop)
         done = threading.Event()
         threading.Thread(target=lambda: (wake(5), done.set())).start()
         await asyncio.to_thread(done.wait, 5)
@@ -58,7 +64,7 @@ def test_a_page_woken_from_another_thread_draws_on_its_loop_and_a_gone_loop_rais
     app = AppState(store=None)  # type: ignore[arg-type]
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        assert waker(page_at("/match/5"), app, closed)(5) is True
+        assert waker(page_at("/match/5"), showing(app, "/match/5"), closed)(5) is True
         gc.collect()
     assert app.data.value == 0
 

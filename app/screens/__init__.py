@@ -76,4 +76,4 @@ def resolve(path: str, host_device: bool = True) -> tuple[Callable[..., ft.Contr
 def NotFound() -> ft.Control:
     app = use_app()
     return ft.Column([ft.Text(app.t("not_found")),
-                      ft.Button(app.t("back_home"), on_click=lambda _e: ft.context.page.navigate("/"))])
+                      ft.Button(app.t("back_home"), on_click=lambda _e: app.go("/"))])

@@ -54,7 +54,6 @@ def Deleted(match_id: int, on_undone: Any) -> ft.Control:
     ``on_undone`` changes the review's own state, so that it renders the match again at once
     (as the deletion does), whatever else re-renders."""
     app = use_app()
-    page = ft.context.page
     entry = _DELETED.get(match_id)
     if entry is None:
         # Put back a moment ago: this view reads the app state too, so it can render once more before
@@ -73,7 +72,7 @@ def Deleted(match_id: int, on_undone: Any) -> ft.Control:
         if back != match_id:  # a match started since took its number (SQLite reuses the highest)
             app.tell(app.t("undeleted_as", a=match_id, b=back), follows=True)
             app.changed()
-            page.navigate(f"/history/{back}")
+            app.go(f"/history/{back}")
             return
         app.tell("")
         on_undone()
@@ -83,7 +82,7 @@ def Deleted(match_id: int, on_undone: Any) -> ft.Control:
     return ft.Column([
         ft.Text(app.t("deleted", a=match_id), size=18, weight=ft.FontWeight.BOLD),
         ft.Row([ft.Button(app.t("undo_delete"), icon=ft.Icons.UNDO, on_click=undo),
-                ft.TextButton(app.t("back_history"), on_click=lambda _e: page.navigate("/history"))], wrap=True),
+                ft.TextButton(app.t("back_history"), on_click=lambda _e: app.go("/history"))], wrap=True),
         ft.Text(f"{left} s", size=12, italic=True),
     ])
 
@@ -149,7 +148,7 @@ def sheet_section(app: AppState, m: LoadedMatch) -> list[ft.Control]:
             out += review(m.sheet, m.state, app.lang)
         return out
     if m.status == "in_progress":
-        return [ft.Button(app.t("resume"), on_click=lambda _e: ft.context.page.navigate(f"/match/{m.id}"))]
+        return [ft.Button(app.t("resume"), on_click=lambda _e: app.go(f"/match/{m.id}"))]
     if not m.setup.get("imported_from"):
         return []
     return [SharedSheet(m, key=f"share-{m.id}") if finished else imported_lines(app, m)]

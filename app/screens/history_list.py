@@ -32,6 +32,7 @@ def ended_day(m: MatchSummary) -> date:
 
 
 def match_tile(m: MatchSummary, lang: str, t: Callable[..., str]) -> ft.Control:
+    app = use_app()
     scores = " · ".join(f"{n} {fmt_number(s, lang)}" for n, s in m.totals)
     lines = [t("shared_win" if len(m.winners) > 1 else "winners", a=", ".join(m.winners)), scores]
     if m.notes:
@@ -41,7 +42,7 @@ def match_tile(m: MatchSummary, lang: str, t: Callable[..., str]) -> ft.Control:
         title=ft.Text(f"{game_name(m.game, lang)} #{m.id} — {fmt_date(m.ended_at, lang)}"
                       + (f" — {m.place}" if m.place else "")),
         subtitle=ft.Text("\n".join(lines)), is_three_line=True,
-        on_click=lambda _e, i=m.id: ft.context.page.navigate(f"/history/{i}"))
+        on_click=lambda _e, i=m.id: app.go(f"/history/{i}"))
 
 
 def by_month(matches: list[MatchSummary], lang: str, t: Callable[..., str]) -> list[ft.Control]:
@@ -93,10 +94,9 @@ def Filters(query: HistoryQuery, set_query: Callable[[HistoryQuery], None]) -> f
 
 def empty(app: Any, query: HistoryQuery, clear: Callable[[], None]) -> list[ft.Control]:
     """What an empty list says, and what to do next."""
-    page = ft.context.page
     if not query.filtered:
         return [ft.Text(app.t("no_history"), weight=ft.FontWeight.BOLD), ft.Text(app.t("no_history_next")),
-                ft.Button(app.t("new_match"), icon=ft.Icons.ADD_CIRCLE, on_click=lambda _e: page.navigate("/new"))]
+                ft.Button(app.t("new_match"), icon=ft.Icons.ADD_CIRCLE, on_click=lambda _e: app.go("/new"))]
     said = app.t("none_found_for", a=query.text.strip()) if query.text.strip() else app.t("none_found")
     return [ft.Text(said, weight=ft.FontWeight.BOLD), ft.Text(app.t("none_found_next")),
             ft.Button(app.t("reset_filters"), icon=ft.Icons.FILTER_ALT_OFF, on_click=lambda _e: clear())]
@@ -116,7 +116,6 @@ def pager(pages: list[Cursor | None], more: Cursor | None, set_pages: Callable[[
 @component
 def HistoryList() -> ft.Control:
     app = use_data()
-    page = ft.context.page
     # the query and the pages read so far, in one state: one change, one render (two renders in a row
     # while a dropdown's menu closes left every dropdown of the screen unable to open again)
     (query, pages), set_view = ft.use_state((HistoryQuery(), list[Cursor | None]([None])))
@@ -132,7 +131,7 @@ def HistoryList() -> ft.Control:
     filtered = sum(v is not None for v in (query.game, query.player_id, query.since, query.until, query.counts))
     rows: list[ft.Control] = [
         ft.Row([ft.Text(app.t("history"), size=22, weight=ft.FontWeight.BOLD, expand=True),
-                ft.Button(app.t("stats"), icon=ft.Icons.INSIGHTS, on_click=lambda _e: page.navigate("/stats"))]),
+                ft.Button(app.t("stats"), icon=ft.Icons.INSIGHTS, on_click=lambda _e: app.go("/stats"))]),
         ft.TextField(label=app.t("search"), hint_text=app.t("search_history"), value=query.text,
                      prefix_icon=ft.Icons.SEARCH, key="history-search",
                      on_change=lambda e: change(replace(query, text=(e.control.value or "")[:MAX_SEARCH]))),

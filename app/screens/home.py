@@ -14,7 +14,7 @@ import flet as ft
 from app import shared
 from app.guard import component
 from app.i18n import t
-from app.state import use_data
+from app.state import use_app, use_data
 from app.widgets import fmt_date, section
 from db.games import engine_slug, game_name
 from db.history import MatchSummary
@@ -62,13 +62,13 @@ def Welcome() -> ft.Control:
 @component
 def _Resume(ongoing: tuple[MatchSummary, ...], lang: str) -> ft.Control:
     """The matches in progress, each with its way back."""
-    page = ft.context.page
+    app = use_app()
     resume: list[ft.Control] = []
     for m in ongoing:
         resume.append(ft.ListTile(
             leading=emblem(engine_slug(m.game), 36), title=ft.Text(f"{game_name(m.game, lang)} #{m.id}"),
             subtitle=ft.Text(f"{', '.join(m.names)} · {t('started', lang, a=fmt_date(m.started_at, lang))}"),
-            trailing=ft.Button(t("resume", lang), on_click=lambda _e, i=m.id: page.navigate(f"/match/{i}")),
+            trailing=ft.Button(t("resume", lang), on_click=lambda _e, i=m.id: app.go(f"/match/{i}")),
         ))
     if not resume:
         resume.append(ft.Text(f"{t('none_in_progress', lang)} {t('start_one', lang)}", italic=True))
@@ -82,7 +82,7 @@ Resume = ft.memo(_Resume)
 @component
 def _Games(lang: str) -> ft.Control:
     """Each game's card, to start a new match of it."""
-    page = ft.context.page
+    app = use_app()
     cards: list[ft.Control] = []
     for slug, game in registry.cards().items():
         cards.append(ft.Card(ft.Container(ft.Column([
@@ -94,7 +94,7 @@ def _Games(lang: str) -> ft.Control:
             # the button reads "Nouvelle partie"; a screen reader says which game's ("Robby Solo : nouvelle partie")
             ft.Row([ft.Button(ft.Text(t("new_match", lang),
                                       semantics_label=t("new_match_of", lang, a=game.name.get(lang))),
-                              icon=ft.Icons.ADD, on_click=lambda _e, s=slug: page.navigate(f"/new/{s}"))],
+                              icon=ft.Icons.ADD, on_click=lambda _e, s=slug: app.go(f"/new/{s}"))],
                    alignment=ft.MainAxisAlignment.END),
         ], spacing=8), padding=12, border=ft.Border.only(left=ft.BorderSide(6, game.colour)))))
     return section(t("games", lang), cards)

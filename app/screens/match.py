@@ -113,7 +113,7 @@ def MatchOver(match_id: int) -> ft.Control:
             return
         app.tell("")
         app.changed(match_id=match_id)
-        ft.context.page.navigate(f"/history/{match_id}")
+        app.go(f"/history/{match_id}")
 
     return ft.Card(ft.Container(ft.Column([
         ft.Text(app.t("match_over"), size=16, weight=ft.FontWeight.BOLD),
@@ -130,7 +130,7 @@ def _Abandon(match_id: int) -> ft.Control:
     def abandon(_e: object) -> None:
         app.store.abandon(match_id)
         app.changed(match_id=match_id)
-        ft.context.page.navigate("/")
+        app.go("/")
 
     if not confirming:
         return ft.TextButton(app.t("abandon"), icon=ft.Icons.DELETE_OUTLINE, on_click=lambda _e: set_confirming(True))
@@ -222,7 +222,7 @@ def MatchScreen(match_id: str = "") -> ft.Control:
         m = load_match(app, int(match_id))
     except (ValueError, StoreError):
         return ft.Column([ft.Text(app.t("no_match")),
-                          ft.Button(app.t("back_home"), on_click=lambda _e: page.navigate("/"))])
+                          ft.Button(app.t("back_home"), on_click=lambda _e: app.go("/"))])
     if m.status != "in_progress":
         if (page.route or "").split("?")[0].rstrip("/") == f"/match/{m.id}":  # not once a rematch has left it
             page.navigate(f"/history/{m.id}")

@@ -37,14 +37,13 @@ def GameChoice() -> ft.Control:
     """Which game: each engine, from its card; then "another game" (the score pad): a search over
     the games already in the history, or a free name."""
     app = use_app()
-    page = ft.context.page
     return ft.Column([ft.Text(app.t("choose_game"), size=22, weight=ft.FontWeight.BOLD)] + [
         ft.ListTile(leading=emblem(slug, 36), title=ft.Text(c.name.get(app.lang)),
                     subtitle=ft.Text(app.t("n_players", a=c.min_players, b=c.max_players)),
-                    on_click=lambda _e, s=slug: page.navigate(f"/new/{s}"))
+                    on_click=lambda _e, s=slug: app.go(f"/new/{s}"))
         for slug, c in registry.cards().items()] + [
         ft.Text(ANOTHER.get(app.lang), size=18, weight=ft.FontWeight.BOLD),
-        PadGameSearch(lambda key: page.navigate(f"/new/{key}"), key="pad-search")])
+        PadGameSearch(lambda key: app.go(f"/new/{key}"), key="pad-search")])
 
 
 @component
@@ -167,7 +166,7 @@ def preview(game: Game, options: dict[str, Any], seats: int, seed: str, lang: st
 @component
 def NewMatch(slug: str | None = None) -> ft.Control:
     app = use_data()
-    lang, page = app.lang, ft.context.page
+    lang = app.lang
     chosen, set_chosen = ft.use_state(())  # player ids, in seat order
     named = slug if slug and games.is_pad(slug) else None
     raw_options, _set_options, on_option, _latest = use_values(
@@ -196,7 +195,7 @@ def NewMatch(slug: str | None = None) -> ft.Control:
             return
         app.tell("")
         app.changed()
-        page.navigate(f"/match/{match_id}")
+        app.go(f"/match/{match_id}")
 
     title = str(options.get("game_name") or game.name.get(lang)) if game.slug == games.PAD else game.name.get(lang)
     return ft.Column([

@@ -29,7 +29,7 @@ from app.screens.stats_charts import colour, distribution_chart, score_chart, wi
 from app.screens.stats_figures import Figures, GameFigures, PlayerFigures, load
 from app.screens.stats_filters import ALL, Choice, FilterBar
 from app.screens.transfer import FilteredCsv
-from app.state import use_data
+from app.state import use_app, use_data
 from app.widgets import fmt_number, game_name
 from db.models import Match
 from db.stats import Filters, places, player_names
@@ -209,7 +209,7 @@ def loading(lang: str) -> ft.Control:
 
 def empty(chosen: bool, reset: Callable[[], None], lang: str) -> ft.Control:
     """No finished match: what to do next (play one, import a history; or widen the filters)."""
-    page = ft.context.page
+    app = use_app()
     if chosen:
         return ft.Column([ft.Text(t("stats_empty_filtered", lang), italic=True),
                           ft.TextButton(t("reset_filters", lang), icon=ft.Icons.FILTER_ALT_OFF,
@@ -217,9 +217,9 @@ def empty(chosen: bool, reset: Callable[[], None], lang: str) -> ft.Control:
     return ft.Semantics(content=ft.Column([
         ft.Text(t("stats_empty", lang)),
         ft.Row([ft.Button(t("start_a_match", lang), icon=ft.Icons.ADD_CIRCLE,
-                          on_click=lambda _e: page.navigate("/new")),
+                          on_click=lambda _e: app.go("/new")),
                 ft.OutlinedButton(t("import_history", lang), icon=ft.Icons.UPLOAD_FILE,
-                                  on_click=lambda _e: page.navigate(DATA_ROUTE))], wrap=True, spacing=8, run_spacing=8),
+                                  on_click=lambda _e: app.go(DATA_ROUTE))], wrap=True, spacing=8, run_spacing=8),
     ], spacing=8), identifier="stats-empty")
 
 
@@ -247,7 +247,6 @@ def figures_view(figures: Figures, scope: Scope, lang: str, wide: bool = False) 
 def StatsScreen(player_id: str = "") -> ft.Control:
     app = use_data()
     store, lang = app.store, app.lang
-    page = ft.context.page
     wide = ft.use_context(WideContext)  # two panes: the charts beside their tables
     choice, set_choice = ft.use_state(Choice(player=player_id or ALL))
     loaded, set_loaded = ft.use_state(None)  # (what was read for, Figures)
@@ -262,7 +261,7 @@ def StatsScreen(player_id: str = "") -> ft.Control:
     ft.use_effect(read, [wanted], cleanup=lambda: None)  # a cleanup, so that Flet cancels a stale read
     tools: list[ft.Control] = [FilteredCsv(scope.filters(), key="stats-csv"),
                                ft.TextButton(app.t("stats_files"), icon=ft.Icons.SETTINGS_BACKUP_RESTORE,
-                                             on_click=lambda _e: page.navigate(DATA_ROUTE))]
+                                             on_click=lambda _e: app.go(DATA_ROUTE))]
     if choice.chosen():
         tools.insert(0, ft.TextButton(app.t("reset_filters"), icon=ft.Icons.FILTER_ALT_OFF,
                                       on_click=lambda _e: set_choice(Choice())))
