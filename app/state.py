@@ -139,8 +139,8 @@ class AppState:
     def go(self, route: str) -> None:
         """Open ``route`` after a tap: the new screen goes out with the tap's answer, and the browser's address
         and history follow (Flet's ``push_route``).  ``page.navigate`` alone asked the browser to change its
-        route, which then told the server, which drew the screen: two trips over the network, and the
-        History opened 100 ms after the tap instead of 28 (docs/benchmarks-details.md, taps)."""
+        route, which then told the server, which drew the screen: two trips over the network (the History's
+        patch reached the page 100 ms after the tap's message, now 28: docs/benchmarks-details.md)."""
         page = ft.context.page
         if self._show is not None and route != self._route:
             self._pushed = [*self._pushed[-(PUSHED_KEPT - 1):], (route, time.monotonic())]
