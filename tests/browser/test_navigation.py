@@ -3,8 +3,8 @@ follow.
 
 With Flet's ``page.navigate`` alone, the tap asked the browser to change its route, the browser told the server,
 and only then did the server draw the screen: two trips over the network (the History's patch reached the page
-100 ms after the tap's message, 28 ms once drawn in the tap's own answer; ``app.state.AppState.go``).  The messages are read as the browser
-received and sent them (Chromium's own record of the web socket).
+100 ms after the tap's message, 28 ms once drawn in the tap's own answer; ``app.state.AppState.go``).  The
+messages are read as the browser received and sent them (Chromium's own record of the web socket).
 """
 
 from __future__ import annotations
