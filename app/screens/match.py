@@ -224,7 +224,7 @@ def MatchScreen(match_id: str = "") -> ft.Control:
         return ft.Column([ft.Text(app.t("no_match")),
                           ft.Button(app.t("back_home"), on_click=lambda _e: app.go("/"))])
     if m.status != "in_progress":
-        if (page.route or "").split("?")[0].rstrip("/") == f"/match/{m.id}":  # not once a rematch has left it
+        if app.route.split("?")[0].rstrip("/") == f"/match/{m.id}":  # not once a rematch has left it
             page.navigate(f"/history/{m.id}")
         return ft.Container()
     names = list(m.state.get("names", m.names))

@@ -39,6 +39,15 @@ def touches_services(patch: list) -> bool:
     return isinstance(tree, list) and len(tree) > 1 and isinstance(tree[1], dict) and "_services" in tree[1]
 
 
+def received(ui) -> list[dict]:
+    """Every web socket frame the page receives from now on (Chromium's own record, through CDP)."""
+    cdp = ui.page.context.new_cdp_session(ui.page)
+    cdp.send("Network.enable")
+    frames: list[dict] = []
+    cdp.on("Network.webSocketFrameReceived", lambda frame: frames.append(frame))
+    return frames
+
+
 def page_settings(patch: list) -> dict:
     """What a patch sets on the page itself (Flet's ``[0, 0, name, value]``: replace, on the patch's first
     control, which is the page in a patch of the page)."""
@@ -46,10 +55,7 @@ def page_settings(patch: list) -> dict:
 
 
 def test_the_first_screen_tells_the_web_client_to_draw_the_theme_at_once(server, ui):
-    cdp = ui.page.context.new_cdp_session(ui.page)
-    cdp.send("Network.enable")
-    frames: list[dict] = []
-    cdp.on("Network.webSocketFrameReceived", lambda frame: frames.append(frame))
+    frames = received(ui)
     ui.open("/")
     ui.see("Robby Solo")
     first = [page_settings(p) for p in patches(frames)]
@@ -61,10 +67,7 @@ def test_the_first_screen_tells_the_web_client_to_draw_the_theme_at_once(server,
 
 
 def test_the_storage_goes_out_with_the_page_and_no_tap_adds_or_removes_a_service(server, ui):
-    cdp = ui.page.context.new_cdp_session(ui.page)
-    cdp.send("Network.enable")
-    frames: list[dict] = []
-    cdp.on("Network.webSocketFrameReceived", lambda frame: frames.append(frame))
+    frames = received(ui)
     ui.open("/")
     ui.see("Robby Solo")
     ui.settle()
