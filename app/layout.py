@@ -163,7 +163,7 @@ def Layout(route: str, width: float | None) -> ft.Control:
 @component
 def App(app: AppState) -> ft.Control:
     page = ft.context.page
-    route, set_route = ft.use_state(page.route or "/")
+    route, set_route = ft.use_state(app.route)  # the route the page opened on (app.main.main)
     width, set_width = ft.use_state(page.width)
     # The screen stays awake while a match is open (the host's match screen, a phone's table or seat).
     lock = ft.use_memo(ft.Wakelock, [])
