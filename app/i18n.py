@@ -87,6 +87,7 @@ S: dict[str, Tr] = {
     "shared_win": Tr("Victoire partagée : {a}", "Shared victory: {a}"),
     "no_history": Tr("Aucune partie terminée pour l'instant.", "No finished match yet."),
     "events": Tr("Événements", "Events"),
+    "no_events_yet": Tr("Aucun événement pour l'instant.", "No events yet."),
     "actions": Tr("À faire", "To do"),
     "timers": Tr("Minuteurs", "Timers"),
     "timer_start": Tr("Démarrer", "Start"),

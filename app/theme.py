@@ -20,17 +20,28 @@ NEXT = {"system": "light", "light": "dark", "dark": "system"}
 ICONS = {"system": ft.Icons.BRIGHTNESS_AUTO, "light": ft.Icons.LIGHT_MODE, "dark": ft.Icons.DARK_MODE}
 
 
+#: a button that changes state (enabled, disabled, pressed) is drawn in its new state at once: Flutter's buttons
+#: fade their colours and elevation into it over 200 ms, a frame each 16 ms on every device that shows the button
+INSTANT = 0
+
+
 def theme() -> ft.Theme:
     """One seed, and touch targets of at least 48 px: a browser on a computer gets Flutter's compact
-    density (32-px buttons) unless told otherwise, and a phone at the table needs a finger's room."""
+    density (32-px buttons) unless told otherwise, and a phone at the table needs a finger's room.
+
+    Every button changes state at once (:data:`INSTANT`).  A match's first event makes the Undo button
+    usable on every device watching the match, and its 200-ms fade drew ten frames more on each: 60 ms of
+    a phone-size page's main thread, seven pages on two cores (docs/benchmarks-details.md, sync).  The ink
+    ripple of a tap stays."""
     tall = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=14),
-                          visual_density=ft.VisualDensity.STANDARD)
+                          visual_density=ft.VisualDensity.STANDARD, animation_duration=INSTANT)
+    square = ft.ButtonStyle(padding=ft.Padding.all(12), visual_density=ft.VisualDensity.STANDARD,
+                            animation_duration=INSTANT)
     return ft.Theme(
         color_scheme_seed=SEED, visual_density=ft.VisualDensity.STANDARD,
         button_theme=ft.ButtonTheme(style=tall), text_button_theme=ft.TextButtonTheme(style=tall),
         outlined_button_theme=ft.OutlinedButtonTheme(style=tall), filled_button_theme=ft.FilledButtonTheme(style=tall),
-        icon_button_theme=ft.IconButtonTheme(style=ft.ButtonStyle(padding=ft.Padding.all(12),
-                                                                  visual_density=ft.VisualDensity.STANDARD)))
+        icon_button_theme=ft.IconButtonTheme(style=square))
 
 
 #: a change of theme is drawn at once, not faded in (Flutter's ``MaterialApp`` fades it over 200 ms)
