@@ -465,15 +465,19 @@ class UI:
     def see(self, text: str, timeout: int = 15_000) -> None:
         self.reach(self._has(text).first, timeout)
 
-    def add_newcomer(self, name: str, seat: int) -> None:
+    def add_newcomer(self, name: str, seat: int, enter: bool = False) -> None:
         """On the new-match screen: type a new player's name, add them, and see them seated at ``seat``
         (1-based) before going on, as a person does; a name that did not take is typed again.  Why it may
         not take: on a loaded machine, keystrokes typed into the accessibility tree's box can miss Flutter's
         own field (run W, docs/ci.md: the box drawn empty, its DOM input holding "Sam", the server told
-        of no keystroke, and the add refused as an empty name), as a person would see and type again."""
+        of no keystroke, and the add refused as an empty name), as a person would see and type again.
+        ``enter``: added with the keyboard's Enter instead of the button."""
         for _attempt in range(3):
             self.fill("Ajouter un joueur", name)
-            self.click("Ajouter un joueur", exact=True)  # the icon button beside the field
+            if enter:
+                self.page.keyboard.press("Enter")
+            else:
+                self.click("Ajouter un joueur", exact=True)  # the icon button beside the field
             try:
                 self.see(f"Place {seat} : {name}", timeout=6_000)
                 return

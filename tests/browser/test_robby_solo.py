@@ -144,10 +144,8 @@ def test_four_people_and_robby_junior_play_rounds_score_and_find_it_in_history(s
     from db.store import Store
 
     ui.open("/new/robby-solo")
-    for i, name in enumerate(PEOPLE):  # new players, added straight into their seats
-        ui.fill("Ajouter un joueur", name)
-        ui.page.keyboard.press("Enter")
-        ui.see(f"Place {i + 1} : {name}")
+    for i, name in enumerate(PEOPLE):  # new players, added straight into their seats (with the Enter key)
+        ui.add_newcomer(name, i + 1, enter=True)
     switch_on(ui, "Avec Robby Junior")
     switch_on(ui, "Minuteur après la déclaration")
     ui.see("Placez ces 6 cartes Banque")  # four people and Robby Junior: six banks

@@ -48,9 +48,7 @@ def test_a_timer_chimes_near_the_end_and_at_zero_and_can_be_muted(server, ui):
     ui.page.add_init_script(LISTEN)
     ui.open("/new/robby-solo")
     for i, name in enumerate(["Léa", "Sam", "Ana"]):
-        ui.fill("Ajouter un joueur", name)
-        ui.page.keyboard.press("Enter")
-        ui.see(f"Place {i + 1} : {name}")
+        ui.add_newcomer(name, i + 1, enter=True)
     box = ui.reach(ui.page.get_by_role("switch", name="Minuteur après la déclaration").first)
     ui.tap(box)
     ui.fill("Secondes pour confirmer ou changer", "8")
