@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 from flet.controls.context import _context_page
@@ -128,6 +128,7 @@ def _install_server_changes() -> None:
     typed.install()  # a keystroke's value waits for its own event: no render in between draws it back
     serve_files_in_big_reads()
     load_only_fonts_drawn()
+    serve_emblems()
 
 
 #: the web client's font families no screen draws (FontManifest.json): the KaTeX fonts of Flet's Markdown
@@ -151,6 +152,40 @@ def load_only_fonts_drawn() -> None:
             json.dump(kept, file)
 
     flet_static_files.patch_font_manifest_json = drawn_only
+
+
+def serve_emblems() -> None:
+    """Each game's emblem at ``/emblems/<slug>.<its file's suffix>`` (:func:`app.screens.home.emblem`), read from
+    the game's own folder: a route of the server's web app, ahead of Flet's files (which answer every other
+    path).  A name that is no game's emblem is not found."""
+    import mimetypes
+
+    import flet_web.fastapi as flet_fastapi
+    from starlette.requests import Request
+    from starlette.responses import Response
+    from starlette.routing import Route
+
+    make = flet_fastapi.app
+    if getattr(make, "serves_emblems", False):
+        return
+
+    async def emblem(request: Request) -> Response:
+        from app.screens.home import emblem_file
+
+        slug, _dot, suffix = str(request.path_params["name"]).partition(".")
+        name, data = emblem_file(slug)
+        if not data or not name.endswith(f".{suffix}"):
+            return Response("not found", status_code=404, media_type="text/plain")
+        kind = mimetypes.guess_type(name)[0] or "application/octet-stream"
+        return Response(data, media_type=kind, headers={"Cache-Control": "public, max-age=86400"})
+
+    def with_emblems(*args: Any, **kwargs: Any) -> Any:
+        web = make(*args, **kwargs)
+        web.router.routes.insert(0, Route("/emblems/{name}", emblem))
+        return web
+
+    with_emblems.serves_emblems = True  # type: ignore[attr-defined]
+    flet_fastapi.app = with_emblems
 
 
 def serve_files_in_big_reads() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import importlib.resources
+from pathlib import PurePosixPath
 
 import flet as ft
 
@@ -20,21 +21,28 @@ from db.games import engine_slug, game_name
 from db.history import MatchSummary
 from scoring.core import registry
 
+#: where the server serves the games' emblems (:func:`app.main.serve_emblems`)
+EMBLEMS = "emblems/"
+
 
 @functools.cache
-def _emblem_svg(slug: str) -> bytes:
-    """The game's emblem, read from its folder (a game is one folder: its picture travels with it)."""
-    name = registry.card(slug).emblem
+def emblem_file(slug: str) -> tuple[str, bytes]:
+    """The game's emblem as its file's name and bytes, read from its folder (a game is one folder: its picture
+    travels with it); ``("", b"")`` for a game without one."""
+    name = registry.card(slug).emblem if slug in registry.slugs() else ""
     if not name:
-        return b""
-    return (importlib.resources.files(registry.package(slug)) / name).read_bytes()
+        return "", b""
+    return name, (importlib.resources.files(registry.package(slug)) / name).read_bytes()
 
 
 def emblem(slug: str, size: int = 48) -> ft.Control:
-    svg = _emblem_svg(slug) if slug in registry.slugs() else b""
-    if not svg:
+    """The game's emblem, by its address on this server: the browser fetches it once and keeps it, and draws it
+    after the screen's first frame rather than in it (sent inside the screen, the four emblems of the home were
+    a quarter of its first frame: 37 ms of a phone page's main thread, docs/benchmarks-details.md)."""
+    name, _data = emblem_file(slug)
+    if not name:
         return ft.Icon(ft.Icons.CASINO, size=size)
-    return ft.Image(src=svg, width=size, height=size)
+    return ft.Image(src=f"{EMBLEMS}{slug}{PurePosixPath(name).suffix}", width=size, height=size)
 
 
 #: the setting that remembers the first-start card was dismissed

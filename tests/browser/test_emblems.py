@@ -1,0 +1,53 @@
+"""The games' emblems, served by address (``/emblems/<slug>.svg``, read from each game's own folder) and fetched by
+the browser, instead of sent inside every screen that shows one: the home's first frame drew its four emblems
+(37 ms of a phone page's main thread), a history page sent one per match."""
+
+from __future__ import annotations
+
+import base64
+import urllib.error
+import urllib.request
+
+import pytest
+
+from app.screens.home import emblem_file
+from bench.flet_ws import decode
+from scoring.core import registry
+
+pytestmark = pytest.mark.browser
+
+
+def get(url: str) -> tuple[int, str, bytes]:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as answer:
+            return answer.status, answer.headers.get("Content-Type", ""), answer.read()
+    except urllib.error.HTTPError as refused:
+        return refused.code, refused.headers.get("Content-Type", ""), refused.read()
+
+
+def test_each_game_s_emblem_is_served_from_its_folder_and_nothing_else_is(server):
+    for slug in registry.slugs():
+        name, data = emblem_file(slug)
+        status, kind, body = get(f"{server.url}/emblems/{slug}.svg")
+        assert (status, kind.split(";")[0], body) == (200, "image/svg+xml", data), slug
+        assert name.endswith(".svg") and b"<svg" in body
+    for wrong in ("no-such-game.svg", "robby-solo.png", "robby-solo", "..%2Fapp.py"):
+        status, _kind, _body = get(f"{server.url}/emblems/{wrong}")
+        assert status == 404, wrong
+
+
+def test_the_home_s_emblems_come_by_address_and_no_screen_carries_their_drawing(server, ui):
+    fetched: list[tuple[str, int]] = []
+    ui.page.on("response", lambda r: fetched.append((r.url, r.status)) if "/emblems/" in r.url else None)
+    cdp = ui.page.context.new_cdp_session(ui.page)
+    cdp.send("Network.enable")
+    frames: list[dict] = []
+    cdp.on("Network.webSocketFrameReceived", lambda frame: frames.append(frame))
+    ui.open("/")
+    ui.see("Robby Solo")
+    ui.settle()
+    wanted = {f"{server.url}/emblems/{slug}.svg" for slug in registry.slugs() if slug in registry.cards()}
+    assert wanted and wanted <= {url for url, status in fetched if status == 200}
+    received = [base64.b64decode(f["response"]["payloadData"]) for f in frames if f["response"]["opcode"] == 2]
+    assert received and not any(b"<svg" in data for data in received), "a screen's patch carries an emblem's drawing"
+    assert any("emblems/robby-solo.svg" in str(decode(data)) for data in received)
