@@ -25,11 +25,16 @@ from scoring.core import registry
 EMBLEMS = "emblems/"
 
 
-@functools.cache
 def emblem_file(slug: str) -> tuple[str, bytes]:
     """The game's emblem as its file's name and bytes, read from its folder (a game is one folder: its picture
-    travels with it); ``("", b"")`` for a game without one."""
-    name = registry.card(slug).emblem if slug in registry.slugs() else ""
+    travels with it); ``("", b"")`` for a game without one, or for a name that is no game's (kept nowhere:
+    a device may ask for any name)."""
+    return _emblem_file(slug) if slug in registry.slugs() else ("", b"")
+
+
+@functools.cache
+def _emblem_file(slug: str) -> tuple[str, bytes]:
+    name = registry.card(slug).emblem
     if not name:
         return "", b""
     return name, (importlib.resources.files(registry.package(slug)) / name).read_bytes()
