@@ -15,7 +15,7 @@ from app.guard import component
 from app.i18n import month
 from app.screens.history_dates import DayButton
 from app.screens.home import emblem
-from app.state import use_app, use_data
+from app.state import AppState, use_app, use_data
 from app.widgets import dropdown, fmt_date, fmt_number, game_name
 from db.games import all_games
 from db.history import MAX_SEARCH, Cursor, HistoryQuery, MatchSummary
@@ -31,8 +31,8 @@ def ended_day(m: MatchSummary) -> date:
     return (when if when.tzinfo else when.replace(tzinfo=UTC)).astimezone().date()
 
 
-def match_tile(m: MatchSummary, lang: str, t: Callable[..., str]) -> ft.Control:
-    app = use_app()
+def match_tile(m: MatchSummary, app: AppState) -> ft.Control:
+    lang, t = app.lang, app.t
     scores = " · ".join(f"{n} {fmt_number(s, lang)}" for n, s in m.totals)
     lines = [t("shared_win" if len(m.winners) > 1 else "winners", a=", ".join(m.winners)), scores]
     if m.notes:
@@ -45,8 +45,9 @@ def match_tile(m: MatchSummary, lang: str, t: Callable[..., str]) -> ft.Control:
         on_click=lambda _e, i=m.id: app.go(f"/history/{i}"))
 
 
-def by_month(matches: list[MatchSummary], lang: str, t: Callable[..., str]) -> list[ft.Control]:
+def by_month(matches: list[MatchSummary], app: AppState) -> list[ft.Control]:
     """The tiles, each month's under its heading ("novembre 2026", in the page's language)."""
+    lang = app.lang
     out: list[ft.Control] = []
     shown: tuple[int, int] | None = None
     for m in matches:
@@ -55,7 +56,7 @@ def by_month(matches: list[MatchSummary], lang: str, t: Callable[..., str]) -> l
             shown = (day.year, day.month)
             out.append(ft.Container(ft.Text(month(day, lang), size=16, weight=ft.FontWeight.BOLD,
                                             color=ft.Colors.PRIMARY), padding=ft.Padding.only(left=8, top=10)))
-        out.append(match_tile(m, lang, t))
+        out.append(match_tile(m, app))
     return out
 
 
@@ -142,7 +143,7 @@ def HistoryList() -> ft.Control:
     ]
     if open_filters:
         rows.append(Filters(query, change, key="history-filters"))
-    rows += by_month(found.matches, app.lang, app.t) if found.matches else empty(app, query,
+    rows += by_month(found.matches, app) if found.matches else empty(app, query,
                                                                                 lambda: change(HistoryQuery()))
     rows += pager(pages, found.more, set_pages, app.t)
     return ft.Column(rows, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

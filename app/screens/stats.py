@@ -29,7 +29,7 @@ from app.screens.stats_charts import colour, distribution_chart, score_chart, wi
 from app.screens.stats_figures import Figures, GameFigures, PlayerFigures, load
 from app.screens.stats_filters import ALL, Choice, FilterBar
 from app.screens.transfer import FilteredCsv
-from app.state import use_app, use_data
+from app.state import use_data
 from app.widgets import fmt_number, game_name
 from db.models import Match
 from db.stats import Filters, places, player_names
@@ -207,9 +207,9 @@ def loading(lang: str) -> ft.Control:
                         identifier="stats-loading", live_region=True)
 
 
-def empty(chosen: bool, reset: Callable[[], None], lang: str) -> ft.Control:
-    """No finished match: what to do next (play one, import a history; or widen the filters)."""
-    app = use_app()
+def empty(chosen: bool, reset: Callable[[], None], lang: str, go: Callable[[str], None]) -> ft.Control:
+    """No finished match: what to do next (play one, import a history; or widen the filters); ``go`` opens a
+    screen (:meth:`app.state.AppState.go`)."""
     if chosen:
         return ft.Column([ft.Text(t("stats_empty_filtered", lang), italic=True),
                           ft.TextButton(t("reset_filters", lang), icon=ft.Icons.FILTER_ALT_OFF,
@@ -217,9 +217,9 @@ def empty(chosen: bool, reset: Callable[[], None], lang: str) -> ft.Control:
     return ft.Semantics(content=ft.Column([
         ft.Text(t("stats_empty", lang)),
         ft.Row([ft.Button(t("start_a_match", lang), icon=ft.Icons.ADD_CIRCLE,
-                          on_click=lambda _e: app.go("/new")),
+                          on_click=lambda _e: go("/new")),
                 ft.OutlinedButton(t("import_history", lang), icon=ft.Icons.UPLOAD_FILE,
-                                  on_click=lambda _e: app.go(DATA_ROUTE))], wrap=True, spacing=8, run_spacing=8),
+                                  on_click=lambda _e: go(DATA_ROUTE))], wrap=True, spacing=8, run_spacing=8),
     ], spacing=8), identifier="stats-empty")
 
 
@@ -274,7 +274,7 @@ def StatsScreen(player_id: str = "") -> ft.Control:
     if loaded is None or loaded[0][0] != wanted[0]:  # other filters: their figures are on their way
         body.append(loading(lang))
     elif not loaded[1].total:
-        body.append(empty(choice.chosen(), lambda: set_choice(Choice()), lang))
+        body.append(empty(choice.chosen(), lambda: set_choice(Choice()), lang, app.go))
     else:  # the same filters: a write elsewhere is read again quietly, the figures stay meanwhile
         body += figures_view(loaded[1], scope, lang, wide)
     return ft.Column(body, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
