@@ -60,8 +60,9 @@ def received(game: Any, state: dict[str, Any], seat: int | None, events: list[di
         for f in a.fields:
             out += words(f.label) + [repr(f.default), repr((f.minimum, f.maximum))]
             out += [c for c, _ in f.choices] + [w for _, t in f.choices for w in words(t)]
-    lines = [describe(game.public_event(e)) for e in events[-12:]]
-    return out + lines + [describe(game.public_event(events[-1]))] if events else out + lines
+    names = list(state.get("names", []))
+    lines = [describe(game, e, names, lang) for e in events[-12:] for lang in ("fr", "en", "it")]
+    return out + lines + [describe(game, events[-1], names, "fr")] if events else out + lines
 
 
 def mutations(actions: list[dict[str, Any]], rng: random.Random) -> Iterator[dict[str, Any]]:

@@ -187,15 +187,21 @@ def time_used_card(app: AppState, m: LoadedMatch) -> list[ft.Control]:
 def timeline_tile(app: AppState, m: LoadedMatch, done: bool) -> ft.Control:
     """Every event, with its time (what a seat kept secret only once the match is finished)."""
 
+    standing: list[str] = []  # the lines of the events not undone, the last one last
+
     def line(row: Any) -> str:
         changed = amendment(row)
         if changed is not None:  # the history's own record: when, who, what
             return (f"{row.seq}. {amendment_title(changed, app.lang, app.t)} : "
                     + " · ".join(amendment_lines(changed, app.lang, app.t)))
         event = json.loads(row.payload)
-        shown = event if done else m.game.public_event(event)
+        if event.get("type") == "undo":  # it takes back the last event still standing
+            told = app.t("undone", a=standing.pop()) if standing else app.t("undone", a=event.get("undoes", "?"))
+        else:
+            told = describe(m.game, event, m.names, app.lang, revealed=done)
+            standing.append(told)
         stamp = (row.at.astimezone() if row.at.tzinfo else row.at).strftime("%H:%M:%S")
-        return f"{row.seq}. {stamp}  {describe(shown)}"
+        return f"{row.seq}. {stamp}  {told}"
 
     return tile(title=ft.Text(app.t("timeline", a=tn("count_events", len(m.log), app.lang)), weight=ft.FontWeight.BOLD),
                 controls=[ft.Text(line(r), size=12) for r in m.log])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import flet as ft
@@ -25,10 +25,10 @@ from db.store import LoadedMatch, StoreError
 from scoring import Action, Game, Panel, RulesError
 
 
-def describe(event: dict[str, Any]) -> str:
-    """A compact line for the timeline (the payload, less the type and the time ``at``)."""
-    rest = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("type", "at"))
-    return f"{event['type']}  {rest}"[:160]
+def describe(game: Game, event: dict[str, Any], names: Sequence[str], lang: str, revealed: bool = False) -> str:
+    """The event as one line of the ledger, told by its game (``Game.tell``) in ``lang``: from its public
+    fields during play (a secret stays ``?``), from all of them once the match is over (``revealed``)."""
+    return game.tell(event if revealed else game.public_event(event), names).get(lang)
 
 
 @component
@@ -67,13 +67,14 @@ Secrets = ft.memo(_Secrets)
 
 
 @component
-def _Timeline(title: str, game: Game, events: tuple[tuple[int, dict[str, Any]], ...], none: str) -> ft.Control:
+def _Timeline(title: str, game: Game, events: tuple[tuple[int, dict[str, Any]], ...], none: str,
+              names: tuple[str, ...], lang: str) -> ft.Control:
     """The last events, newest first, each line keyed by the event's place in the match (a new event adds
     one line), or ``none`` before the first.  Folded, as it starts, it holds no lines: an event then changes
     its title alone, instead of building, diffing and sending twelve lines no one sees on each device;
     opening it builds them."""
     shown, set_shown = ft.use_state(False)
-    lines = [ft.Text(describe(game.public_event(e)), size=12, key=f"event-{n}") for n, e in events] if shown else []
+    lines = [ft.Text(describe(game, e, names, lang), size=12, key=f"event-{n}") for n, e in events] if shown else []
     if shown and not events:
         lines = [ft.Text(none, size=12, italic=True)]
     return ft.ExpansionTile(title=ft.Text(title), controls=lines, expanded=shown,
@@ -188,7 +189,7 @@ def side_part(m: LoadedMatch, names: list[str], lang: str, over: bool, on_phones
     first = max(0, len(m.events) - 12)
     side.append(Timeline(f"{t('events', lang)} ({len(m.events)})", m.game,
                          tuple(reversed(list(enumerate(m.events[first:], start=first)))), t("no_events_yet", lang),
-                         key="timeline"))
+                         tuple(names), lang, key="timeline"))
     side.append(Abandon(m.id, key=f"abandon-{m.id}"))
     return side
 
@@ -216,7 +217,8 @@ def MatchScreen(match_id: str = "") -> ft.Control:
         except StoreError as exc:
             app.refuse(exc)
             return
-        app.tell(app.t("undone", a=describe(load_match(app, int(match_id)).game.public_event(last))))
+        m = load_match(app, int(match_id))
+        app.tell(app.t("undone", a=describe(m.game, last, m.names, app.lang)))
         app.changed(match_id=int(match_id))
 
     # The same functions at every render: the header, forms and privacy screens below are memoised on

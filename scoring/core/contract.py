@@ -25,6 +25,7 @@ from scoring.core.card import Card
 from scoring.core.errors import IllegalEvent, InvalidOptions
 from scoring.core.fields import flag, quote, whole
 from scoring.core.sheet import ScoreSheet
+from scoring.core.telling import Teller, raw, short, timer
 from scoring.core.timers import apply_timer_event
 from scoring.core.tr import Tr
 
@@ -176,6 +177,8 @@ class Move:
     #: that name (``seat``; the giver ``from`` of a money transfer), or a function of the state and the
     #: event (the victim of the betrayed alliance a reprisal names)
     seat: SeatOf = "seat"
+    #: how the event reads in the ledger and the history (:meth:`Game.tell`); ``None``: its type and fields
+    tell: Teller | None = None
 
 
 # --------------------------------------------------------------------------- the game
@@ -340,6 +343,36 @@ class Game:
         """
         hidden = self.secret_fields.get(str(event.get("type")), ())
         return {k: (HIDDEN if k in hidden else v) for k, v in event.items()}
+
+    def tell(self, event: Mapping[str, Any], names: Sequence[str]) -> Tr:
+        """The event as one line of the ledger and the history, in each language.
+
+        ``event`` is given as the device may see it (:meth:`public_event` during play); the move's teller
+        (:attr:`Move.tell`) tells it from that alone.  The timers' events are told here, by their phase's
+        name.  A move without a teller, or an event its teller cannot read (recorded by an older
+        version), reads as its type and fields.
+
+        >>> class G(Game):
+        ...     phases = (Phase("night", Tr("Nuit", "Night", it="Notte")),)
+        ...     moves = {"wake": Move(lambda s, e: None,
+        ...                           tell=lambda e, n: Tr(f"{n[e['seat']]} se réveille", f"{n[e['seat']]} wakes up"))}
+        >>> G().tell({"type": "wake", "seat": 1}, ["Léa", "Sam"]).en
+        'Sam wakes up'
+        >>> G().tell({"type": "wake"}, ["Léa"]).en, G().tell({"type": "sleep", "seat": 0}, []).fr
+        ('wake', 'sleep  seat=0')
+        >>> G().tell({"type": "timer", "op": "pause", "key": "night"}, []).fr
+        'Minuteur « Nuit » en pause'
+        """
+        kind = event.get("type")
+        try:
+            if kind == "timer":
+                return timer(event, names, {p.key: p.name for p in self.phases})
+            move = self.moves.get(str(kind))
+            if move is not None and move.tell is not None:
+                return short(move.tell(event, names))
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            pass  # an event this version does not read as its teller expects: shown as it was recorded
+        return raw(event)
 
     def finished(self, state: State) -> bool:
         return bool(state.get("finished"))

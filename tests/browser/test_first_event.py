@@ -43,6 +43,7 @@ def test_the_ledger_is_there_from_the_start_and_says_it_is_empty(server, ui):
     ui.click("Recompter la pioche")
     ui.see("Événements (1)")
     assert not ui.sees("Aucun événement pour l'instant.")
+    ui.see("Pioche recomptée : 40 cartes Butin")  # the event told in the table's words, not its fields
 
 
 @pytest.mark.full_motion  # as most people have their phones: the fade is an animation

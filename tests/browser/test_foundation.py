@@ -58,7 +58,7 @@ def test_a_match_from_start_to_history_survives_undo_reload_and_a_killed_server(
     ui.click("Recompter la pioche")
     ui.see("40")
     ui.click("Annuler le dernier événement")
-    ui.see("Annulé")
+    ui.see("Annulé : Pioche recomptée : 40 cartes Butin")  # what was taken back, in the table's words
 
     # Reload the page: the match is still there to resume.
     ui.page.reload()
@@ -91,6 +91,11 @@ def test_a_match_from_start_to_history_survives_undo_reload_and_a_killed_server(
     ui.see("Robby Solo #1")
     ui.see("Léa 0")
     ui.shot("history")
+    # The match's record tells each event, and what the Undo took back, in the table's words.
+    ui.click("Robby Solo #1")
+    ui.click("Chronologie")
+    ui.see("Annulé : Pioche recomptée : 40 cartes Butin")
+    ui.see("Pioche recomptée : 2 cartes Butin")
     ui.open("/")
     ui.see("Aucune partie en cours")
 

@@ -264,5 +264,7 @@ def test_four_people_and_robby_junior_play_rounds_score_and_find_it_in_history(s
     ui.see("Feuille de score")
     ui.click("Chronologie")  # every declaration is in the match's record, with the time it was made
     text = screen_text(ui)
-    for kind, bank in declarations:
-        assert re.search(rf"\d+\. \d\d:\d\d:\d\d +declare +kind={kind}, bank={bank}\n", text), (kind, bank, text)
+    for kind, bank in declarations:  # told as the table said it
+        said = f"Je braquerai la banque {fr(bank)}" if kind == "rob" else f"Je ne braquerai pas la banque {fr(bank)}"
+        assert re.search(rf"\d+\. \d\d:\d\d:\d\d +Déclaration publique : «\s?{said}\s?»\n", text), (kind, bank, text)
+    assert re.search(r"\d+\. \d\d:\d\d:\d\d +Pioche recomptée : 5 cartes Butin\n", text), text

@@ -49,6 +49,20 @@ from scoring.games.apaches.state import (
     typed,
     unsettled,
 )
+from scoring.games.apaches.telling import (
+    nobody,
+    tell_adjust,
+    tell_bourgeois,
+    tell_end_round,
+    tell_end_turn,
+    tell_fence,
+    tell_last_turn,
+    tell_reveal,
+    tell_seen,
+    tell_settle,
+    tell_skip_turns,
+    tell_start_round,
+)
 
 #: What the uncovered stash of a district says (the « planque non recouverte »).
 STASH_KINDS = ("money", "valuables", "steal", "reinforcements", "wounded", "killed", "prison")
@@ -60,7 +74,7 @@ TOKEN_KINDS = ("bourgeois", "policeman")
 
 
 def seat_or_none(state: ApachesState, value: Any, what: str) -> int | None:
-    if value is None or value in ("none", ""):
+    if nobody(value):
         return None
     return whole(value, what, 0, state["players"] - 1)
 
@@ -364,18 +378,18 @@ def adjust(state: ApachesState, event: Mapping[str, Any]) -> None:
 
 
 MOVES: dict[str, Move] = {
-    "start_round": Move(start_round, phases=("round_start",)),
-    "end_turn": Move(end_turn, phases=("turns",), by="seat"),
-    "skip_turns": Move(skip_turns, phases=("turns",)),
-    "last_turn": Move(last_turn, phases=("last_order",)),
-    "settle": Move(settle, phases=("settlement",)),
-    "bourgeois": Move(bourgeois, phases=("settlement",)),
-    "fence": Move(fence, phases=("settlement",)),
+    "start_round": Move(start_round, phases=("round_start",), tell=tell_start_round),
+    "end_turn": Move(end_turn, phases=("turns",), by="seat", tell=tell_end_turn),
+    "skip_turns": Move(skip_turns, phases=("turns",), tell=tell_skip_turns),
+    "last_turn": Move(last_turn, phases=("last_order",), tell=tell_last_turn),
+    "settle": Move(settle, phases=("settlement",), tell=tell_settle),
+    "bourgeois": Move(bourgeois, phases=("settlement",), tell=tell_bourgeois),
+    "fence": Move(fence, phases=("settlement",), tell=tell_fence),
     # the holder's own phone (or the host's, behind the privacy screen); looking cannot be taken back
-    "seen": Move(seen, by="seat", undoable=False),
-    "end_round": Move(end_round, phases=("settlement",)),
-    "reveal": Move(reveal, phases=("reveal",), undoable=False),
-    "adjust": Move(adjust),
+    "seen": Move(seen, by="seat", undoable=False, tell=tell_seen),
+    "end_round": Move(end_round, phases=("settlement",), tell=tell_end_round),
+    "reveal": Move(reveal, phases=("reveal",), undoable=False, tell=tell_reveal),
+    "adjust": Move(adjust, tell=tell_adjust),
 }
 
 

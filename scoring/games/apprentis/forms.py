@@ -17,6 +17,7 @@ from scoring.games.apprentis.texts import (
     CARD_NAMES,
     EMPTY_LINE_NOTE,
     PLAY_PHASES,
+    REFILLED,
     STAIN_CHOICES,
     draft_rule,
     line_name,
@@ -155,8 +156,7 @@ def _refill_actions(state: ApprentisState) -> list[Action]:
                                   "Its row and column are discarded and refilled; only once per refill.",
                                   it="La sua riga e la sua colonna vengono scartate e riempite; una sola volta per "
                                      "rifornimento.")))
-    out.append(Action("refill", Tr("Marché rempli : tour suivant", "Market refilled: next turn",
-                                   it="Mercato rifornito: turno successivo"), primary=True))
+    out.append(Action("refill", REFILLED, primary=True))
     return out
 
 

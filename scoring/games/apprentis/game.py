@@ -43,6 +43,7 @@ from scoring.games.apprentis import moves as play
 from scoring.games.apprentis.card import CARD
 from scoring.games.apprentis.forms import actions
 from scoring.games.apprentis.panels import panels
+from scoring.games.apprentis.rules import face
 from scoring.games.apprentis.sample import sample_action
 from scoring.games.apprentis.score import grid_json, parse_painting, score_document, score_sheet
 from scoring.games.apprentis.setup import OPTIONS, check_options, make_setup
@@ -90,7 +91,7 @@ class Apprentis(Game):
             event = {"type": "roll", "dice": [rng.randint(1, 6) for _ in range(s["dice"])]}
         elif kind == "pick" and s["phase"] == "draft":
             event.setdefault("seat", s["draft"][s["draft_next"]])
-            event["die"] = play.face(event.get("die"), "die")
+            event["die"] = face(event.get("die"), "die")
         elif kind == "program" and s["phase"] == "program":
             if "seat" not in event:
                 waiting = [i for i, f in enumerate(s["programmed"]) if f is None]
@@ -99,7 +100,7 @@ class Apprentis(Game):
                                           "program: say whose die it is ('seat')",
                                           it="program: dite di chi è il dado («seat»)"))
                 event["seat"] = waiting[0]
-            event["face"] = play.face(event.get("face"), "face")
+            event["face"] = face(event.get("face"), "face")
         elif kind == "take" and s["phase"] == "take":
             event = play.complete_take(s, event)
         elif kind == "painting" and s["phase"] == "final":

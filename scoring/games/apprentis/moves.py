@@ -5,7 +5,8 @@ Events (besides the generic ``timer``): ``roll`` ``{"dice": [...]}`` (rolled by 
 "face"}`` (secret), ``reveal``, ``take`` ``{"seat", "die", "stain": 0|1|-1, "spot": "1-5"}``, ``lightning``
 ``{"spot"}``, ``refill``, ``to_scoring`` (skip the remaining turns), ``painting`` ``{"seat", "painting",
 "stains"}`` and ``finish``.  A handler changes the copy of the state it is handed; the contract's
-``apply`` has already checked the match's end and the phase.
+``apply`` has already checked the match's end and the phase.  How each event reads in the ledger (the
+move's ``tell``): :mod:`~scoring.games.apprentis.telling`.
 
 No refusal quotes a programmed face: before the reveal, only its owner may see it.
 """
@@ -17,26 +18,11 @@ from typing import Any, cast
 
 from scoring.core import Event, IllegalEvent, InvalidScoreInput, Move, Tr, quote, whole
 from scoring.core.contract import Handler
-from scoring.games.apprentis.rules import allowed_spots, draft_order, refill_order, take_order
+from scoring.games.apprentis import telling as told
+from scoring.games.apprentis.rules import allowed_spots, draft_order, face, refill_order, stain, take_order
 from scoring.games.apprentis.score import Grid, grid_json, parse_painting
 from scoring.games.apprentis.state import ApprentisState
 from scoring.games.apprentis.texts import PLAY_PHASES
-
-#: A stain as events and forms write it.
-STAIN_VALUES: dict[Any, int] = {0: 0, 1: 1, -1: -1, "0": 0, "+1": 1, "1": 1, "-1": -1, None: 0}
-
-
-def face(value: Any, what: str) -> int:
-    """A die face 1-6 given as an int or a digit string (choice fields send strings)."""
-    return whole(value, what, 1, 6)
-
-
-def stain(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | str | None) or value not in STAIN_VALUES:
-        raise IllegalEvent(Tr(f"stain : doit être 0, +1 ou -1, reçu {quote(value)}",
-                              f"stain: must be 0, +1 or -1, got {quote(value)}",
-                              it=f"stain: deve essere 0, +1 o -1, ricevuto {quote(value)}"))
-    return STAIN_VALUES[value]
 
 
 def seat_of(state: ApprentisState, value: Any) -> int:
@@ -251,15 +237,15 @@ def _h(handler: Callable[[ApprentisState, Mapping[str, Any]], None]) -> Handler:
 
 MOVES: dict[str, Move] = {
     # A roll taken back could be re-rolled; a reveal has been seen by everyone.
-    "roll": Move(_h(roll), phases=("roll",), undoable=False),
-    "pick": Move(_h(pick), phases=("draft",), by="seat"),
-    "programming": Move(_h(programming), phases=("roll",)),
-    "program": Move(_h(program), phases=("program",), by="seat"),
-    "reveal": Move(_h(reveal), phases=("program",), undoable=False),
-    "take": Move(_h(take), phases=("take",), by="seat"),
-    "lightning": Move(_h(lightning), phases=("refill",)),
-    "refill": Move(_h(refill), phases=("refill",)),
-    "to_scoring": Move(_h(to_scoring), phases=PLAY_PHASES),
-    "painting": Move(_h(paint), phases=("final",), by="seat"),
-    "finish": Move(_h(finish), phases=("final",)),
+    "roll": Move(_h(roll), phases=("roll",), undoable=False, tell=told.tell_roll),
+    "pick": Move(_h(pick), phases=("draft",), by="seat", tell=told.tell_pick),
+    "programming": Move(_h(programming), phases=("roll",), tell=told.tell_programming),
+    "program": Move(_h(program), phases=("program",), by="seat", tell=told.tell_program),
+    "reveal": Move(_h(reveal), phases=("program",), undoable=False, tell=told.tell_reveal),
+    "take": Move(_h(take), phases=("take",), by="seat", tell=told.tell_take),
+    "lightning": Move(_h(lightning), phases=("refill",), tell=told.tell_lightning),
+    "refill": Move(_h(refill), phases=("refill",), tell=told.tell_refill),
+    "to_scoring": Move(_h(to_scoring), phases=PLAY_PHASES, tell=told.tell_to_scoring),
+    "painting": Move(_h(paint), phases=("final",), by="seat", tell=told.tell_painting),
+    "finish": Move(_h(finish), phases=("final",), tell=told.tell_finish),
 }

@@ -1,4 +1,5 @@
-"""Les apprentis: the book's constants and tables (lengths, market grid, dice order, card values).
+"""Les apprentis: the book's constants and tables (lengths, market grid, dice order, card values), and how
+the events write a die face and a stain.
 
 The market is the grid formed by the cards 1 to 3 (columns, left to right) and
 4 to 6 (rows, top to bottom).  A spot is named like the rulebook, column first:
@@ -12,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
+
+from scoring.core import IllegalEvent, Tr, quote, whole
 
 #: (turns, final-touch cards per player) by length and number of players.
 LENGTHS = {
@@ -168,6 +171,34 @@ def take_order(players: int, first: int) -> list[int]:
         second = 1 - first
         return [first, second, first, second]
     return [(first + i) % players for i in range(players)]
+
+
+# --------------------------------------------------------------------------- the dice in the events
+
+#: A stain as events and forms write it (« augmenter ou diminuer la valeur de 1 »).
+STAIN_VALUES: dict[Any, int] = {0: 0, 1: 1, -1: -1, "0": 0, "+1": 1, "1": 1, "-1": -1, None: 0}
+
+
+def face(value: Any, what: str) -> int:
+    """A die face 1-6 given as an int or a digit string (choice fields send strings).
+
+    >>> face("4", "die"), face(6, "face")
+    (4, 6)
+    """
+    return whole(value, what, 1, 6)
+
+
+def stain(value: Any) -> int:
+    """A stain as the die's change: 0, +1 or -1 (given as an int or as the form's ``"+1"``; none: 0).
+
+    >>> stain("+1"), stain(-1), stain(None)
+    (1, -1, 0)
+    """
+    if isinstance(value, bool) or not isinstance(value, int | str | None) or value not in STAIN_VALUES:
+        raise IllegalEvent(Tr(f"stain : doit être 0, +1 ou -1, reçu {quote(value)}",
+                              f"stain: must be 0, +1 or -1, got {quote(value)}",
+                              it=f"stain: deve essere 0, +1 o -1, ricevuto {quote(value)}"))
+    return STAIN_VALUES[value]
 
 
 # --------------------------------------------------------------------------- the market during a turn

@@ -18,6 +18,8 @@ PLAY_PHASES = ("roll", "program", "draft", "take", "refill")
 STAIN_CHOICES = (("0", Tr("Pas de tache", "No stain", it="Nessuna macchia")),
                  ("+1", Tr("Tache : dé +1", "Stain: die +1", it="Macchia: dado +1")),
                  ("-1", Tr("Tache : dé −1", "Stain: die −1", it="Macchia: dado −1")))
+#: The refill's button, and its line in the ledger.
+REFILLED = Tr("Marché rempli : tour suivant", "Market refilled: next turn", it="Mercato rifornito: turno successivo")
 #: The painting form's card list (``maison`` also takes the printed points: ``maison:N``).
 CARD_NAMES = {
     "maison": Tr("Maison (points imprimés)", "House (printed points)",

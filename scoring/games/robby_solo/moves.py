@@ -1,4 +1,5 @@
-"""Robby Solo: the moves (restock, secret choice, declaration, reveal, deck count) and the ``MOVES`` table.
+"""Robby Solo: the moves (restock, secret choice, declaration, reveal, deck count) and the ``MOVES`` table,
+each move with its teller, its line of the ledger (telling.py).
 
 Each handler checks its event and changes the copy of the state the core's ``apply`` hands it.  No
 refusal quotes what a seat chose in secret or Robby Junior's deck: a declaration that contradicts the
@@ -24,21 +25,20 @@ from typing import Any, cast
 
 from scoring.core import IllegalEvent, Move, Tr, quote, whole
 from scoring.core.contract import Handler, SeatOf
+from scoring.core.telling import Teller
 from scoring.core.timers import new_timer
-from scoring.games.robby_solo.rules import DECK_SIZE, DECLARATIONS, Card, Hand, parse_card, police_visit
+from scoring.games.robby_solo.rules import (
+    DECK_SIZE,
+    DECLARATIONS,
+    Card,
+    Hand,
+    parse_card,
+    police_visit,
+    seat_of,
+)
 from scoring.games.robby_solo.state import BankOutcome, PoliceVisit, RobbyState
+from scoring.games.robby_solo.telling import tell_choose, tell_deck, tell_declare, tell_restock, tell_reveal
 from scoring.games.robby_solo.texts import declaration
-
-
-def seat_of(key: str) -> int | None:
-    """``bank3`` → 3; other keys → None.
-
-    >>> seat_of("bank3"), seat_of("bank"), seat_of("kind")
-    (3, None, None)
-    """
-    if key.startswith("bank") and key[4:].isdigit() and len(key) <= 6:
-        return int(key[4:])
-    return None
 
 
 def _bank(state: RobbyState, value: Any, where: str) -> str:
@@ -238,8 +238,8 @@ def chooser(state: RobbyState, event: Mapping[str, Any]) -> Any:
 
 
 def _move(handler: Callable[[RobbyState, Mapping[str, Any]], None], *phases: str, by: str = "host",
-          seat: SeatOf = "seat", undoable: bool = True) -> Move:
-    return Move(cast(Handler, handler), phases=phases, by=by, seat=seat, undoable=undoable)
+          seat: SeatOf = "seat", undoable: bool = True, tell: Teller | None = None) -> Move:
+    return Move(cast(Handler, handler), phases=phases, by=by, seat=seat, undoable=undoable, tell=tell)
 
 
 #: event type -> move.  Every move but the secret choice is the table's (its device enters what the table
@@ -248,9 +248,9 @@ def _move(handler: Callable[[RobbyState, Mapping[str, Any]], None], *phases: str
 #: secret choice by then (and Robby Junior's card); undone, the choices would be secret, and open to change,
 #: again for people who have seen them all (as the other games' reveals).
 MOVES: dict[str, Move] = {
-    "restock": _move(restock, "restock"),
-    "choose": _move(choose, "declare", "confirm", by="seat", seat=chooser),
-    "declare": _move(declare, "declare"),
-    "reveal": _move(reveal, "confirm", undoable=False),
-    "deck": _move(deck),
+    "restock": _move(restock, "restock", tell=tell_restock),
+    "choose": _move(choose, "declare", "confirm", by="seat", seat=chooser, tell=tell_choose),
+    "declare": _move(declare, "declare", tell=tell_declare),
+    "reveal": _move(reveal, "confirm", undoable=False, tell=tell_reveal),
+    "deck": _move(deck, tell=tell_deck),
 }

@@ -56,6 +56,17 @@ Card = int | None
 Hand = list[Card]
 
 
+def seat_of(key: str) -> int | None:
+    """``bank3`` → 3; other keys → None.
+
+    >>> seat_of("bank3"), seat_of("bank"), seat_of("kind")
+    (3, None, None)
+    """
+    if key.startswith("bank") and key[4:].isdigit() and len(key) <= 6:
+        return int(key[4:])
+    return None
+
+
 def bank_count(players: int, junior: bool = False) -> int:
     """Banks in play: "3 joueurs = 4 banques ... 6 joueurs = 7 banques"; Robby Junior counts.
 

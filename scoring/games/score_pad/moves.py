@@ -24,6 +24,14 @@ from scoring.core import IllegalEvent, Move, Tr, flag, whole
 from scoring.games.score_pad.rules import MAX_MINUTES, MAX_POINTS, MAX_ROUNDS
 from scoring.games.score_pad.score import totals
 from scoring.games.score_pad.state import PadState
+from scoring.games.score_pad.telling import (
+    tell_finish,
+    tell_result,
+    tell_round,
+    tell_score,
+    tell_teams,
+    tell_tiebreak,
+)
 
 
 def _seat(state: PadState, value: Any, where: str) -> int:
@@ -140,10 +148,10 @@ def finish(state: PadState, event: Mapping[str, Any]) -> None:
 
 
 MOVES: dict[str, Move] = {
-    "score": Move(score, phases=("play",), by="seat"),
-    "round": Move(round_, phases=("play",)),
-    "teams": Move(teams, phases=("play",)),
-    "result": Move(result, phases=("play",)),
-    "tiebreak": Move(tiebreak, phases=("play",)),
-    "finish": Move(finish, phases=("play",)),
+    "score": Move(score, phases=("play",), by="seat", tell=tell_score),
+    "round": Move(round_, phases=("play",), tell=tell_round),
+    "teams": Move(teams, phases=("play",), tell=tell_teams),
+    "result": Move(result, phases=("play",), tell=tell_result),
+    "tiebreak": Move(tiebreak, phases=("play",), tell=tell_tiebreak),
+    "finish": Move(finish, phases=("play",), tell=tell_finish),
 }

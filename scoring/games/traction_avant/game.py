@@ -25,6 +25,7 @@ from scoring.games.traction_avant.card import CARD
 from scoring.games.traction_avant.moves import MOVES, roulette_pair
 from scoring.games.traction_avant.rules import roll_dice, roulette_rolls
 from scoring.games.traction_avant.state import TractionState, time_used
+from scoring.games.traction_avant.telling import SECRET_ORDER
 from scoring.games.traction_avant.texts import KINDS, PHASES
 
 __all__ = ["GAME", "TractionAvant", "time_used"]
@@ -43,7 +44,7 @@ class TractionAvant(Game):
     categories = dict(KINDS)
     #: a secret order stays hidden in the timeline until the match is over (the panels reveal the orders
     #: of a round together, once every gang present has written its own)
-    secret_fields = {"order": ("cars", "men", "colts", "stens", "bullets", "targets", "note")}
+    secret_fields = {"order": SECRET_ORDER}
 
     def phase(self, state: State) -> str | None:
         return "setup" if state.get("stage") == "setup" else super().phase(state)

@@ -9,12 +9,15 @@ is provisional and booked only at the split.  No refusal quotes a secret order.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any, cast
 
-from scoring.core import IllegalEvent, Move, Tr, clone, flag, quote, timers, whole
+from scoring.core import IllegalEvent, Move, Tr, clone, quote, timers
 from scoring.core.contract import Handler, SeatOf
 from scoring.core.fmt import number
+from scoring.core.telling import Teller
+from scoring.games.traction_avant import fields, telling
+from scoring.games.traction_avant.fields import get_at, get_bool, get_int, get_text
 from scoring.games.traction_avant.rules import (
     BASE_ATTACK_MIN,
     BRIQUE,
@@ -52,7 +55,7 @@ from scoring.games.traction_avant.state import (
     points_left,
 )
 
-Event = Mapping[str, Any]
+Event = fields.Event
 
 #: Every phase of a turn (the moves that may be played at any time of play).
 PLAY = ("first", "magouilles", "moves", "heists", "cards")
@@ -60,65 +63,18 @@ PLAY = ("first", "magouilles", "moves", "heists", "cards")
 # --------------------------------------------------------------------------- fields
 
 
-def get_int(event: Event, key: str, low: int, high: int | None = None, default: int | None = None) -> int:
-    return whole(event.get(key, default), key, low, high)
-
-
 def get_seat(state: TractionState, event: Event, key: str) -> int:
     """A seat of the match: a whole number from 0 to the number of seats − 1."""
-    return whole(event.get(key), key, 0, len(state["names"]) - 1)
+    return fields.get_seat(event, key, len(state["names"]))
 
 
 def get_seats(state: TractionState, event: Event, key: str) -> list[int]:
-    value = event.get(key, [])
-    if not isinstance(value, list) or len(value) > len(state["names"]) * 2:
-        raise IllegalEvent(Tr(f"{key} : une liste de places attendue, reçu {quote(value)}",
-                              f"{key}: must be a list of seats, got {quote(value)}",
-                              it=f"{key}: attesa una lista di posti, ricevuto {quote(value)}"))
-    seats = [get_seat(state, {key: v}, key) for v in value]
-    if len(set(seats)) != len(seats):
-        raise IllegalEvent(Tr(f"{key} : une place est donnée deux fois dans {quote(value)}",
-                              f"{key}: a seat is listed twice in {quote(value)}",
-                              it=f"{key}: un posto è indicato due volte in {quote(value)}"))
-    return sorted(seats)
+    return fields.get_seats(event, key, len(state["names"]))
 
 
 def get_ints(state: TractionState, event: Event, key: str, high: int) -> list[int]:
     """One whole number from 0 to ``high`` per seat."""
-    n = len(state["names"])
-    value = event.get(key, [0] * n)
-    if not isinstance(value, list) or len(value) != n:
-        raise IllegalEvent(Tr(f"{key} : {n} nombres entiers de 0 à {high} attendus (un par place), "
-                              f"reçu {quote(value)}",
-                              f"{key}: must be {n} whole numbers from 0 to {high} (one per seat), "
-                              f"got {quote(value)}",
-                              it=f"{key}: attesi {n} numeri interi da 0 a {high} (uno per posto), ricevuto "
-                                 f"{quote(value)}"))
-    return [whole(v, f"{key}[{s}]", 0, high, digits=False) for s, v in enumerate(value)]
-
-
-def get_text(event: Event, key: str, limit: int = 300, required: bool = False) -> str:
-    value = event.get(key, "")
-    if value is None:
-        value = ""
-    if not isinstance(value, str) or len(value) > limit:
-        raise IllegalEvent(Tr(f"{key} : un texte de {limit} caractères au plus attendu, reçu {quote(value)}",
-                              f"{key}: must be a text of at most {limit} characters, got {quote(value)}",
-                              it=f"{key}: atteso un testo di al massimo {limit} caratteri, ricevuto {quote(value)}"))
-    if required and not value.strip():
-        raise IllegalEvent(Tr(f"{key} : ne doit pas être vide, reçu {quote(value)}",
-                              f"{key}: must not be empty, got {quote(value)}",
-                              it=f"{key}: non deve essere vuoto, ricevuto {quote(value)}"))
-    return value.strip()
-
-
-def get_bool(event: Event, key: str, default: bool) -> bool:
-    return flag(event.get(key, default), key)
-
-
-def get_at(event: Event) -> int | None:
-    at = event.get("at")
-    return None if at is None else whole(at, "at", 0, timers.MAX_AT, digits=False)
+    return fields.get_ints(event, key, len(state["names"]), high)
 
 
 # --------------------------------------------------------------------------- the bank
@@ -842,39 +798,40 @@ def _victim(state: TractionState, event: Event) -> int | None:
 
 
 def _move(handler: Callable[[TractionState, Event], None], phases: tuple[str, ...], by: str = "host",
-          undoable: bool = True, seat: SeatOf = "seat") -> Move:
-    return Move(cast(Handler, handler), phases=phases, by=by, undoable=undoable, seat=seat)
+          undoable: bool = True, seat: SeatOf = "seat", *, tell: Teller) -> Move:
+    return Move(cast(Handler, handler), phases=phases, by=by, undoable=undoable, seat=seat, tell=tell)
 
 
 #: Event type → move.  ``seat`` moves are sent by the seat the event names (``seat``; ``from`` for a
 #: transfer; the victim of the alliance for a reprisal).  Dice are never rolled again, and a secret
-#: order may not be taken back (the last one reveals them all): those are not undoable.
+#: order may not be taken back (the last one reveals them all): those are not undoable.  Each move's
+#: teller (:mod:`.telling`) says how its event reads in the ledger and the history.
 MOVES: dict[str, Move] = {
-    "choose_boss": _move(_choose_boss, ("setup",), "seat"),
-    "choose_power": _move(_choose_power, ("setup",), "seat"),
-    "begin": _move(_begin, ("setup",)),
-    "next_phase": _move(_next_phase, PLAY),
-    "cafe": _move(_cafe, ("magouilles",)),
-    "recruit": _move(_recruit, ("moves",), "seat"),
-    "traction": _move(_traction, ("moves",), "seat"),
-    "buy_time": _move(_buy_time, ("moves",), "seat"),
-    "cohabit": _move(_cohabit, ("moves",), "seat"),
-    "done": _move(_done, ("moves",), "seat"),
-    "heists": _move(_heists, ("heists",)),
-    "order": _move(_order, ("heists",), "seat", undoable=False),
-    "combat_round": _move(_combat_round, ("heists",)),
-    "split": _move(_split, ("heists",)),
-    "van_move": _move(_van_move, ("heists",), undoable=False),
-    "van_attack": _move(_van_attack, ("heists",), undoable=False),
-    "van_pass": _move(_van_pass, ("heists",)),
-    "base_attack": _move(_base_attack, ("heists",)),
-    "cards": _move(_cards, ("cards",)),
-    "transfer": _move(_transfer, PLAY, "seat", seat="from"),
-    "roll": _move(_roll, (), "any", undoable=False),
-    "roulette": _move(_roulette, PLAY, undoable=False),
-    "alliance": _move(_alliance, PLAY),
-    "alliance_confirm": _move(_alliance_confirm, PLAY, "seat"),
-    "alliance_betray": _move(_alliance_betray, PLAY),
-    "reprisal": _move(_reprisal, PLAY, "seat", seat=_victim),
-    "alliance_end": _move(_alliance_end, PLAY),
+    "choose_boss": _move(_choose_boss, ("setup",), "seat", tell=telling.choose_boss),
+    "choose_power": _move(_choose_power, ("setup",), "seat", tell=telling.choose_power),
+    "begin": _move(_begin, ("setup",), tell=telling.begin),
+    "next_phase": _move(_next_phase, PLAY, tell=telling.next_phase),
+    "cafe": _move(_cafe, ("magouilles",), tell=telling.cafe),
+    "recruit": _move(_recruit, ("moves",), "seat", tell=telling.recruit),
+    "traction": _move(_traction, ("moves",), "seat", tell=telling.traction),
+    "buy_time": _move(_buy_time, ("moves",), "seat", tell=telling.buy_time),
+    "cohabit": _move(_cohabit, ("moves",), "seat", tell=telling.cohabit),
+    "done": _move(_done, ("moves",), "seat", tell=telling.done),
+    "heists": _move(_heists, ("heists",), tell=telling.heists),
+    "order": _move(_order, ("heists",), "seat", undoable=False, tell=telling.order),
+    "combat_round": _move(_combat_round, ("heists",), tell=telling.combat_round),
+    "split": _move(_split, ("heists",), tell=telling.split),
+    "van_move": _move(_van_move, ("heists",), undoable=False, tell=telling.van_move),
+    "van_attack": _move(_van_attack, ("heists",), undoable=False, tell=telling.van_attack),
+    "van_pass": _move(_van_pass, ("heists",), tell=telling.van_pass),
+    "base_attack": _move(_base_attack, ("heists",), tell=telling.base_attack),
+    "cards": _move(_cards, ("cards",), tell=telling.cards),
+    "transfer": _move(_transfer, PLAY, "seat", seat="from", tell=telling.transfer),
+    "roll": _move(_roll, (), "any", undoable=False, tell=telling.roll),
+    "roulette": _move(_roulette, PLAY, undoable=False, tell=telling.roulette),
+    "alliance": _move(_alliance, PLAY, tell=telling.alliance),
+    "alliance_confirm": _move(_alliance_confirm, PLAY, "seat", tell=telling.alliance_confirm),
+    "alliance_betray": _move(_alliance_betray, PLAY, tell=telling.alliance_betray),
+    "reprisal": _move(_reprisal, PLAY, "seat", seat=_victim, tell=telling.reprisal),
+    "alliance_end": _move(_alliance_end, PLAY, tell=telling.alliance_end),
 }

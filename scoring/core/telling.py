@@ -1,0 +1,94 @@
+"""How an event reads in a match's ledger and its history: one line, in French, English and Italian.
+
+Each move of a game's ``moves`` table may carry a teller (``Move(tell=...)``): a function of the event as
+the device may see it (secret fields already ``"?"``, :data:`~scoring.core.contract.HIDDEN`, until the
+match is over) and the seats' names, giving a :class:`Tr`.  :meth:`Game.tell
+<scoring.core.contract.Game.tell>` calls it, tells the timers' events itself, and falls back on
+:func:`raw` (the event's type and fields) for a move without a teller or an event it cannot read (one
+recorded by an older version).  A teller sees nothing but the event it is given, so it can tell no more
+than the event shows.
+
+>>> name(["Léa", "Sam"], 1), name(["Léa"], 4), name(["Léa"], "?")
+('Sam', '#5', '?')
+>>> raw({"type": "deck", "count": 4, "at": 12}).en
+'deck  count=4'
+>>> hidden("?"), hidden(3)
+(True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from scoring.core.tr import Tr
+
+#: How a move reads: (the event as shown, the seats' names) → one line in each language.
+Teller = Callable[[Mapping[str, Any], Sequence[str]], Tr]
+
+#: The longest line a ledger shows.
+LONGEST = 200
+
+#: what hidden fields hold (the contract's ``HIDDEN``, repeated here to keep this module free of it)
+_HIDDEN = "?"
+
+
+def hidden(value: Any) -> bool:
+    """Whether ``value`` is a field the viewer may not see."""
+    return isinstance(value, str) and value == _HIDDEN
+
+
+def name(names: Sequence[str], seat: Any) -> str:
+    """The name of ``seat`` (its number, from 1, when the match has no name for it; ``?`` when hidden)."""
+    if hidden(seat):
+        return _HIDDEN
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise TypeError(f"a seat is a whole number, got {seat!r}")
+    return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
+
+
+def names_of(names: Sequence[str], seats: Any) -> str:
+    """Several seats' names, joined by commas."""
+    if not isinstance(seats, list | tuple):
+        raise TypeError(f"seats are a list, got {seats!r}")
+    return ", ".join(name(names, s) for s in seats)
+
+
+def raw(event: Mapping[str, Any]) -> Tr:
+    """The event's type and fields, as the ledger read before the games told their events."""
+    rest = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("type", "at"))
+    text = f"{event.get('type')}  {rest}".strip()[:LONGEST]
+    return Tr(text, text, it=text)
+
+
+def short(text: Tr) -> Tr:
+    """``text`` cut to :data:`LONGEST` characters in each language."""
+    def cut(s: str) -> str:
+        return s if len(s) <= LONGEST else s[:LONGEST - 1] + "…"
+
+    return Tr(cut(text.fr), cut(text.en), it=cut(text.it) if text.it else "")
+
+
+TIMER_OPS = {
+    "start": Tr("Minuteur « {t} » lancé", "Timer “{t}” started", it="Timer «{t}» avviato"),
+    "pause": Tr("Minuteur « {t} » en pause", "Timer “{t}” paused", it="Timer «{t}» in pausa"),
+    "resume": Tr("Minuteur « {t} » relancé", "Timer “{t}” resumed", it="Timer «{t}» ripreso"),
+    "reset": Tr("Minuteur « {t} » remis à zéro", "Timer “{t}” reset", it="Timer «{t}» azzerato"),
+    "extend": Tr("Minuteur « {t} » prolongé", "Timer “{t}” extended", it="Timer «{t}» prolungato"),
+    "stop": Tr("Minuteur « {t} » arrêté", "Timer “{t}” stopped", it="Timer «{t}» fermato"),
+}
+
+
+def timer(event: Mapping[str, Any], names: Sequence[str], phases: Mapping[str, Tr]) -> Tr:
+    """A timer's event: what was done to which timer (a phase's, or a seat's in a phase: ``phase:seat``).
+
+    >>> timer({"op": "start", "key": "night:1"}, ["Léa", "Sam"], {"night": Tr("Nuit", "Night", it="Notte")}).en
+    'Timer “Night · Sam” started'
+    """
+    key = str(event["key"])
+    phase, _colon, seat = key.partition(":")
+    title = phases.get(phase, Tr(phase, phase, it=phase))
+    if seat.isdigit():
+        title = Tr("{p} · {n}", "{p} · {n}", it="{p} · {n}").format(p=title, n=name(names, int(seat)))
+    return TIMER_OPS[str(event["op"])].format(t=title)
+
