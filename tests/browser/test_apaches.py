@@ -264,7 +264,7 @@ def test_three_gangs_play_three_rounds_with_a_secret_bourgeois_and_find_the_winn
                 other.see(f"Manche 1 : {holder} (vu)")
                 assert_no_identity(other.text())
                 other.click("Événements")
-                other.see("token=?")
+                other.see(f"Quartier 8 : {holder} prend un bourgeois au hasard (identité secrète)")
                 assert_no_identity(other.text())
         if plan["fence"] is not None:
             pick(ui, "Majoritaire du quartier 9", PEOPLE[plan["fence"]])
