@@ -132,6 +132,13 @@ def fmt_date(when: Any, lang: str) -> str:
     return date_time(when, lang)
 
 
+def tile(**kw: Any) -> ft.Control:
+    """A folding section whose lines start at the left, as a list reads (the ledger, the history's parts)."""
+    return ft.ExpansionTile(expanded_cross_axis_alignment=ft.CrossAxisAlignment.START,
+                            expanded_alignment=ft.Alignment.CENTER_LEFT,
+                            controls_padding=ft.Padding.symmetric(horizontal=12, vertical=4), **kw)
+
+
 def section(title: str, controls: Sequence[ft.Control]) -> ft.Control:
     return ft.Column([ft.Text(title, size=18, weight=ft.FontWeight.BOLD), *controls], spacing=8)
 

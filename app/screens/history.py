@@ -20,7 +20,7 @@ from app.screens.history_share import SharedSheet, imported_lines
 from app.screens.home import emblem
 from app.screens.match import describe
 from app.state import AppState, use_app, use_data
-from app.widgets import fmt_date, panel_card, score_sheet_view
+from app.widgets import fmt_date, panel_card, score_sheet_view, tile
 from db.history import amendment, date_shift, game_rows
 from db.stats import time_used
 from db.store import LoadedMatch, StoreError
@@ -32,13 +32,6 @@ UNDO_SECONDS = 30
 #: Deleted matches' documents, by id, with when they were deleted: the review screen of a match
 #: deleted less than UNDO_SECONDS ago offers to put it back (it survives the screen's remount).
 _DELETED: dict[int, tuple[float, dict[str, Any]]] = {}
-
-
-def tile(**kw: Any) -> ft.Control:
-    """A folding section whose lines start at the left, as a list reads."""
-    return ft.ExpansionTile(expanded_cross_axis_alignment=ft.CrossAxisAlignment.START,
-                            expanded_alignment=ft.Alignment.CENTER_LEFT,
-                            controls_padding=ft.Padding.symmetric(horizontal=12, vertical=4), **kw)
 
 
 def _clock(seconds: float) -> str:

@@ -19,7 +19,7 @@ from app.screens.phones import HostDevices, PhonesSection
 from app.shared import load_match, seat_links
 from app.state import use_app, use_data
 from app.timer_view import Timers, now_ms, shows_timers
-from app.widgets import panel_cards, section
+from app.widgets import panel_cards, section, tile
 from db.host_keys import GrantedDevice
 from db.store import LoadedMatch, StoreError
 from scoring import Action, Game, Panel, RulesError
@@ -77,8 +77,8 @@ def _Timeline(title: str, game: Game, events: tuple[tuple[int, dict[str, Any]], 
     lines = [ft.Text(describe(game, e, names, lang), size=12, key=f"event-{n}") for n, e in events] if shown else []
     if shown and not events:
         lines = [ft.Text(none, size=12, italic=True)]
-    return ft.ExpansionTile(title=ft.Text(title), controls=lines, expanded=shown,
-                            on_change=lambda e: set_shown(e.data in (True, "true")))
+    return tile(title=ft.Text(title), controls=lines, expanded=shown,
+                on_change=lambda e: set_shown(e.data in (True, "true")))
 
 
 #: re-rendered when the events change (its title counts them), or when it is opened or folded
