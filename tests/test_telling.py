@@ -5,12 +5,15 @@ without falling back on the raw fields.  The games' own telling tests check the 
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring import HIDDEN, Game, Move, Phase, Tr, find_game, slugs
-from scoring.core.telling import raw
+from scoring import HIDDEN, Game, Move, Phase, Secret, Tr, find_game, slugs
+from scoring.core import get_path
+from scoring.core.telling import raw, raw_secret
 from tests.random_play import play
 
 BUILT_IN = slugs()
@@ -96,3 +99,47 @@ def test_a_teller_that_cannot_read_its_event_gives_the_raw_line():
 
     assert G().tell({"type": "x", "seat": 7, "at": 3}, ["Léa"]).en == "x  seat=7"
     assert G().tell({"type": "x", "seat": 0}, ["Léa"]).en == "Léa"
+
+
+WITH_SECRETS = [g for g in GAMES if g.slug != "score-pad"]
+
+
+@pytest.mark.parametrize("game", WITH_SECRETS, ids=[g.slug for g in WITH_SECRETS])
+def test_every_secret_reads_in_words_in_the_review(game: Game):
+    """A finished match's review shows its secrets (all revealed by then) in the game's words: each secret a
+    random match holds at any moment is told (``Game.tell_secret``) without falling back on its path and value."""
+    kinds: set[str] = set()
+    for seed in range(6):
+        _setup, names, state, events, _last = play(game, seed, max_actions=200)
+        for event in [None, *events]:
+            if event is not None:
+                state = game.apply(state, event)
+            for secret in game.secrets(state):
+                value = get_path(state, secret.path)
+                told = game.tell_secret(secret, value, names)
+                assert told != raw_secret(secret.owner, secret.path, value, names), (game.slug, secret, value)
+                assert all(getattr(told, lang) and "/" not in getattr(told, lang)[:12] for lang in ("fr", "en", "it"))
+                kinds.add(str(secret.path[0]))
+    assert kinds <= set(game.secret_tellers), kinds
+
+
+def test_a_secret_no_teller_knows_reads_as_its_place_and_value():
+    class G(Game):
+        secret_tellers = {"deck": lambda s, v, n: Tr(f"Pioche : {v[9]}", f"Deck: {v[9]}")}
+
+    assert G().tell_secret(Secret(None, ("deck",)), [1], []).en == 'deck : [1]'  # its teller cannot read it
+    assert G().tell_secret(Secret(1, ("hand", 1)), "x", ["Léa", "Sam"]).fr == 'Sam · hand/1 : "x"'
+
+
+def test_robby_junior_s_deck_reads_as_its_cards_in_order():
+    """Robby Junior's heist deck is the one secret left at the end of a Robby Solo match with him."""
+    game = find_game("robby-solo")
+    options = game.validate_options({"players": 3, "robby_junior": True})
+    state = game.initial_state(game.setup(options, random.Random(1)).record, ["Léa", "Sam", "Ange"])
+    deck = next(s for s in game.secrets(state) if s.path == ("junior_deck",))
+    told = game.tell_secret(deck, state["junior_deck"], ["Léa", "Sam", "Ange"])
+    colours = {"yellow": "jaune", "green": "verte", "red": "rouge", "blue": "bleue", "grey": "grise",
+               "purple": "violette", "khaki": "kaki"}
+    assert told.fr == ("Pioche Braquage de Robby Junior, dans l'ordre : "
+                       + " · ".join(colours[c] for c in state["junior_deck"]))
+    assert told.en.startswith("Robby Junior's heist deck, in order: ")

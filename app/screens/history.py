@@ -24,7 +24,7 @@ from app.widgets import fmt_date, panel_card, score_sheet_view, tile
 from db.history import amendment, date_shift, game_rows
 from db.stats import time_used
 from db.store import LoadedMatch, StoreError
-from scoring import Game, Option, RulesError
+from scoring import HIDDEN, Game, Option, RulesError
 from scoring.core import get_path
 
 #: How long a deleted match can be put back (seconds).
@@ -151,14 +151,9 @@ def revealed_secrets(app: AppState, m: LoadedMatch) -> list[ft.Control]:
     """Every secret of a finished match (they are all revealed at the end, never before)."""
     revealed: list[ft.Control] = []
     for secret in m.game.secrets(m.state):
-        owner = m.names[secret.owner] if secret.owner is not None and secret.owner < len(m.names) else ""
-        try:
-            value = get_path(m.state, secret.path)
-        except (KeyError, IndexError, TypeError):
-            continue
-        shown = json.dumps(value, ensure_ascii=False)
-        revealed.append(ft.Text(f"{owner + ' · ' if owner else ''}{'/'.join(map(str, secret.path))} : "
-                                f"{shown[:300]}", size=12))
+        value = get_path(m.state, secret.path)
+        if value != HIDDEN:  # (a path the state does not have)
+            revealed.append(ft.Text(m.game.tell_secret(secret, value, m.names).get(app.lang), size=12))
     if not revealed:
         return []
     return [tile(title=ft.Text(app.t("revealed_secrets"), weight=ft.FontWeight.BOLD), controls=revealed)]

@@ -25,7 +25,7 @@ from scoring.core.card import Card
 from scoring.core.errors import IllegalEvent, InvalidOptions
 from scoring.core.fields import flag, quote, whole
 from scoring.core.sheet import ScoreSheet
-from scoring.core.telling import Teller, raw, short, timer
+from scoring.core.telling import SecretTeller, Teller, raw, raw_secret, short, timer
 from scoring.core.timers import apply_timer_event
 from scoring.core.tr import Tr
 
@@ -204,6 +204,9 @@ class Game:
     secret_fields: ClassVar[dict[str, tuple[str, ...]]] = {"draw": ("token",)}
     #: event type -> what it does, in which phases, who may send it
     moves: ClassVar[Mapping[str, Move]] = {}
+    #: how a finished match's review tells each kind of secret, by the first step of its path (``"bags"``,
+    #: ``"junior_deck"``…): (the secret, its value, the seats' names) → a line; none: its path and value
+    secret_tellers: ClassVar[Mapping[str, SecretTeller]] = {}
     #: options a demonstration or a test must give besides the player count (a score pad's game name)
     example_options: ClassVar[Mapping[str, Any]] = {}
 
@@ -373,6 +376,23 @@ class Game:
         except (KeyError, IndexError, TypeError, ValueError, AttributeError):
             pass  # an event this version does not read as its teller expects: shown as it was recorded
         return raw(event)
+
+    def tell_secret(self, secret: Secret, value: Any, names: Sequence[str]) -> Tr:
+        """A secret as a finished match's review shows it, every secret being revealed by then: the game's
+        words (:attr:`secret_tellers`), or its place in the state and its value.
+
+        >>> class G(Game):
+        ...     secret_tellers = {"deck": lambda s, v, n: Tr(f"Pioche : {len(v)} cartes", f"Deck: {len(v)} cards")}
+        >>> G().tell_secret(Secret(None, ("deck",)), [3, 5], []).en, G().tell_secret(Secret(0, ("hand", 0)), [1], []).en
+        ('Deck: 2 cards', '#1 · hand/0 : [1]')
+        """
+        teller = self.secret_tellers.get(str(secret.path[0])) if secret.path else None
+        if teller is not None:
+            try:
+                return short(teller(secret, value, names))
+            except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+                pass  # a state this version does not read as its teller expects: shown as it is stored
+        return raw_secret(secret.owner, secret.path, value, names)
 
     def finished(self, state: State) -> bool:
         return bool(state.get("finished"))

@@ -18,13 +18,19 @@ than the event shows.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scoring.core.tr import Tr
 
+if TYPE_CHECKING:
+    from scoring.core.contract import Secret
+
 #: How a move reads: (the event as shown, the seats' names) → one line in each language.
 Teller = Callable[[Mapping[str, Any], Sequence[str]], Tr]
+#: How a secret of a finished match reads: (the secret, its value, the seats' names) → one line.
+SecretTeller = Callable[["Secret", Any, Sequence[str]], Tr]
 
 #: The longest line a ledger shows.
 LONGEST = 200
@@ -58,6 +64,19 @@ def raw(event: Mapping[str, Any]) -> Tr:
     """The event's type and fields, as the ledger read before the games told their events."""
     rest = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("type", "at"))
     text = f"{event.get('type')}  {rest}".strip()[:LONGEST]
+    return Tr(text, text, it=text)
+
+
+def raw_secret(owner: int | None, path: Sequence[str | int], value: Any, names: Sequence[str]) -> Tr:
+    """A secret's owner, its place in the state and its value, as the review read before the games told them.
+
+    >>> raw_secret(None, ("bags", "bourgeois", "remaining"), ["policeman"], []).fr
+    'bags/bourgeois/remaining : ["policeman"]'
+    >>> raw_secret(1, ("hands", 1), [3000, None], ["Léa", "Sam"]).en
+    'Sam · hands/1 : [3000, null]'
+    """
+    who = f"{name(names, owner)} · " if owner is not None else ""
+    text = f"{who}{'/'.join(map(str, path))} : {json.dumps(value, ensure_ascii=False)}"[:LONGEST]
     return Tr(text, text, it=text)
 
 

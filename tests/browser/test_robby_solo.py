@@ -268,3 +268,5 @@ def test_four_people_and_robby_junior_play_rounds_score_and_find_it_in_history(s
         said = f"Je braquerai la banque {fr(bank)}" if kind == "rob" else f"Je ne braquerai pas la banque {fr(bank)}"
         assert re.search(rf"\d+\. \d\d:\d\d:\d\d +Déclaration publique : «\s?{said}\s?»\n", text), (kind, bank, text)
     assert re.search(r"\d+\. \d\d:\d\d:\d\d +Pioche recomptée : 5 cartes Butin\n", text), text
+    ui.click("Secrets révélés")  # Robby Junior's heist deck, secret to everyone until the end
+    ui.see("Pioche Braquage de Robby Junior, dans l'ordre : " + " · ".join(fr(c) for c in deck))

@@ -33,6 +33,7 @@ from scoring.games.apaches.sample import sample
 from scoring.games.apaches.score import holdings, parse_score_doc, score_holdings
 from scoring.games.apaches.setup import OPTIONS, make_setup, validate
 from scoring.games.apaches.state import initial, plain, typed
+from scoring.games.apaches.telling import SECRET_TELLERS
 
 __all__ = ["GAME", "Apaches", "configurations", "last_turn_order"]
 
@@ -52,6 +53,7 @@ class Apaches(Game):
     phases = tuple(Phase(key, texts.PHASE_NAMES[key])
                    for key in ("round_start", "turns", "last_order", "settlement", "reveal"))
     moves = MOVES
+    secret_tellers = SECRET_TELLERS
 
     def validate_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         return validate(super().validate_options(raw))

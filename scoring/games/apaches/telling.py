@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scoring.core import Tr, whole
+from scoring.core import Secret, Tr, whole
 from scoring.core.telling import hidden, name
 from scoring.core.words import de
 from scoring.games.apaches.rules import BAIL, BOURGEOIS_DISTRICT, FENCE_DISTRICT, FENCE_PER_BURGLARY
@@ -266,3 +266,40 @@ def tell_adjust(event: Mapping[str, Any], names: Sequence[str]) -> Tr:
     if len(reason) > REASON_CHARS:
         reason = reason[:REASON_CHARS - 1] + "…"
     return Tr("{t} (« {r} »)", "{t} (“{r}”)", it="{t} («{r}»)").format(t=told, r=reason)
+
+
+# --------------------------------------------------------------------------- the secrets, once the match is over
+
+#: one token of the bourgeois bag, counted
+TOKEN_COUNTS = {
+    "bourgeois": (Tr("{n} bourgeois", "{n} bourgeois", it="{n} borghese"),
+                  Tr("{n} bourgeois", "{n} bourgeois", it="{n} borghesi")),
+    "policeman": (Tr("{n} agent de ville", "{n} undercover policeman", it="{n} poliziotto in borghese"),
+                  Tr("{n} agents de ville", "{n} undercover policemen", it="{n} poliziotti in borghese")),
+}
+
+
+def tell_bag(secret: Secret, value: Any, names: Sequence[str]) -> Tr:
+    """The bourgeois bag as the match left it: what was never drawn, and a draw never unveiled.
+
+    >>> tell_bag(Secret(None, ("bags", "bourgeois", "remaining")), ["bourgeois", "policeman", "bourgeois"], []).fr
+    'Sac des bourgeois, jamais tirés : 2 bourgeois · 1 agent de ville'
+    >>> tell_bag(Secret(1, ("bags", "bourgeois", "draws", 0, "token")), "policeman", ["Léa", "Ange"]).en
+    'Bourgeois drawn by Ange: identity: the undercover policeman'
+    """
+    if secret.path[2:] == ("remaining",):
+        if not isinstance(value, list):
+            raise TypeError("the bag's remaining tokens are a list")
+        counts = {token: value.count(token) for token in TOKEN_COUNTS if token in value}
+        if len(counts) != len(set(value)):
+            raise KeyError("a token this version does not know")
+        parts = [TOKEN_COUNTS[t][n > 1].format(n=n) for t, n in counts.items()]
+        listed = Tr(" · ", " · ", it=" · ").join(parts) if parts else Tr("vide", "empty", it="vuoto")
+        return Tr("Sac des bourgeois, jamais tirés : {l}", "Bourgeois bag, never drawn: {l}",
+                  it="Sacchetto dei borghesi, mai pescati: {l}").format(l=listed)
+    who = name(names, secret.owner)
+    return Tr("Bourgeois tiré par {w} : {i}", "Bourgeois drawn by {w}: {i}",
+              it="Borghese pescato da {w}: {i}").format(w=who, i=TOKENS[str(value)])
+
+
+SECRET_TELLERS = {"bags": tell_bag}

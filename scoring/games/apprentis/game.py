@@ -48,6 +48,7 @@ from scoring.games.apprentis.sample import sample_action
 from scoring.games.apprentis.score import grid_json, parse_painting, score_document, score_sheet
 from scoring.games.apprentis.setup import OPTIONS, check_options, make_setup
 from scoring.games.apprentis.state import typed
+from scoring.games.apprentis.telling import SECRET_TELLERS
 from scoring.games.apprentis.texts import CATEGORY_NAMES, PHASE_NAMES
 
 
@@ -59,6 +60,7 @@ class Apprentis(Game):
     phases: ClassVar[tuple[Phase, ...]] = tuple(Phase(k, v) for k, v in PHASE_NAMES.items())
     categories: ClassVar[dict[str, Tr]] = CATEGORY_NAMES
     moves: ClassVar[Mapping[str, Move]] = play.MOVES
+    secret_tellers = SECRET_TELLERS
 
     def validate_options(self, raw: Mapping[str, Any]) -> JSON:
         return check_options(super().validate_options(raw))

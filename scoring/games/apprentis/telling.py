@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scoring.core import Tr, whole
+from scoring.core import Secret, Tr, whole
 from scoring.core.telling import hidden, name
 from scoring.core.words import de
 from scoring.games.apprentis.rules import ALL_SPOTS, face, spot_column, spot_row, stain
@@ -185,3 +185,11 @@ def tell_finish(event: Event, names: Names) -> Tr:
     return Tr("{done} : tableaux comptés", "{done}: paintings scored", it="{done}: quadri contati").format(
         done=PHASE_NAMES["done"])
 
+
+
+def tell_programmed(secret: Secret, value: Any, names: Names) -> Tr:
+    """A die programmed in secret that no reveal showed (``programmed/<seat>``), once the match is over."""
+    return tell_program({"type": "program", "seat": secret.path[1], "face": value}, names)
+
+
+SECRET_TELLERS = {"programmed": tell_programmed}

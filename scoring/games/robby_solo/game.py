@@ -35,6 +35,7 @@ from scoring.games.robby_solo.sample import sample
 from scoring.games.robby_solo.score import score_input, score_state
 from scoring.games.robby_solo.setup import OPTIONS, check_options, first_state, make_setup
 from scoring.games.robby_solo.state import plain, typed
+from scoring.games.robby_solo.telling import SECRET_TELLERS
 
 __all__ = ["GAME", "RobbySolo", "bank_count", "object_value", "police", "police_visit"]
 
@@ -51,6 +52,7 @@ class RobbySolo(Game):
                       it="Un tempo ragionevole, regolabile nelle opzioni.")),
     )
     moves = MOVES
+    secret_tellers = SECRET_TELLERS
     #: the score sheet's breakdown, as the table calls it
     categories = {"money": Tr("Argent", "Money", it="Denaro"), "objects": Tr("Objets", "Objects", it="Oggetti")}
     #: a seat's secret bank choice stays out of the timeline until the end

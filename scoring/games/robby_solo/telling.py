@@ -23,8 +23,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scoring.core import IllegalEvent, Tr, whole
+from scoring.core import IllegalEvent, Secret, Tr, whole
 from scoring.core.telling import hidden, name
+from scoring.core.words import de
 from scoring.games.robby_solo.rules import COLOUR_NAMES, COLOURS, DECK_SIZE, parse_card, seat_of
 from scoring.games.robby_solo.texts import card
 
@@ -147,3 +148,37 @@ def tell_deck(event: Mapping[str, Any], _names: Sequence[str]) -> Tr:
     """
     n = whole(event.get("count"), "count", 0, DECK_SIZE, digits=False)
     return RECOUNTED.format(n=n, fr="s" if n > 1 else "", en="" if n == 1 else "s", it="a" if n == 1 else "e")
+
+
+# --------------------------------------------------------------------------- the secrets, once the match is over
+
+def tell_junior_deck(_secret: Secret, value: Any, _names: Sequence[str]) -> Tr:
+    """Robby Junior's heist deck, as shuffled at the set-up (each card a bank's colour).
+
+    >>> tell_junior_deck(Secret(None, ("junior_deck",)), ["red", "blue"], []).en
+    "Robby Junior's heist deck, in order: red · blue"
+    """
+    return Tr("Pioche Braquage de Robby Junior, dans l'ordre : {c}", "Robby Junior's heist deck, in order: {c}",
+              it="Mazzo Rapina di Robby Junior, in ordine: {c}").format(c=DOT.join([_colour(c) for c in value]))
+
+
+def tell_hand(secret: Secret, value: Any, names: Sequence[str]) -> Tr:
+    """A pile of loot cards (or one card of Robby Junior's pile).
+
+    >>> tell_hand(Secret(1, ("hands", 1)), [3000, None], ["Léa", "Sam"]).fr
+    'Pile de Sam : 3\\xa0000 $ · objet'
+    >>> tell_hand(Secret(0, ("hands", 0)), [], ["Ange"]).fr
+    "Pile d'Ange : —"
+    """
+    cards_shown = card(value) if not isinstance(value, list) else DOT.join([card(v) for v in value]) if value else None
+    who = name(names, secret.path[1])
+    shown = cards_shown or Tr("—", "—", it="—")
+    return Tr("Pile {d} : {c}", "{w}'s pile: {c}", it="Mazzo di {w}: {c}").format(d=de(who), w=who, c=shown)
+
+
+def tell_chosen(secret: Secret, value: Any, names: Sequence[str]) -> Tr:
+    """A bank chosen in secret that no reveal showed."""
+    return CHOSEN_BANK.format(p=name(names, secret.path[1]), c=_colour(value))
+
+
+SECRET_TELLERS = {"junior_deck": tell_junior_deck, "hands": tell_hand, "chosen": tell_chosen}

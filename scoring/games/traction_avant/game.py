@@ -25,7 +25,7 @@ from scoring.games.traction_avant.card import CARD
 from scoring.games.traction_avant.moves import MOVES, roulette_pair
 from scoring.games.traction_avant.rules import roll_dice, roulette_rolls
 from scoring.games.traction_avant.state import TractionState, time_used
-from scoring.games.traction_avant.telling import SECRET_ORDER
+from scoring.games.traction_avant.telling import SECRET_ORDER, SECRET_TELLERS
 from scoring.games.traction_avant.texts import KINDS, PHASES
 
 __all__ = ["GAME", "TractionAvant", "time_used"]
@@ -40,6 +40,7 @@ class TractionAvant(Game):
     options = setup.OPTIONS
     phases = PHASES
     moves = MOVES
+    secret_tellers = SECRET_TELLERS
     #: the score sheet splits each fortune by ledger kind, named as the bank panel names them
     categories = dict(KINDS)
     #: a secret order stays hidden in the timeline until the match is over (the panels reveal the orders

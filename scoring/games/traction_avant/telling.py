@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scoring.core import Tr
+from scoring.core import Secret, Tr
 from scoring.core.telling import hidden, name
 from scoring.core.words import de
 from scoring.games.traction_avant.fields import (
@@ -477,3 +477,11 @@ def alliance_end(event: Event, names: Names) -> Tr:
     no = _alliance_no(event)
     return Tr(f"Alliance n° {no} {{s}} d'un commun accord", f"Alliance no. {no} {{s}} by agreement",
               it=f"Alleanza n° {no} {{s}} di comune accordo").format(s=ALLIANCE_STATUS["ended"])
+
+
+def order_kept(secret: Secret, value: Any, names: Names) -> Tr:
+    """A secret order that no reveal showed (``heist/orders/<seat>``: the order's fields), once the match is over."""
+    return order({**value, "type": "order", "seat": secret.path[2]}, names)
+
+
+SECRET_TELLERS = {"heist": order_kept}
