@@ -13,6 +13,7 @@ import flet as ft
 
 from app.fields import renderer
 from app.guard import component
+from app.widgets import tile
 from scoring import Action, Field, Option, Tr
 
 Values = dict[str, Any]
@@ -99,13 +100,19 @@ def _ActionForm(action: Action, names: Sequence[str], lang: str,
         if on_submit({"type": action.type, **latest()}):
             set_values(defaults(action.fields, names))
 
-    button_cls = ft.Button if action.primary else ft.OutlinedButton
+    # An occasional form opens under its label; folded, its fields are not built (nor sent to the page).
+    opened, set_opened = ft.use_state(not action.folded)
     body: list[ft.Control] = []
-    if action.help:
-        body.append(ft.Text(tr(action.help, lang), size=12, italic=True))
-    if action.fields:
-        body.append(FieldsForm(action.fields, values, names, lang, on_field))
-    body.append(button_cls(action.label.get(lang), on_click=submit))
+    if opened:
+        if action.help:
+            body.append(ft.Text(tr(action.help, lang), size=12, italic=True))
+        if action.fields:
+            body.append(FieldsForm(action.fields, values, names, lang, on_field))
+        body.append((ft.Button if action.primary else ft.OutlinedButton)(action.label.get(lang), on_click=submit))
+    if action.folded:
+        return tile(title=ft.Text(action.label.get(lang)), controls=[ft.Column(body, spacing=8)] if body else [],
+                    expanded=opened,
+                    on_change=lambda e: set_opened(e.data in (True, "true")))
     if len(body) == 1:
         return body[0]
     return ft.Card(ft.Container(ft.Column(body, spacing=8), padding=12), semantic_container=False)

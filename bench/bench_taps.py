@@ -114,9 +114,10 @@ def player_ids(store: Any, n: int) -> list[int]:
     return [known[name] if name in known else store.add_player(name).id or 0 for name in names]
 
 
-def legal_move(data_dir: Path, match_id: int, rng: Any) -> tuple[str, dict[str, Any]] | None:
-    """A move the table's first public form can send now: its button's label and the French text of each
-    field to type or choose (from the game's own random legal actions, :meth:`scoring.Game.sample_action`);
+def legal_move(data_dir: Path, match_id: int, rng: Any) -> tuple[str, dict[str, Any], bool] | None:
+    """A move the table's first public form can send now: its button's label, the French text of each
+    field to type or choose (from the game's own random legal actions, :meth:`scoring.Game.sample_action`)
+    and whether the form is drawn folded (opened first, as a person does, before the tap is timed);
     ``None`` when no such form takes what the sample chose."""
     from db.store import Store
 
@@ -139,7 +140,7 @@ def legal_move(data_dir: Path, match_id: int, rng: Any) -> tuple[str, dict[str, 
                 elif v is not None and v != f.default:
                     break  # a field this bench cannot type: another sample
             else:
-                return form.label.fr, values
+                return form.label.fr, values, form.folded
         return None
     finally:
         store.engine.dispose()
@@ -256,12 +257,18 @@ def other_games(browser: Any, base: str, m: dict[str, Any], got: dict[str, list[
                 move = legal_move(data_dir, match_id, rng)
                 if move is None:
                     break
-                label, values = move
+                label, values, folded = move
 
-                def fill(host: UI = host, label: str = label, values: dict[str, Any] = values) -> Any:
+                def fill(host: UI = host, label: str = label, values: dict[str, Any] = values,
+                         folded: bool = folded) -> Any:
+                    if folded:  # an occasional form opens under its label, which its button repeats
+                        host.click(label, exact=True)
+                        host.page.get_by_role("button", name=label, exact=True).nth(1).wait_for(timeout=15_000)
                     for name, (how, text) in values.items():
                         (host.fill if how == "fill" else host.choose)(name, text)
-                    return host.reach(host.button(label, exact=True))
+                    button = host.page.get_by_role("button", name=label, exact=True).last if folded else \
+                        host.button(label, exact=True)
+                    return host.reach(button)
 
                 timed(host, [watcher], fill, got, f"a move ({slug})")
         finally:

@@ -771,3 +771,15 @@ def test_bad_events_name_the_value():
         act(new_state(begin=False), type="transfer", **{"from": 0, "to": 1, "amount": 1})
     with pytest.raises(IllegalEvent, match="names"):
         GAME.initial_state(GAME.setup(GAME.validate_options({"players": 4}), random.Random(1)).record, ["a"])
+
+
+def test_the_forms_of_any_moment_are_folded_and_the_table_s_next_step_is_not():
+    """Money changes hands, dice are rolled and alliances written at any moment of the game (« les échanges de cartes
+    et d'argent ne sont possibles qu'entre joueurs présents dans le même café »: the table notes them when they
+    happen): the transfer, the dice, the alliances and the roulette are occasional forms, drawn folded
+    (``Action.folded``); the phase's own step stays open."""
+    state = new_state(roulette=True)
+    folded = {a.type for a in GAME.actions(state, None) if a.folded}
+    assert folded == {"transfer", "roll", "roulette", "alliance"}
+    assert not any(a.folded for a in GAME.actions(state, None) if a.type == "next_phase")
+    assert {a.type for a in GAME.actions(state, 2) if a.folded} == {"transfer", "roll"}  # a seat's own phone

@@ -103,6 +103,9 @@ class Action:
     help: Tr | None = None
     #: entered behind the "hand the phone to ..." privacy screen of ``seat``
     private: bool = False
+    #: an occasional form (a transfer, a roll of the dice, a correction): drawn folded under its label, after
+    #: the table's next steps, until someone opens it
+    folded: bool = False
 
 
 #: What a panel row shows: a text in each language, a whole number (written as the language writes

@@ -255,3 +255,28 @@ def test_two_turns_timers_heist_secret_orders_and_a_win(ui, new_ui):
     ui.see("Victoire : Ange")
     ui.see("Casse : premier partage : 21 000 000")  # each fortune split by ledger kind, as people write it
     ui.shot("traction-avant-score-sheet")
+
+
+def test_an_occasional_form_opens_under_its_label_and_records(server, ui):
+    """A money transfer, the dice and an alliance can happen at any time: their forms stay folded under their
+    labels, after the table's next step, until someone opens one (folded, their fields are not even built)."""
+    from db.store import HOST, Store
+
+    store = Store(f"sqlite:///{server.data_dir / 'compagnon.db'}")
+    ids = [store.add_player(n).id or 0 for n in NAMES]
+    match_id = store.create_match("traction-avant", {"players": 4}, ids, seed="folded")
+    store.record(match_id, {"type": "begin"}, HOST)
+    store.engine.dispose()
+    ui.open(f"/match/{match_id}")
+    ui.see("Commencer les magouilles")
+    for label in ("Transfert d'argent", "Lancer deux dés", "Écrire une alliance"):
+        ui.see(label)
+    assert not ui.sees("Qui reçoit") and not ui.sees("Termes de l'alliance")  # folded: no field drawn
+
+    ui.click("Transfert d'argent")  # its label opens it; the same words on its button record it
+    ui.see("Qui reçoit")
+    ui.fill("Montant (Thunes)", "250000")
+    ui.tap(ui.reach(ui.page.get_by_role("button", name="Transfert d'argent", exact=True).last))
+    assert fortunes(ui)["Ange"] == money(START - 250_000) and fortunes(ui)["Bébert"] == money(START + 250_000)
+    ui.click("Événements (2)")
+    ui.see(f"Ange paie {money(250_000)} Thunes à Bébert")

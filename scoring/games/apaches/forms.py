@@ -218,5 +218,6 @@ def actions_for(state: ApachesState, seat: int | None) -> list[Action]:
              Field("reason", Tr("Raison", "Reason", it="Motivo"), "text", "")),
             help=Tr("Pour réparer une erreur de saisie ; un porte-monnaie ne descend jamais sous 0 F.",
                     "To fix an input mistake; a wallet never goes below 0 F.",
-                    it="Per correggere un errore di inserimento; un borsellino non scende mai sotto 0 F.")))
+                    it="Per correggere un errore di inserimento; un borsellino non scende mai sotto 0 F."),
+            folded=True))
     return out

@@ -58,13 +58,14 @@ def _common(state: State, seat: int | None) -> list[Action]:
         Field("amount", Tr("Montant (Thunes)", "Amount (Thunes)",
                            it="Importo (Thunes)"), "int", default=100_000, minimum=1),
         Field("note", Tr("Motif", "What for", it="Motivo"), "text", default="")),
-        seat=seat, help=Tr("Marchés des cafés, renseignements, partages à l'amiable : aucune fortune ne "
+        seat=seat, folded=True, help=Tr("Marchés des cafés, renseignements, partages à l'amiable : aucune fortune ne "
                            "peut devenir négative.",
                            "Café deals, information, friendly splits: no fortune may become negative.",
                            it="Affari nei café, informazioni, spartizioni amichevoli: nessuna fortuna può "
                               "diventare negativa.")))
     out.append(Action("roll", Tr("Lancer deux dés", "Roll two dice", it="Lancia due dadi"),
-                      (Field("note", Tr("Pour quoi", "What for", it="Per cosa"), "text", default=""),), seat=seat))
+                      (Field("note", Tr("Pour quoi", "What for", it="Per cosa"), "text", default=""),), seat=seat,
+                      folded=True))
     if table and state["options"]["roulette"]:
         out.append(Action("roulette", Tr("Roulette russe", "Russian roulette", it="Roulette russa"), (
             Field("proposer", Tr("Qui propose (tire en premier)", "Proposer (rolls first)",
@@ -72,6 +73,7 @@ def _common(state: State, seat: int | None) -> list[Action]:
                   default=0),
             Field("opponent", Tr("Adversaire qui accepte", "Opponent who accepts",
                                  it="Avversario che accetta"), "seat", default=1)),
+            folded=True,
             help=Tr("Chacun son tour lance un dé, le proposeur d'abord ; le premier qui tire un 1 est mort.",
                     "Each in turn rolls a die, the proposer first; the first to roll a 1 is dead.",
                     it="A turno ognuno lancia un dado, prima chi propone; il primo che fa 1 è morto.")))
@@ -80,7 +82,7 @@ def _common(state: State, seat: int | None) -> list[Action]:
             Field("parties", Tr("Alliés", "Allies", it="Alleati"), "seats", default=[]),
             Field("terms", Tr("Termes de l'alliance", "Terms of the alliance",
                               it="Termini dell'alleanza"), "text", default="")),
-            help=Tr("« écrites noir sur blanc et signées » : chaque partie signe ensuite.",
+            folded=True, help=Tr("« écrites noir sur blanc et signées » : chaque partie signe ensuite.",
                     "'written in black and white and signed': each party then signs.",
                     it="«messe per iscritto e firmate»: ogni parte poi firma.")))
     for a in state["alliances"]:
@@ -102,14 +104,15 @@ def _common(state: State, seat: int | None) -> list[Action]:
                                  it="Alleanza"), "choice", default=signed[0][0], choices=signed),
             Field("traitor", Tr("Traître", "Traitor", it="Traditore"), "seat", default=0),
             Field("victim", Tr("Victime", "Victim", it="Vittima"), "seat", default=1),
-            Field("note", Tr("Ce qui s'est passé", "What happened", it="Cosa è successo"), "text", default=""))))
+            Field("note", Tr("Ce qui s'est passé", "What happened", it="Cosa è successo"), "text", default="")),
+            folded=True))
     open_ = _alliance_choices(state, "proposed", "signed")
     if table and open_:
         out.append(Action("alliance_end", Tr("Dissoudre une alliance d'un commun accord",
                                              "End an alliance by agreement",
                                              it="Sciogli un'alleanza di comune accordo"),
                           (Field("alliance", Tr("Alliance", "Alliance", it="Alleanza"), "choice", default=open_[0][0],
-                                 choices=open_),)))
+                                 choices=open_),), folded=True))
     for a in state["alliances"]:
         if a["status"] == "broken" and a["reprisal"] == "due" and (table or seat == a["victim"]):
             out.append(Action("reprisal", Tr(f"Représailles {de(names[a['victim']])} "
