@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from scoring.core.card import Card
 from scoring.core.contract import (
-    HIDDEN,
     JSON,
     Action,
     Event,
@@ -39,6 +38,7 @@ from scoring.core.contract import (
 from scoring.core.errors import IllegalEvent, InvalidOptions, InvalidScoreInput, RulesError, UnknownGame
 from scoring.core.fields import flag, one_of, quote, whole
 from scoring.core.sheet import ScoreSheet, SeatScore, _seat_score, rank_rows
+from scoring.core.telling import HIDDEN
 from scoring.core.tr import Tr
 
 __all__ = ["HIDDEN", "JSON", "Action", "Card", "Event", "Field", "Game", "IllegalEvent", "InvalidOptions",

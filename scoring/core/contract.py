@@ -25,16 +25,13 @@ from scoring.core.card import Card
 from scoring.core.errors import IllegalEvent, InvalidOptions
 from scoring.core.fields import flag, quote, whole
 from scoring.core.sheet import ScoreSheet
-from scoring.core.telling import SecretTeller, Teller, raw, raw_secret, short, timer
+from scoring.core.telling import HIDDEN, UNREADABLE, SecretTeller, Teller, raw, raw_secret, short, timer
 from scoring.core.timers import apply_timer_event
 from scoring.core.tr import Tr
 
 State = dict[str, Any]
 Event = dict[str, Any]
 JSON = dict[str, Any]
-
-#: The value a view puts in place of something the viewer may not see.
-HIDDEN = "?"
 
 
 # --------------------------------------------------------------------------- declarations
@@ -376,7 +373,7 @@ class Game:
             move = self.moves.get(str(kind))
             if move is not None and move.tell is not None:
                 return short(move.tell(event, names))
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        except UNREADABLE:
             pass  # an event this version does not read as its teller expects: shown as it was recorded
         return raw(event)
 
@@ -393,7 +390,7 @@ class Game:
         if teller is not None:
             try:
                 return short(teller(secret, value, names))
-            except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            except UNREADABLE:
                 pass  # a state this version does not read as its teller expects: shown as it is stored
         return raw_secret(secret.owner, secret.path, value, names)
 

@@ -1,7 +1,7 @@
 """How an event reads in a match's ledger and its history: one line, in French, English and Italian.
 
 Each move of a game's ``moves`` table may carry a teller (``Move(tell=...)``): a function of the event as
-the device may see it (secret fields already ``"?"``, :data:`~scoring.core.contract.HIDDEN`, until the
+the device may see it (secret fields already ``"?"``, :data:`HIDDEN`, until the
 match is over) and the seats' names, giving a :class:`Tr`.  :meth:`Game.tell
 <scoring.core.contract.Game.tell>` calls it, tells the timers' events itself, and falls back on
 :func:`raw` (the event's type and fields) for a move without a teller or an event it cannot read (one
@@ -14,6 +14,10 @@ than the event shows.
 'deck  count=4'
 >>> hidden("?"), hidden(3)
 (True, False)
+>>> listed(["Léa", "Sam", "Ange"]).fr, counted(0, Tr("{n} carte", "{n} card"), Tr("{n} cartes", "{n} cards")).en
+('Léa, Sam et Ange', '0 cards')
+>>> per_seat(["Léa", "Sam"], [4, 0]), per_seat(["Léa", "Sam"], [4, 0], keep_zero=False)
+('Léa 4, Sam 0', 'Léa 4')
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from scoring.core.tr import Tr
+from scoring.core.tr import Tr, same
 
 if TYPE_CHECKING:
     from scoring.core.contract import Secret
@@ -35,19 +39,22 @@ SecretTeller = Callable[["Secret", Any, Sequence[str]], Tr]
 #: The longest line a ledger shows.
 LONGEST = 200
 
-#: what hidden fields hold (the contract's ``HIDDEN``, repeated here to keep this module free of it)
-_HIDDEN = "?"
+#: The value a view puts in place of something the viewer may not see (``scoring.core.contract`` hides with it).
+HIDDEN = "?"
+
+#: What a teller raises on a field it cannot read (as the move would refuse it): the line is then the raw fields.
+UNREADABLE = (KeyError, IndexError, TypeError, ValueError, AttributeError)
 
 
 def hidden(value: Any) -> bool:
     """Whether ``value`` is a field the viewer may not see."""
-    return isinstance(value, str) and value == _HIDDEN
+    return isinstance(value, str) and value == HIDDEN
 
 
 def name(names: Sequence[str], seat: Any) -> str:
     """The name of ``seat`` (its number, from 1, when the match has no name for it; ``?`` when hidden)."""
     if hidden(seat):
-        return _HIDDEN
+        return HIDDEN
     if isinstance(seat, bool) or not isinstance(seat, int):
         raise TypeError(f"a seat is a whole number, got {seat!r}")
     return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
@@ -60,11 +67,30 @@ def names_of(names: Sequence[str], seats: Any) -> str:
     return ", ".join(name(names, s) for s in seats)
 
 
+def listed(parts: Sequence[str]) -> Tr:
+    """Names (or any words the same in every language) joined by commas, the last by "et" / "and" / "e"."""
+    if len(parts) < 2:
+        return same("".join(parts))
+    head = ", ".join(parts[:-1])
+    return Tr(f"{head} et {parts[-1]}", f"{head} and {parts[-1]}", it=f"{head} e {parts[-1]}")
+
+
+def counted(count: int, one: Tr, many: Tr) -> Tr:
+    """``count`` with its noun (``{n}`` in ``one`` and ``many``) in the singular or the plural of each language:
+    French takes the singular for 0 and 1, English and Italian for 1 alone."""
+    return Tr(one.fr if count <= 1 else many.fr, one.en if count == 1 else many.en,
+              it=one.get("it") if count == 1 else many.get("it")).format(n=count)
+
+
+def per_seat(names: Sequence[str], counts: Sequence[int], keep_zero: bool = True) -> str:
+    """Each seat's name and number, "Léa 4, Ange 6" (the seats at 0 left out unless ``keep_zero``)."""
+    return ", ".join(f"{name(names, seat)} {n}" for seat, n in enumerate(counts) if keep_zero or n)
+
+
 def raw(event: Mapping[str, Any]) -> Tr:
     """The event's type and fields, as the ledger read before the games told their events."""
     rest = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("type", "at"))
-    text = f"{event.get('type')}  {rest}".strip()[:LONGEST]
-    return Tr(text, text, it=text)
+    return same(f"{event.get('type')}  {rest}".strip()[:LONGEST])
 
 
 def raw_secret(owner: int | None, path: Sequence[str | int], value: Any, names: Sequence[str]) -> Tr:
@@ -76,8 +102,7 @@ def raw_secret(owner: int | None, path: Sequence[str | int], value: Any, names: 
     'Sam · hands/1 : [3000, null]'
     """
     who = f"{name(names, owner)} · " if owner is not None else ""
-    text = f"{who}{'/'.join(map(str, path))} : {json.dumps(value, ensure_ascii=False)}"[:LONGEST]
-    return Tr(text, text, it=text)
+    return same(f"{who}{'/'.join(map(str, path))} : {json.dumps(value, ensure_ascii=False)}"[:LONGEST])
 
 
 def short(text: Tr) -> Tr:
@@ -106,8 +131,8 @@ def timer(event: Mapping[str, Any], names: Sequence[str], phases: Mapping[str, T
     """
     key = str(event["key"])
     phase, _colon, seat = key.partition(":")
-    title = phases.get(phase, Tr(phase, phase, it=phase))
+    title = phases.get(phase, same(phase))
     if seat.isdigit():
-        title = Tr("{p} · {n}", "{p} · {n}", it="{p} · {n}").format(p=title, n=name(names, int(seat)))
+        title = same("{p} · {n}").format(p=title, n=name(names, int(seat)))
     return TIMER_OPS[str(event["op"])].format(t=title)
 

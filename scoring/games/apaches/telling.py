@@ -23,7 +23,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scoring.core import Secret, Tr, whole
-from scoring.core.telling import hidden, name
+from scoring.core.telling import hidden, name, per_seat
+from scoring.core.tr import same
 from scoring.core.words import de
 from scoring.games.apaches.rules import BAIL, BOURGEOIS_DISTRICT, FENCE_DISTRICT, FENCE_PER_BURGLARY
 from scoring.games.apaches.texts import KINDS, francs
@@ -62,12 +63,7 @@ def _district(d: int) -> Tr:
 
 
 def _plus(head: Tr, tail: Tr) -> Tr:
-    return Tr("{h}{t}", "{h}{t}", it="{h}{t}").format(h=head, t=tail)
-
-
-def _per_seat(names: Sequence[str], counts: list[int], keep_zero: bool = True) -> str:
-    """``Léa 4, Ange 6`` (names the same in every language)."""
-    return ", ".join(f"{name(names, i)} {n}" for i, n in enumerate(counts) if keep_zero or n)
+    return same("{h}{t}").format(h=head, t=tail)
 
 
 # --------------------------------------------------------------------------- one teller per event type
@@ -117,7 +113,7 @@ def tell_last_turn(event: Mapping[str, Any], names: Sequence[str]) -> Tr:
     >>> tell_last_turn({"type": "last_turn", "apaches": [4, "6"]}, ["Léa", "Ange"]).en
     'Apaches still in front of each player before the last turn: Léa 4, Ange 6'
     """
-    counts = _per_seat(names, _counts(event["apaches"], "apaches"))
+    counts = per_seat(names, _counts(event["apaches"], "apaches"))
     return Tr("Apaches encore devant chacun avant le dernier tour : {c}",
               "Apaches still in front of each player before the last turn: {c}",
               it="Apache ancora davanti a ciascuno prima dell'ultimo turno: {c}").format(c=counts)
@@ -158,7 +154,7 @@ def tell_settle(event: Mapping[str, Any], names: Sequence[str]) -> Tr:
     winner = _winner(event)
     if winner is None:
         if amount:
-            kind = Tr("{k}, {a}", "{k}, {a}", it="{k}, {a}").format(k=kind, a=francs(amount))
+            kind = same("{k}, {a}").format(k=kind, a=francs(amount))
         return _plus(_district(district), Tr("personne n'est majoritaire (planque : {k})",
                                              "nobody has the majority (stash: {k})",
                                              it="nessuno ha la maggioranza (nascondiglio: {k})").format(k=kind))
@@ -237,7 +233,7 @@ def tell_end_round(event: Mapping[str, Any], names: Sequence[str]) -> Tr:
         return Tr("Fin de manche, aucun novice joué", "End of round, no novice played",
                   it="Fine del round, nessun novizio giocato")
     return Tr("Fin de manche, novices joués et défaussés : {c}", "End of round, novices played and discarded: {c}",
-              it="Fine del round, novizi giocati e scartati: {c}").format(c=_per_seat(names, counts, keep_zero=False))
+              it="Fine del round, novizi giocati e scartati: {c}").format(c=per_seat(names, counts, keep_zero=False))
 
 
 def tell_reveal(event: Mapping[str, Any], names: Sequence[str]) -> Tr:
@@ -294,7 +290,7 @@ def tell_bag(secret: Secret, value: Any, names: Sequence[str]) -> Tr:
         if len(counts) != len(set(value)):
             raise KeyError("a token this version does not know")
         parts = [TOKEN_COUNTS[t][n > 1].format(n=n) for t, n in counts.items()]
-        listed = Tr(" · ", " · ", it=" · ").join(parts) if parts else Tr("vide", "empty", it="vuoto")
+        listed = same(" · ").join(parts) if parts else Tr("vide", "empty", it="vuoto")
         return Tr("Sac des bourgeois, jamais tirés : {l}", "Bourgeois bag, never drawn: {l}",
                   it="Sacchetto dei borghesi, mai pescati: {l}").format(l=listed)
     who = name(names, secret.owner)

@@ -24,7 +24,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scoring.core import Secret, Tr, whole
-from scoring.core.telling import hidden, name
+from scoring.core.telling import counted, hidden, name
+from scoring.core.tr import same
 from scoring.core.words import de
 from scoring.games.apprentis.rules import ALL_SPOTS, face, spot_column, spot_row, stain
 from scoring.games.apprentis.score import parse_painting
@@ -39,15 +40,6 @@ def _spot(value: Any) -> str:
     if not isinstance(value, str) or value not in ALL_SPOTS:
         raise ValueError(f"not a market spot: {value!r}")
     return value
-
-
-def _count(n: int, fr: tuple[str, str], en: tuple[str, str], it: tuple[str, str]) -> Tr:
-    """``n`` and its noun: French takes the singular for 0 and 1, English and Italian for 1 only.
-
-    >>> _count(0, ("carte", "cartes"), ("card", "cards"), ("carta", "carte"))
-    Tr(fr='0 carte', en='0 cards', it='0 carte')
-    """
-    return Tr(f"{n} {fr[n > 1]}", f"{n} {en[n != 1]}", it=f"{n} {it[n != 1]}")
 
 
 def tell_roll(event: Event, names: Names) -> Tr:
@@ -129,9 +121,9 @@ def tell_take(event: Event, names: Names) -> Tr:
     elif spoiled:
         tail = Tr(" avec une tache", " with a stain", it=" con una macchia")
     else:
-        tail = Tr("", "", it="")
+        tail = same("")
     value = None if die is None else die + spoiled
-    return Tr("{head}{tail}", "{head}{tail}", it="{head}{tail}").format(
+    return same("{head}{tail}").format(
         head=head.format(who=who, s=spot), tail=tail.format(d=die, v=value))
 
 
@@ -169,15 +161,15 @@ def tell_painting(event: Event, names: Names) -> Tr:
     """
     who = name(names, event["seat"])
     grid = parse_painting(event["painting"])
-    cards = _count(sum(cell is not None for row in grid for cell in row),
-                   ("carte", "cartes"), ("card", "cards"), ("carta", "carte"))
+    cards = counted(sum(cell is not None for row in grid for cell in row),
+                    Tr("{n} carte", "{n} card", it="{n} carta"), Tr("{n} cartes", "{n} cards", it="{n} carte"))
     line = Tr("Tableau {de_who} : {cards}", "{who}'s painting: {cards}", it="Quadro di {who}: {cards}").format(
         de_who=de(who), who=who, cards=cards)
     if "stains" not in event:
         return line
-    stains = _count(whole(event["stains"], "stains", 0), ("tache", "taches"), ("stain", "stains"),
-                    ("macchia", "macchie"))
-    return Tr("{line}, {stains}", "{line}, {stains}", it="{line}, {stains}").format(line=line, stains=stains)
+    stains = counted(whole(event["stains"], "stains", 0), Tr("{n} tache", "{n} stain", it="{n} macchia"),
+                     Tr("{n} taches", "{n} stains", it="{n} macchie"))
+    return same("{line}, {stains}").format(line=line, stains=stains)
 
 
 def tell_finish(event: Event, names: Names) -> Tr:

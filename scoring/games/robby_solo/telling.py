@@ -24,7 +24,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scoring.core import IllegalEvent, Secret, Tr, whole
-from scoring.core.telling import hidden, name
+from scoring.core.telling import counted, hidden, listed, name
+from scoring.core.tr import same
 from scoring.core.words import de
 from scoring.games.robby_solo.rules import COLOUR_NAMES, COLOURS, DECK_SIZE, parse_card, seat_of
 from scoring.games.robby_solo.texts import card
@@ -32,8 +33,8 @@ from scoring.games.robby_solo.texts import card
 LAID = Tr("Butins posés aux banques : {line}", "Loot laid out at the banks: {line}",
           it="Bottini posati alle banche: {line}")
 #: one bank and its loot card in the restock's line: "jaune 3 000 $"
-AT_BANK = Tr("{c} {v}", "{c} {v}", it="{c} {v}")
-DOT = Tr(" · ", " · ", it=" · ")
+AT_BANK = same("{c} {v}")
+DOT = same(" · ")
 #: the choose form's title ("Banque choisie en secret par …"), then the bank once it may be told
 CHOSEN = Tr("Banque choisie en secret par {p}", "Bank chosen in secret by {p}", it="Banca scelta in segreto da {p}")
 CHOSEN_BANK = Tr("Banque choisie en secret par {p} : {c}", "Bank chosen in secret by {p}: {c}",
@@ -51,29 +52,16 @@ REVEALED_BANKS = Tr("Cartes Braquage révélées : {line}", "Heist cards reveale
                     it="Carte Rapina rivelate: {line}")
 #: one bank and who robbed it, in the reveal's line: "rouge pour Bob et Cy"
 FOR = Tr("{c} pour {who}", "{c} for {who}", it="{c} per {who}")
-AND = Tr(" et ", " and ", it=" e ")
-COMMA = Tr(", ", ", ", it=", ")
-#: French puts 0 and 1 in the singular, English and Italian only 1
-RECOUNTED = Tr("Pioche recomptée : {n} carte{fr} Butin", "Loot deck recounted: {n} card{en}",
-               it="Mazzo ricontato: {n} cart{it} Bottino")
+COMMA = same(", ")
+RECOUNTED = Tr("Pioche recomptée : {c}", "Loot deck recounted: {c}", it="Mazzo ricontato: {c}")
+#: the loot cards counted (:func:`scoring.core.telling.counted`: French puts 0 and 1 in the singular)
+LOOT_CARDS = (Tr("{n} carte Butin", "{n} card", it="{n} carta Bottino"),
+              Tr("{n} cartes Butin", "{n} cards", it="{n} carte Bottino"))
 
 
 def _colour(value: Any) -> Tr:
     """A bank's colour, as the game names it (anything else: ``KeyError`` or ``TypeError``)."""
     return COLOUR_NAMES[value]
-
-
-def _who(names: Sequence[str], seats: Sequence[int]) -> Tr:
-    """Names in a row, the last after "et"/"and"/"e".
-
-    >>> _who(["Ada", "Bob", "Cy"], [0, 1, 2]).en, _who(["Ada"], [0]).fr
-    ('Ada, Bob and Cy', 'Ada')
-    """
-    told = [name(names, k) for k in seats]
-    if len(told) == 1:
-        return Tr(told[0], told[0], it=told[0])
-    head = ", ".join(told[:-1])
-    return Tr("{h}{a}{t}", "{h}{a}{t}", it="{h}{a}{t}").format(h=head, a=AND, t=told[-1])
 
 
 def _seat_banks(event: Mapping[str, Any]) -> dict[int, Any]:
@@ -136,7 +124,8 @@ def tell_reveal(event: Mapping[str, Any], names: Sequence[str]) -> Tr:
     for k, bank in sorted(picks.items()):
         _colour(bank)  # a colour of the game
         by_bank.setdefault(bank, []).append(k)
-    parts = [FOR.format(c=COLOUR_NAMES[c], who=_who(names, by_bank[c])) for c in COLOURS if c in by_bank]
+    parts = [FOR.format(c=COLOUR_NAMES[c], who=listed([name(names, k) for k in by_bank[c]]))
+             for c in COLOURS if c in by_bank]
     return REVEALED_BANKS.format(line=COMMA.join(parts))
 
 
@@ -147,7 +136,7 @@ def tell_deck(event: Mapping[str, Any], _names: Sequence[str]) -> Tr:
     ('Pioche recomptée : 0 carte Butin', 'Loot deck recounted: 0 cards', 'Mazzo ricontato: 1 carta Bottino')
     """
     n = whole(event.get("count"), "count", 0, DECK_SIZE, digits=False)
-    return RECOUNTED.format(n=n, fr="s" if n > 1 else "", en="" if n == 1 else "s", it="a" if n == 1 else "e")
+    return RECOUNTED.format(c=counted(n, *LOOT_CARDS))
 
 
 # --------------------------------------------------------------------------- the secrets, once the match is over
@@ -172,7 +161,7 @@ def tell_hand(secret: Secret, value: Any, names: Sequence[str]) -> Tr:
     """
     cards_shown = card(value) if not isinstance(value, list) else DOT.join([card(v) for v in value]) if value else None
     who = name(names, secret.path[1])
-    shown = cards_shown or Tr("—", "—", it="—")
+    shown = cards_shown or same("—")
     return Tr("Pile {d} : {c}", "{w}'s pile: {c}", it="Mazzo di {w}: {c}").format(d=de(who), w=who, c=shown)
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from scoring.core import Tr, flag, whole
 from scoring.core.telling import name, names_of
+from scoring.core.tr import same
 from scoring.games.score_pad.rules import MAX_MINUTES, MAX_POINTS
 from scoring.games.score_pad.texts import LOST, ROUND, TEAM, WON
 
@@ -26,7 +27,7 @@ ROUND_WRITTEN = Tr("Manche notée : {line}", "Round written: {line}", it="Round 
 TEAMS = Tr("Équipes : {line}", "Teams: {line}", it="Squadre: {line}")
 TIE_BROKEN = Tr("Égalité départagée : {order}", "Tie broken: {order}", it="Parità risolta: {order}")
 FINISHED = Tr("Partie terminée", "Play over", it="Partita terminata")
-LASTED = Tr("{over} ({m} min)", "{over} ({m} min)", it="{over} ({m} min)")
+LASTED = same("{over} ({m} min)")
 
 
 def _points(value: Any) -> int:
@@ -61,7 +62,7 @@ def tell_teams(event: Mapping[str, Any], names: Sequence[str]) -> Tr:
     parts = [Tr("{t} : {who}", "{t}: {who}", it="{t}: {who}").format(
         t=TEAM.format(n=team), who=names_of(names, [s for s, v in enumerate(chosen) if v == team]))
         for team in sorted(set(chosen))]
-    return TEAMS.format(line=Tr(" · ", " · ", it=" · ").join(parts))
+    return TEAMS.format(line=same(" · ").join(parts))
 
 
 def tell_result(event: Mapping[str, Any], _names: Sequence[str]) -> Tr:

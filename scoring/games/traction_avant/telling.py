@@ -19,7 +19,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scoring.core import Secret, Tr
-from scoring.core.telling import hidden, name
+from scoring.core.telling import counted, hidden, listed, name, per_seat
+from scoring.core.tr import same
 from scoring.core.words import de
 from scoring.games.traction_avant.fields import (
     get_bool,
@@ -73,28 +74,9 @@ def _a(who: str) -> str:
     return f"ad {who}" if who[:1].lower() in ("a", "à") else f"a {who}"
 
 
-def _and(parts: Sequence[str]) -> Tr:
-    """Names joined by commas, the last one by "et" / "and" / "e".
-
-    >>> _and(["Léa", "Sam", "Ange"]).it
-    'Léa, Sam e Ange'
-    """
-    if len(parts) < 2:
-        return Tr("".join(parts), "".join(parts), it="".join(parts))
-    head = ", ".join(parts[:-1])
-    return Tr(f"{head} et {parts[-1]}", f"{head} and {parts[-1]}", it=f"{head} e {parts[-1]}")
-
-
-def _pl(count: int, one: Tr, many: Tr) -> Tr:
-    """``count`` with its noun in the singular or the plural of each language (French: 0 and 1 are
-    singular)."""
-    return Tr(one.fr if count <= 1 else many.fr, one.en if count == 1 else many.en,
-              it=one.it if count == 1 else many.it).format(n=count)
-
-
 def _thunes(amount: int) -> Tr:
     """An amount of Thunes, written as the game's panels write it (:func:`.texts.money`)."""
-    return Tr("{m} Thunes", "{m} Thunes", it="{m} Thunes").format(m=money(amount))
+    return same("{m} Thunes").format(m=money(amount))
 
 
 def _said(text: str) -> Tr:
@@ -105,7 +87,7 @@ def _said(text: str) -> Tr:
 
 def _noted(line: Tr, note: str) -> Tr:
     """``line`` followed by the note the table wrote, if any."""
-    return Tr("{l} · {n}", "{l} · {n}", it="{l} · {n}").format(l=line, n=_said(note)) if note else line
+    return same("{l} · {n}").format(l=line, n=_said(note)) if note else line
 
 
 def _capital(text: Tr) -> Tr:
@@ -117,8 +99,7 @@ def _capital(text: Tr) -> Tr:
 
 def _pawns(names: Names, counts: Sequence[int]) -> Tr:
     """The pawns each seat has somewhere: "pions : Léa 4, Sam 2"."""
-    listed = ", ".join(f"{name(names, s)} {p}" for s, p in enumerate(counts) if p)
-    return Tr("pions : {l}", "pawns: {l}", it="pedine: {l}").format(l=listed)
+    return Tr("pions : {l}", "pawns: {l}", it="pedine: {l}").format(l=per_seat(names, counts, keep_zero=False))
 
 
 def _alliance_no(event: Event) -> int:
@@ -169,7 +150,7 @@ def cafe(event: Event, names: Names) -> Tr:
     if not seats:
         return Tr("Personne dans un café", "Nobody in a café", it="Nessuno in un café")
     return Tr("Dans un café : {w}", "In a café: {w}", it="In un café: {w}").format(
-        w=_and([name(names, s) for s in seats]))
+        w=listed([name(names, s) for s in seats]))
 
 
 def recruit(event: Event, names: Names) -> Tr:
@@ -184,7 +165,7 @@ def recruit(event: Event, names: Names) -> Tr:
                           it="{p} punti movimento").format(p=RECRUIT_POINTS * count),
              "money": _thunes(RECRUIT_PRICE * count)}
     cost = costs[event.get("pay", "points")]  # another way to pay: KeyError, the event reads raw
-    men = _pl(count, Tr("{n} homme de main", "{n} henchman", it="{n} uomo"),
+    men = counted(count, Tr("{n} homme de main", "{n} henchman", it="{n} uomo"),
               Tr("{n} hommes de main", "{n} henchmen", it="{n} uomini"))
     return Tr("{w} recrute {m} pour {c}", "{w} recruits {m} for {c}", it="{w} recluta {m} per {c}").format(
         w=who, m=men, c=cost)
@@ -194,7 +175,7 @@ def traction(event: Event, names: Names) -> Tr:
     """Traction-Avant cards played for movement (their points depend on the match's option, not told)."""
     who = _seat(event, "seat", names)
     cards = get_int(event, "cards", 1, 10, default=1)
-    played = _pl(cards, Tr("{n} carte Traction-Avant", "{n} Traction-Avant card", it="{n} carta Traction-Avant"),
+    played = counted(cards, Tr("{n} carte Traction-Avant", "{n} Traction-Avant card", it="{n} carta Traction-Avant"),
                  Tr("{n} cartes Traction-Avant", "{n} Traction-Avant cards", it="{n} carte Traction-Avant"))
     return Tr("{w} joue {c}", "{w} plays {c}", it="{w} gioca {c}").format(w=who, c=played)
 
@@ -261,27 +242,27 @@ def _order_shown(event: Event, names: Names) -> Tr:
     targets = get_seats(event, "targets", len(names))
     parts = []
     if cars:
-        flee = Tr("s'enfuir en {c}", "flee in {c}", it="fuggire con {c}").format(c=_pl(
+        flee = Tr("s'enfuir en {c}", "flee in {c}", it="fuggire con {c}").format(c=counted(
             cars, Tr("{n} traction", "{n} car", it="{n} Traction-Avant"),
             Tr("{n} tractions", "{n} cars", it="{n} Traction-Avant")))
         if men:  # not said: as many of the men who do not shoot as the cars carry (the match knows how many)
-            flee = Tr("{f} avec {m}", "{f} with {m}", it="{f} e {m}").format(f=flee, m=_pl(
+            flee = Tr("{f} avec {m}", "{f} with {m}", it="{f} e {m}").format(f=flee, m=counted(
                 men, Tr("{n} homme", "{n} man", it="{n} uomo"), Tr("{n} hommes", "{n} men", it="{n} uomini")))
         parts.append(flee)
     guns = []
     if colts:
-        guns.append(_pl(colts, Tr("{n} Colt", "{n} Colt", it="{n} Colt"), Tr("{n} Colts", "{n} Colts", it="{n} Colt")))
+        guns.append(counted(colts, same("{n} Colt"), Tr("{n} Colts", "{n} Colts", it="{n} Colt")))
     if stens:
-        guns.append(Tr("{s} ({b})", "{s} ({b})", it="{s} ({b})").format(
-            s=_pl(stens, Tr("{n} Sten", "{n} Sten", it="{n} Sten"), Tr("{n} Stens", "{n} Stens", it="{n} Sten")),
-            b=_pl(bullets, Tr("{n} balle", "{n} bullet", it="{n} colpo"),
+        guns.append(same("{s} ({b})").format(
+            s=counted(stens, same("{n} Sten"), Tr("{n} Stens", "{n} Stens", it="{n} Sten")),
+            b=counted(bullets, Tr("{n} balle", "{n} bullet", it="{n} colpo"),
                   Tr("{n} balles", "{n} bullets", it="{n} colpi"))))
     if guns:
         shoot = Tr("tirer avec {g}", "fire {g}", it="sparare con {g}").format(
             g=Tr(" et ", " and ", it=" e ").join(guns))
         if targets:
             shoot = Tr("{s} sur {t}", "{s} at {t}", it="{s} su {t}").format(
-                s=shoot, t=_and([name(names, s) for s in targets]))
+                s=shoot, t=listed([name(names, s) for s in targets]))
         parts.append(shoot)
     if not parts:
         return Tr("rester sans tirer", "stay without shooting", it="restare senza sparare")
@@ -315,13 +296,13 @@ def split(event: Event, names: Names) -> Tr:
     """« A la fin des combats, les survivants se partagent le butin. »"""
     n = len(names)
     shares = get_ints(event, "shares", n, BRIQUE * RESERVE * n)
-    kept = [Tr("{w} {m}", "{w} {m}", it="{w} {m}").format(w=name(names, s), m=money(share))
+    kept = [same("{w} {m}").format(w=name(names, s), m=money(share))
             for s, share in enumerate(shares) if share]
     if not kept:
         return Tr("Partage final du butin : personne ne garde rien", "Final split of the loot: nobody keeps anything",
                   it="Spartizione finale del bottino: nessuno tiene niente")
     return Tr("Partage final du butin (Thunes) : {k}", "Final split of the loot (Thunes): {k}",
-              it="Spartizione finale del bottino (Thunes): {k}").format(k=Tr(", ", ", ", it=", ").join(kept))
+              it="Spartizione finale del bottino (Thunes): {k}").format(k=same(", ").join(kept))
 
 
 def van_move(event: Event, names: Names) -> Tr:
@@ -398,7 +379,7 @@ def cards(event: Event, names: Names) -> Tr:
                      Tr(f"pions dans les cafés (3 ou plus) : {in_cafes}", f"pawns in cafés (3 or more): {in_cafes}",
                         it=f"pedine nei café (3 o più): {in_cafes}"))
     return Tr("Cartes à prendre · {p}", "Cards to take · {p}", it="Carte da prendere · {p}").format(
-        p=Tr(" · ", " · ", it=" · ").join(parts))
+        p=same(" · ").join(parts))
 
 
 # --------------------------------------------------------------------------- money, dice, alliances
@@ -446,7 +427,7 @@ def alliance(event: Event, names: Names) -> Tr:
     parties = get_seats(event, "parties", len(names))
     terms = get_text(event, "terms", 500, required=True)
     return Tr("Alliance écrite entre {p} : {t}", "Alliance written between {p}: {t}",
-              it="Alleanza scritta tra {p}: {t}").format(p=_and([name(names, s) for s in parties]), t=_said(terms))
+              it="Alleanza scritta tra {p}: {t}").format(p=listed([name(names, s) for s in parties]), t=_said(terms))
 
 
 def alliance_confirm(event: Event, names: Names) -> Tr:
