@@ -6,7 +6,7 @@ no game's widget.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import flet as ft
@@ -77,6 +77,11 @@ def FieldsForm(fields: Sequence[Field], values: Values, names: Sequence[str], la
 
 def tr(text: Tr | None, lang: str) -> str:
     return "" if text is None else text.get(lang)
+
+
+def in_order(actions: Iterable[Action]) -> list[Action]:
+    """Actions as a screen lists them: the primary ones first, the occasional (folded) ones last."""
+    return sorted(actions, key=lambda a: (not a.primary, a.folded))
 
 
 def form_key(action: Action, names: Sequence[str]) -> str:

@@ -184,7 +184,7 @@ def timeline_tile(app: AppState, m: LoadedMatch, done: bool) -> ft.Control:
                     + " · ".join(amendment_lines(changed, app.lang, app.t)))
         event = json.loads(row.payload)
         if event.get("type") == "undo":  # it takes back the last event still standing
-            told = app.t("undone", a=standing.pop()) if standing else app.t("undone", a=event.get("undoes", "?"))
+            told = app.t("undone", a=standing.pop() if standing else event.get("undoes", "?"))
         else:
             told = describe(m.game, event, m.names, app.lang, revealed=done)
             standing.append(told)

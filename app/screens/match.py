@@ -8,7 +8,7 @@ from typing import Any
 import flet as ft
 
 from app import net, shared
-from app.forms import ActionForm, Values, form_key
+from app.forms import ActionForm, Values, form_key, in_order
 from app.guard import component
 from app.i18n import t
 from app.panes import WideContext, group, two_panes
@@ -158,7 +158,7 @@ def table_part(m: LoadedMatch, names: list[str], lang: str, send: Callable[[Valu
     # card *objects* from one render to the next left the actions below them stale in Flet's patch, Robby
     # Solo, round 2: the declaration form stayed; a memoised component keeps its last body per place.)
     out: list[ft.Control] = panel_cards((p for p in shared.panels(m, None) if p.seat is None), lang)
-    public = sorted((a for a in shared.actions(m) if not a.private), key=lambda a: (not a.primary, a.folded))
+    public = in_order(a for a in shared.actions(m) if not a.private)
     if public and not over:
         out = [*group(out), Actions(tuple(public), tuple(names), lang, send, key="actions")]
     return clocks, out

@@ -13,7 +13,7 @@ from typing import Any
 import flet as ft
 
 from app import shared
-from app.forms import ActionForm, Values, form_key
+from app.forms import ActionForm, Values, form_key, in_order
 from app.guard import component
 from app.i18n import t
 from app.net import LOBBY, SeatRequest
@@ -146,7 +146,7 @@ def _SeatPrivate(panels: tuple[Panel, ...], actions: tuple[Action, ...], names: 
     """A seat's own panels and forms (``Game.panels``/``actions`` for that seat alone)."""
     private: list[ft.Control] = panel_cards(panels, lang)
     # Someone else's event does not wipe a half-typed order (see form_key).
-    private += [ActionForm(a, names, lang, send, key=form_key(a, names)) for a in actions]
+    private += [ActionForm(a, names, lang, send, key=form_key(a, names)) for a in in_order(actions)]
     if not private:
         private.append(ft.Text(t("nothing_to_do", lang), italic=True))
     return ft.Container(section(t("your_secrets", lang), private), padding=12, border_radius=12,
