@@ -135,7 +135,7 @@ def fetch(conn: Connection, statement: ClauseElement, params: Mapping[str, Any] 
             for listen in conn.dispatch.before_cursor_execute:
                 listen(conn, cursor, compiled.sql, args, None, False)
         cursor.execute(compiled.sql, args)
-        rows: list[Any] = list(cursor.fetchall())
+        rows: Any = cursor.fetchall()  # a list already (sqlite3's, psycopg's)
     except dialect.loaded_dbapi.Error as exc:
         raise DBAPIError.instance(compiled.sql, args, exc, dialect.loaded_dbapi.Error) from exc
     finally:
