@@ -44,7 +44,7 @@ from sqlmodel import col
 from app.screens.stats_figures import load, sections
 from bench.common import NOT_MEASURED, ROOT, Row, at_most, below, median, parser, report
 from bench.gen_history import generate
-from db.engine import make_engine
+from db.engine import make_engine, reads
 from db.history import PAGE as HISTORY_PAGE
 from db.history import Cursor, HistoryQuery, search
 from db.models import Match, ScoreRow
@@ -314,7 +314,7 @@ def _section_rows(label: str, store: Store, raw: Any, statements: Statements, fi
     plan = sections(filters)
     for section, read in plan.items():
         def app(read: Any = read, section: str = section, record: bool = False) -> float:
-            with store.engine.connect() as conn, conn.begin():
+            with reads(store.engine) as conn, conn.begin():
                 if section != "counts":
                     plan["counts"](conn)
                 if record:
@@ -342,7 +342,7 @@ def _render_connection(label: str, store: Store, runs: int) -> Row:
     """What a render pays once besides its sections: the pool's checkout (on PostgreSQL a ping), the
     transaction's start and its end (``load``'s ``with``, no statement)."""
     def render() -> None:
-        with store.engine.connect() as conn, conn.begin():
+        with reads(store.engine) as conn, conn.begin():
             pass
 
     render()

@@ -27,9 +27,10 @@ from typing import Any
 
 from sqlalchemy import ARRAY, Integer, and_, any_, bindparam, exists, func, or_, true
 from sqlalchemy import select as core_select
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Engine
 from sqlmodel import col, select
 
+from db.engine import reads
 from db.games import all_games
 from db.models import EventRow, Match, Player, ScoreRow, Seat
 
@@ -182,14 +183,6 @@ _PAGE_PARTS = {"postgresql": _page_parts(lambda match_id: match_id == any_(bindp
 _PAGE_PARTS_IN = _page_parts(lambda match_id: match_id.in_(bindparam("ids", expanding=True)))
 
 
-def _reads(engine: Engine) -> Connection:
-    """A connection for a few reads and no write: on PostgreSQL outside a transaction (its ``BEGIN`` and
-    ``ROLLBACK`` were two of a page's seven round trips, 0.7 ms; a match amended between two of the reads shows
-    its new names a page later).  SQLite's reads gain nothing from it, and switching costs them 0.15 ms."""
-    conn = engine.connect()
-    return conn.execution_options(isolation_level="AUTOCOMMIT") if engine.dialect.name == "postgresql" else conn
-
-
 def search(engine: Engine, q: HistoryQuery = HistoryQuery(), limit: int = PAGE, after: Cursor | None = None,
            offset: int = 0) -> Page:
     """One page of the finished matches ``q`` keeps, newest first (by end, then id): at most
@@ -204,7 +197,7 @@ def search(engine: Engine, q: HistoryQuery = HistoryQuery(), limit: int = PAGE, 
                         col(Match.winner_names), col(Match.place), func.substr(col(Match.notes), 1, 200))
             .where(and_(true(), *where)).order_by(col(Match.ended_at).desc(), col(Match.id).desc())
             .offset(offset).limit(limit + 1))
-    with _reads(engine) as c:
+    with reads(engine) as c:
         rows = c.execute(page).all()
         shown, rest = rows[:limit], rows[limit:]
         ids = [int(r[0]) for r in shown]

@@ -11,6 +11,7 @@ from typing import Any
 
 from sqlalchemy.engine import Connection
 
+from db.engine import reads
 from db.stats import (
     Filters,
     game_figures,
@@ -80,10 +81,13 @@ def sections(filters: Filters) -> dict[str, Section]:
 
 def load(store: Store, filters: Filters) -> Figures:
     """Every figure the screen shows for ``filters`` (a player's and a game's sections when chosen), read
-    on one connection in one transaction (one snapshot of the history, one pool checkout; no ORM session:
-    the sections send Core statements, most of them compiled once, :mod:`db.prepared`)."""
+    on one connection (one pool checkout; no ORM session: the sections send Core statements, most of them
+    compiled once, :mod:`db.prepared`), outside a transaction on PostgreSQL (:func:`db.engine.reads`).  Each
+    statement sees the history as it is when it starts, as it did in a transaction at PostgreSQL's READ
+    COMMITTED and on SQLite (whose driver begins none for a read): a match finished during a render shows in
+    the sections read after it, and in every section at the next render, which the write itself causes."""
     plan = sections(filters)
-    with store.engine.connect() as conn, conn.begin():
+    with reads(store.engine) as conn, conn.begin():
         every_game = plan.pop("counts")(conn)
         counts = every_game if filters.game is None else {g: n for g, n in every_game.items() if g == filters.game}
         if not sum(counts.values()):
