@@ -180,6 +180,8 @@ def _of_game(filters: Filters, slug: str) -> Filters:
 def _no_player_filter(filters: Filters) -> Filters:
     """``replace(filters, player_id=None)``, made once per filter (see :func:`_of_game`)."""
     return replace(filters, player_id=None)
+
+
 _instant = instant
 
 _ROW_WISE: ContextVar[bool] = ContextVar("row_wise", default=False)
