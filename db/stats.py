@@ -51,6 +51,7 @@ from sqlalchemy.sql.functions import FunctionElement
 from sqlmodel import Session, col, select
 
 from db.cubes import LINE_MONTH, MATCH_MONTH, PLAYER_MONTH, PLAYER_PLACE, Cube, Sums, answers, instant, sums
+from db.engine import reads
 from db.errors import StoreError
 from db.models import (
     EventRow,
@@ -359,7 +360,8 @@ def _session(source: Source) -> tuple[Session, bool]:
 
 
 class _connection:  # noqa: N801 - used as a function: ``with _connection(source) as conn``
-    """A bare connection for Core statements: the store's (one pool checkout, no ORM session), the
+    """A bare connection for Core statements: the store's (one pool checkout, no ORM session; outside a
+    transaction on PostgreSQL, as the Statistics screen's render reads, :func:`db.engine.reads`), the
     caller's (the Statistics screen reads every section on one), or the caller's session's own (its
     transaction: it sees what that session wrote).  A class rather than a generator: a section of a
     few rows read on the screen's connection costs 20-40 µs in all, and ``contextlib``'s generator
@@ -376,7 +378,7 @@ class _connection:  # noqa: N801 - used as a function: ``with _connection(source
         if isinstance(source, Connection):
             return source
         if isinstance(source, Store):
-            self._opened = source.engine.connect()
+            self._opened = reads(source.engine)
             return self._opened
         return source.connection()
 
