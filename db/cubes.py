@@ -252,6 +252,20 @@ def _source_rows(conn: Connection, cube: Cube, where: dict[str, Any], group: tup
     return fetch(conn, text_of(sql, *binds), params)
 
 
+def per_key(conn: Connection, cube: Cube, key: str, value: str, *, since: date | datetime | None = None,
+            until: date | datetime | None = None, rows: bool = False, **where: Any) -> dict[Any, int]:
+    """:func:`sums` of one of ``cube``'s ``value`` per value of one ``key`` column, as a mapping of the key to
+    the sum; the keys whose sum is 0 are left out.  Over the whole history (no period), where the cube answers
+    the filters, the cube's rows as the driver gives them, with no list per key (a section of a few rows is
+    read in some 10 µs, and each pass over them cost a tenth of that)."""
+    if since is None and until is None and not rows:
+        asked = {k: v for k, v in where.items() if v is not None}
+        if asked.keys() <= cube.filters.keys():
+            return {k: int(v) for k, v in _cube_rows(conn, cube, asked, (key,), None, (value,)) if v}
+    return {k: v[0] for (k,), v in sums(conn, cube, (key,), since=since, until=until, rows=rows, values=(value,),
+                                        **where).items()}
+
+
 def sums(conn: Connection, cube: Cube, group: tuple[str, ...], *, since: date | datetime | None = None,
          until: date | datetime | None = None, rows: bool = False, values: tuple[str, ...] = (),
          **where: Any) -> Sums:

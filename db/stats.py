@@ -50,7 +50,7 @@ from sqlalchemy.sql.elements import BindParameter, ColumnElement, Label
 from sqlalchemy.sql.functions import FunctionElement
 from sqlmodel import Session, col, select
 
-from db.cubes import LINE_MONTH, MATCH_MONTH, PLAYER_MONTH, PLAYER_PLACE, Cube, Sums, answers, instant, sums
+from db.cubes import LINE_MONTH, MATCH_MONTH, PLAYER_MONTH, PLAYER_PLACE, Cube, Sums, answers, instant, per_key, sums
 from db.engine import reads
 from db.errors import StoreError
 from db.models import (
@@ -799,7 +799,11 @@ def setups(source: Source, slug: str, filters: Filters = NO_FILTERS) -> tuple[Se
 
 def _sorted_setups(found: list[tuple[str, SetupRecord]]) -> tuple[SetupRecord, ...]:
     """The set-ups (each with its options' text as read), most played first, then by their options."""
-    return tuple(r for _t, r in sorted(found, key=lambda tr: (-tr[1].matches, _setup_key(tr[0]))))
+    return tuple([r for _t, r in sorted(found, key=_setup_order)])  # a list, not a generator: built faster
+
+
+def _setup_order(found: tuple[str, SetupRecord]) -> tuple[int, str]:
+    return -found[1].matches, _setup_key(found[0])
 
 
 @lru_cache(maxsize=1024)
@@ -860,8 +864,8 @@ def game_figures(source: Source, slug: str, filters: Filters = NO_FILTERS,
     per_setup: dict[str, tuple[Any, ...]]
     with _connection(source) as conn:
         if filters.player_id is not None and _summarised(mine):
-            per_setup, lines, totals = _player_game_totals(conn, mine)
-        elif filters.player_id is None:
+            return _game_figures(slug, *_player_game_totals(conn, mine), buckets)
+        if filters.player_id is None:
             per_setup = {
                 opts: tuple(v) for (opts,), v in sums(conn, MATCH_MONTH, ("options",), **mine.cube_where()).items()}
             lines = {(opts, pos): (n, won, total, won_total) for (opts, pos), (n, won, total, won_total)
@@ -888,22 +892,32 @@ _PLAYER_MATCH_TOTAL = (core_select(col(PlayerMatchTotal.total), col(PlayerMatchT
                               col(PlayerMatchTotal.game) == _OF_GAME))
 
 
-def _player_game_totals(conn: Connection, filters: Filters) -> tuple[dict[str, tuple[Any, ...]],
-                                                                     dict[tuple[str, int], tuple[int, int, int, int]],
+def _player_game_totals(conn: Connection, filters: Filters) -> tuple[dict[str, tuple[Any, ...]], Turns, Winners,
                                                                      dict[int, int]]:
-    """:func:`_player_game_rows` from the running totals of version 11 (the whole history of the game under
-    a player): the lines of the player's matches per set-up and turn position, with the player's own
-    (matches, timed, microseconds), and per total (:class:`db.models.PlayerMatchTurn`, a few dozen rows;
-    :class:`db.models.PlayerMatchTotal`, a few hundred)."""
+    """:func:`_player_game_rows`' sums from the running totals of version 11 (the whole history of the game under
+    a player), summed as :func:`_turns_and_winners` sums its lines, in the same pass: per set-up the player's own
+    (matches, timed, microseconds), per turn position and per set-up the lines of the player's matches, and per
+    total (:class:`db.models.PlayerMatchTurn`, a few dozen rows; :class:`db.models.PlayerMatchTotal`, a few
+    hundred)."""
     params = {"player_id": filters.player_id, "game": filters.game}
     per_setup: dict[str, tuple[Any, ...]] = {}
-    lines: dict[tuple[str, int], tuple[int, int, int, int]] = {}
-    for opts, pos, n, won, total, won_total, matches, timed, micro in fetch(conn, _PLAYER_MATCH_TURN, params):
+    per_turn: Turns = {}
+    won: Winners = {}
+    for opts, pos, n, w, total, won_total, matches, timed, micro in fetch(conn, _PLAYER_MATCH_TURN, params):
         m, t, length = per_setup.get(opts, (0, 0, 0))  # integer columns: the drivers' integers as they come
         per_setup[opts] = (m + matches, t + timed, length + micro)
-        lines[(opts, pos)] = (n, won, total, won_total)
+        turn = per_turn.get(pos)
+        if turn is None:
+            per_turn[pos] = [n, w, total]
+        else:
+            turn[0], turn[1], turn[2] = turn[0] + n, turn[1] + w, turn[2] + total
+        first, count, scored = won.get(opts, _NONE_WON)
+        won[opts] = [first + (w if pos == 0 else 0), count + w, scored + won_total]
     totals: dict[int, int] = dict(fetch(conn, _PLAYER_MATCH_TOTAL, params))  # two integer columns
-    return per_setup, lines, totals
+    return per_setup, per_turn, won, totals
+
+
+_NONE_WON = (0, 0, 0)
 
 
 def _player_game_rows(conn: Connection, filters: Filters) -> tuple[dict[str, tuple[Any, ...]],
@@ -1029,14 +1043,14 @@ def _game_figures(slug: str, per_setup: dict[str, Any], per_turn: Turns, won: Wi
     low, high = (min(totals), max(totals)) if totals else (None, None)
     card = GameStats(slug, matches, minutes(length, timed), low, score_sum / n_lines if n_lines else None, high,
                      per_turn.get(0, [0, 0])[1])
-    seats = tuple(SeatRecord(p, n, w, total / n) for p, (n, w, total) in sorted(per_turn.items()) if p >= 0 and n)
+    seats = tuple([SeatRecord(p, n, w, total / n) for p, (n, w, total) in sorted(per_turn.items()) if p >= 0 and n])
     found = []
     for opts, (n, t, length_of) in per_setup.items():
         if n:
             first, count, scored = won.get(opts, [0, 0, 0])
             found.append((opts, SetupRecord(_options(opts), n, first, scored / count if count else None,
                                             minutes(length_of, t))))
-    return GameFigures(card, _buckets(totals, buckets), seats, _sorted_setups(found))
+    return GameFigures(card, _buckets(totals, buckets, low, high), seats, _sorted_setups(found))
 
 
 @lru_cache(maxsize=256)
@@ -1053,11 +1067,14 @@ def _options(text: str) -> dict[str, Any]:
     return options.copy() if flat else json.loads(text)
 
 
-def _buckets(totals: dict[int, int], buckets: int) -> tuple[Bucket, ...]:
-    """:func:`score_distribution`'s buckets from the count of lines per total."""
+def _buckets(totals: dict[int, int], buckets: int, low: int | None = None, high: int | None = None
+             ) -> tuple[Bucket, ...]:
+    """:func:`score_distribution`'s buckets from the count of lines per total (its lowest and highest total
+    when the caller has them)."""
     if not totals:
         return ()
-    low, high = min(totals), max(totals)
+    if low is None or high is None:
+        low, high = min(totals), max(totals)
     width = max(1, -(-(high - low + 1) // buckets))
     counts = [0] * ((high - low) // width + 1)
     for total, n in totals.items():
@@ -1162,17 +1179,20 @@ def matches_per_game(source: Source, filters: Filters = NO_FILTERS) -> dict[str,
     if not summarised and not _ROW_WISE.get():
         with _connection(source) as conn:
             if filters.player_id is None:
-                found = {g: v[0] for (g,), v in sums(conn, MATCH_MONTH, ("game",), values=("matches",),
-                                                     **filters.cube_where()).items()}
+                found = per_key(conn, MATCH_MONTH, "game", "matches", **filters.cube_where())
             else:  # the player's lines: one per match they sat at
-                found = {g: v[0] for (g,), v in sums(conn, _player_cube(filters), ("game",), values=("played",),
-                                                     player=filters.player_id, **filters.cube_where()).items()}
-        return {g: n for g, n in sorted(found.items(), key=lambda gn: (-gn[1], gn[0])) if n}
+                found = per_key(conn, _player_cube(filters), "game", "played", player=filters.player_id,
+                               **filters.cube_where())
+        return dict(sorted(found.items(), key=_most_first))
     query = _summary_counts(filters.game, filters.player_id is not None) if summarised else _match_counts(filters)
     params = {} if filters.player_id is None else {"player_id": filters.player_id}
     with _connection(source) as conn:
         rows = fetch(conn, query, params) if summarised else conn.execute(query, params).all()
         return {g: int(c) for g, c in rows if c}
+
+
+def _most_first(key_count: tuple[str, int]) -> tuple[int, str]:
+    return -key_count[1], key_count[0]
 
 
 @lru_cache(maxsize=16)
