@@ -16,6 +16,7 @@ from bench.common import NOT_MEASURED, Row, below, median, parser, percentile, r
 from scoring import SLUGS, find_game
 from scoring.games.apprentis.sample import random_painting
 from scoring.games.apprentis.score import parse_score_input, score_sheet
+from scoring.games.score_pad.rules import KINDS
 
 TARGET_US = 100.0
 NAMES = ("Léa", "Sam", "Ana", "Max", "Zoé", "Hugo")
@@ -59,12 +60,33 @@ def apprentis_doc(rng: random.Random, names: list[str]) -> dict[str, Any]:
                         for name in names]}
 
 
+def score_pad_doc(rng: random.Random, names: list[str]) -> dict[str, Any]:
+    """Any other game's pad: highest or lowest wins, teams or cooperative; round by round (up to twelve
+    rounds) or final totals."""
+    kind = rng.choice(KINDS)
+    players: list[dict[str, Any]] = []
+    for i, name in enumerate(names):
+        player: dict[str, Any] = {"name": name}
+        if rng.random() < 0.5:
+            player["rounds"] = [rng.randint(-5, 30) for _ in range(rng.randint(1, 12))]
+        else:
+            player["total"] = rng.randint(-20, 300)
+        if kind == "teams":
+            player["team"] = 1 + i % 2
+        players.append(player)
+    doc: dict[str, Any] = {"game": "Azul", "kind": kind, "players": players}
+    if kind == "coop":
+        doc["won"] = rng.random() < 0.5
+    return doc
+
+
 #: slug -> (seat counts a random input uses, the generator)
 DOCS = {
     "apaches": ((2, 3, 4), apaches_doc),
     "robby-solo": ((3, 4, 5, 6), robby_doc),
     "traction-avant": ((4, 5, 6), traction_doc),
     "apprentis": ((5,), apprentis_doc),
+    "score-pad": ((2, 3, 4, 5, 6), score_pad_doc),
 }
 
 

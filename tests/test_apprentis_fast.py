@@ -23,10 +23,10 @@ import random
 import re
 from typing import Any
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bench import bench_scoring
 from scoring.games.apprentis import score as fast
 from scoring.games.apprentis.rules import cards_dealt
 from scoring.games.apprentis.sample import random_painting
@@ -180,10 +180,9 @@ def test_scoring_a_document_of_any_grids_is_unchanged(players: list[tuple[list[l
 
 def test_the_benchmark_inputs_are_unchanged() -> None:
     """The exact documents of ``bench.bench_scoring`` (five players), a few hundred of them."""
-    bench = pytest.importorskip("bench.bench_scoring")
     rng = random.Random("9:apprentis")
     for _ in range(300):
-        doc = bench.random_doc("apprentis", rng)
+        doc = bench_scoring.random_doc("apprentis", rng)
         new, old = fast.parse_score_input(doc), ref.parse_score_input(doc)
         assert new == old
         assert fast.score_sheet(*new) == ref.score_sheet(*old)
@@ -227,10 +226,9 @@ def test_many_benchmark_documents_and_their_misspellings_are_unchanged() -> None
     """A few thousand documents of ``bench.bench_scoring`` (five players, 12 to 16 cards each), and as
     many with one cell or one row spoiled (an unknown card, an accepted odd spelling, a shorter row):
     the same sheets (points, ranks, highlighted cells) or the same error."""
-    bench = pytest.importorskip("bench.bench_scoring")
     rng = random.Random("issue-9")
     for n in range(1500):
-        doc = bench.random_doc("apprentis", rng)
+        doc = bench_scoring.random_doc("apprentis", rng)
         if n % 2:
             rows = rng.choice(doc["players"])["painting"]
             r = rng.randrange(len(rows))
