@@ -167,9 +167,13 @@ def App(app: AppState) -> ft.Control:
     width, set_width = ft.use_state(page.width)
     # The screen stays awake while a match is open (the host's match screen, a phone's table or seat).
     lock = ft.use_memo(ft.Wakelock, [])
+    held = ft.use_ref(False)  # whether this page asked the device to stay awake
     awake = route.split("?")[0].startswith(AWAKE)
 
     async def keep_awake() -> None:
+        if awake == held.current:
+            return  # a page that opens on another screen than a match's has nothing to release
+        held.current = awake
         try:
             await (lock.enable() if awake else lock.disable())
         except Exception as e:  # noqa: BLE001 - a browser without a wake lock sleeps as it would anyway
