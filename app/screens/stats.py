@@ -12,6 +12,7 @@ A game's colour in the charts is its card's (:attr:`scoring.Card.colour`).
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -31,8 +32,10 @@ from app.screens.stats_filters import ALL, Choice, FilterBar
 from app.screens.transfer import FilteredCsv
 from app.state import use_data
 from app.widgets import fmt_number, game_name
+from db.games import engine_slug
 from db.models import Match
 from db.stats import Filters, places, player_names
+from scoring import Option, UnknownGame, find_game
 
 __all__ = ["ALL", "Choice", "Scope", "StatsScreen", "parse_day", "resolve"]
 
@@ -192,7 +195,7 @@ def game_section(fig: GameFigures, lang: str) -> Parts:
             distribution_chart(fig.buckets, lang), t("score_distribution", lang), "chart-score-distribution")]), True))
     out.append((card(t("turn_order", lang), turn_order_lines(fig.seats, lang)), False))
     out.append((card(t("setups", lang), [ft.Text(t(
-        "setup_line", lang, a=describe_options(r.options, lang), b=r.matches,
+        "setup_line", lang, a=describe_options(r.options, lang, fig.card.game), b=r.matches,
         c=pct(r.first_seat_wins / r.matches if r.matches else None),
         d=fmt_number(round(r.average_winning_score or 0), lang))) for r in fig.setups]), False))
     return out
@@ -287,12 +290,45 @@ def seat_counts(store: Any) -> list[int]:
         return sorted(int(n) for n in found)
 
 
-def describe_options(options: dict[str, Any], lang: str) -> str:
-    """``{"players": 4, "configuration": "first"}`` → ``"4 joueurs, configuration: first"``."""
+def describe_options(options: dict[str, Any], lang: str, game: str = "") -> str:
+    """A set-up in words: the player count, then each option ``game`` declares whose value is not its default,
+    under the game's own label and in the page's language; an option the game does not declare (an
+    import's) as it was recorded.
+
+    >>> describe_options({"players": 4, "length": "long", "canvas": "easy", "programming": True}, "fr", "apprentis")
+    '4 joueurs, Durée : Partie longue, Variante « programmation » : oui'
+    >>> describe_options({"players": 2, "length": "short", "perso_tie": "both"}, "en", "apprentis")
+    '2 players'
+    >>> describe_options({"players": 3, "configuration": "first"}, "en")
+    '3 players, configuration: first'
+    """
+    declared = _declared(game)
     parts = []
     for key, value in options.items():
+        option = declared.get(key)
         if key == "players":
             parts.insert(0, tn("count_players", value, lang))
+        elif option is not None:
+            if value != option.default:
+                parts.append(t("skipped_line", lang, a=option.label.get(lang), b=_value_text(option, value, lang)))
         elif value is True or (isinstance(value, str) and value not in ("", "random")):
             parts.append(key.replace("_", " ") if value is True else f"{key.replace('_', ' ')}: {value}")
     return ", ".join(parts) or "–"
+
+
+@functools.cache
+def _declared(game: str) -> dict[str, Option]:
+    """The set-up options the game ``game`` declares (a named game's: the score pad's), by key; none for a game
+    this server does not know."""
+    try:
+        return {o.key: o for o in find_game(engine_slug(game)).options} if game else {}
+    except UnknownGame:
+        return {}
+
+
+def _value_text(option: Option, value: Any, lang: str) -> str:
+    if option.kind == "choice":
+        return next((label.get(lang) for key, label in option.choices if key == value), str(value))
+    if option.kind == "bool":
+        return t("yes_word" if value else "no_word", lang)
+    return str(value)
