@@ -13,6 +13,7 @@ import flet as ft
 
 from app.fields import renderer
 from app.guard import component
+from app.i18n import t
 from app.widgets import tile
 from scoring import Action, Field, Option, Tr
 
@@ -21,6 +22,23 @@ Values = dict[str, Any]
 
 def option_field(opt: Option) -> Field:
     return Field(opt.key, opt.label, opt.kind, opt.default, opt.choices, opt.minimum, opt.maximum)
+
+
+def option_line(opt: Option, value: Any, lang: str) -> str:
+    """A set-up option as chosen, in words: its label, then its value (a choice's label, yes or no).
+
+    >>> from scoring import find_game
+    >>> length = next(o for o in find_game("apprentis").options if o.key == "length")
+    >>> option_line(length, "long", "fr"), option_line(length, "long", "en")
+    ('Durée : Partie longue', 'Length: Long game')
+    """
+    if opt.kind == "choice":
+        shown = next((label.get(lang) for key, label in opt.choices if key == value), str(value))
+    elif opt.kind == "bool":
+        shown = t("yes_word" if value else "no_word", lang)
+    else:
+        shown = str(value)
+    return t("skipped_line", lang, a=opt.label.get(lang), b=shown)  # "label : value", per language
 
 
 def defaults(fields: Sequence[Field], names: Sequence[str]) -> Values:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import doctest
 
+from app import forms
 from app.screens import stats
 from app.screens.stats import describe_options
 
 
 def test_doctests() -> None:
     assert doctest.testmod(stats).failed == 0
+    assert doctest.testmod(forms).failed == 0
 
 
 def test_a_set_up_says_what_differs_from_the_game_s_defaults_in_each_language() -> None:

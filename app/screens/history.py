@@ -12,8 +12,9 @@ from typing import Any
 import flet as ft
 
 from app.fields import reviews
+from app.forms import option_line
 from app.guard import component
-from app.i18n import t, tn
+from app.i18n import tn
 from app.screens.history_edit import EditMatch, Rematch, amendment_lines, amendment_title, changes_tile
 from app.screens.history_list import HistoryList  # noqa: F401 - the route "history:HistoryList"
 from app.screens.history_share import SharedSheet, imported_lines
@@ -24,7 +25,7 @@ from app.widgets import fmt_date, panel_card, score_sheet_view, tile
 from db.history import amendment, date_shift, game_rows
 from db.stats import time_used
 from db.store import LoadedMatch, StoreError
-from scoring import HIDDEN, Game, Option, RulesError
+from scoring import HIDDEN, Game, RulesError
 from scoring.core import get_path
 
 #: How long a deleted match can be put back (seconds).
@@ -106,16 +107,7 @@ def review_header(app: AppState, m: LoadedMatch) -> list[ft.Control]:
 
 def readings_played(game: Game, options: dict[str, Any], lang: str) -> str:
     """The house rules the match was played with (each reading the rulebook leaves open), as chosen."""
-    def shown(o: Option) -> str:
-        value = options.get(o.key, o.default)
-        if o.kind == "choice":
-            return next((label.get(lang) for key, label in o.choices if key == value), str(value))
-        if o.kind == "bool":
-            return t("yes_word" if value else "no_word", lang)
-        return str(value)
-
-    return " · ".join(t("skipped_line", lang, a=o.label.get(lang), b=shown(o))  # "label : value" per language
-                      for o in game.options if o.house_rule)
+    return " · ".join(option_line(o, options.get(o.key, o.default), lang) for o in game.options if o.house_rule)
 
 
 def setup_tile(app: AppState, m: LoadedMatch) -> list[ft.Control]:

@@ -21,6 +21,7 @@ from typing import Any
 import flet as ft
 from sqlmodel import col, select
 
+from app.forms import option_line
 from app.guard import component
 from app.i18n import number, t, tn
 from app.panes import WideContext
@@ -302,7 +303,7 @@ def describe_options(options: dict[str, Any], lang: str, game: str = "") -> str:
     >>> describe_options({"players": 3, "configuration": "first"}, "en")
     '3 players, configuration: first'
     """
-    declared = _declared(game)
+    declared = _declared(engine_slug(game)) if game else {}
     parts = []
     for key, value in options.items():
         option = declared.get(key)
@@ -310,25 +311,17 @@ def describe_options(options: dict[str, Any], lang: str, game: str = "") -> str:
             parts.insert(0, tn("count_players", value, lang))
         elif option is not None:
             if value != option.default:
-                parts.append(t("skipped_line", lang, a=option.label.get(lang), b=_value_text(option, value, lang)))
+                parts.append(option_line(option, value, lang))
         elif value is True or (isinstance(value, str) and value not in ("", "random")):
             parts.append(key.replace("_", " ") if value is True else f"{key.replace('_', ' ')}: {value}")
     return ", ".join(parts) or "–"
 
 
 @functools.cache
-def _declared(game: str) -> dict[str, Option]:
-    """The set-up options the game ``game`` declares (a named game's: the score pad's), by key; none for a game
-    this server does not know."""
+def _declared(engine: str) -> dict[str, Option]:
+    """The set-up options the engine ``engine`` declares (a named game's is the score pad's), by key; none for a
+    game this server does not know (an import's)."""
     try:
-        return {o.key: o for o in find_game(engine_slug(game)).options} if game else {}
+        return {o.key: o for o in find_game(engine).options}
     except UnknownGame:
         return {}
-
-
-def _value_text(option: Option, value: Any, lang: str) -> str:
-    if option.kind == "choice":
-        return next((label.get(lang) for key, label in option.choices if key == value), str(value))
-    if option.kind == "bool":
-        return t("yes_word" if value else "no_word", lang)
-    return str(value)
