@@ -1067,14 +1067,11 @@ def _options(text: str) -> dict[str, Any]:
     return options.copy() if flat else json.loads(text)
 
 
-def _buckets(totals: dict[int, int], buckets: int, low: int | None = None, high: int | None = None
-             ) -> tuple[Bucket, ...]:
-    """:func:`score_distribution`'s buckets from the count of lines per total (its lowest and highest total
-    when the caller has them)."""
-    if not totals:
-        return ()
+def _buckets(totals: dict[int, int], buckets: int, low: int | None, high: int | None) -> tuple[Bucket, ...]:
+    """:func:`score_distribution`'s buckets from the count of lines per total, its lowest and its highest
+    (``None`` when there is no line)."""
     if low is None or high is None:
-        low, high = min(totals), max(totals)
+        return ()
     width = max(1, -(-(high - low + 1) // buckets))
     counts = [0] * ((high - low) // width + 1)
     for total, n in totals.items():
