@@ -1,17 +1,19 @@
-"""The Statistics screen's set-ups read in words: the game's own labels in the page's language, not its keys."""
+"""A match's set-up and dates in words (the Statistics' set-ups, the History's review): the game's own labels in the
+page's language, not its keys; no end date for a match still in play."""
 
 from __future__ import annotations
 
 import doctest
 
 from app import forms
-from app.screens import stats
+from app.screens import history, stats
 from app.screens.stats import describe_options
 
 
 def test_doctests() -> None:
     assert doctest.testmod(stats).failed == 0
     assert doctest.testmod(forms).failed == 0
+    assert doctest.testmod(history).failed == 0  # a match still in play has no end date
 
 
 def test_a_set_up_says_what_differs_from_the_game_s_defaults_in_each_language() -> None:

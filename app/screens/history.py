@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from datetime import datetime
 from typing import Any
 
 import flet as ft
@@ -14,7 +15,7 @@ import flet as ft
 from app.fields import reviews
 from app.forms import option_line
 from app.guard import component
-from app.i18n import tn
+from app.i18n import t, tn
 from app.screens.history_edit import EditMatch, Rematch, amendment_lines, amendment_title, changes_tile
 from app.screens.history_list import HistoryList  # noqa: F401 - the route "history:HistoryList"
 from app.screens.history_share import SharedSheet, imported_lines
@@ -88,9 +89,7 @@ def review_header(app: AppState, m: LoadedMatch) -> list[ft.Control]:
         ft.Row([emblem(m.game.slug, 40), ft.Column([
             ft.Text(f"{m.options.get('game_name') or m.game.name.get(lang)} #{m.id}", size=20,
                     weight=ft.FontWeight.BOLD),
-            ft.Text(f"{app.t('started', a=fmt_date(m.started_at, lang))} · "
-                    f"{app.t('finished_on', a=fmt_date(m.ended_at, lang))}"
-                    + (f" · {m.place}" if m.place else ""), size=12)], spacing=0, expand=True)]),
+            ft.Text(dates_line(m.started_at, m.ended_at, m.place, lang), size=12)], spacing=0, expand=True)]),
     ]
     if m.ended_at is not None:
         minutes = round((m.ended_at - m.started_at).total_seconds() / 60)
@@ -103,6 +102,22 @@ def review_header(app: AppState, m: LoadedMatch) -> list[ft.Control]:
         if m.setup.get("board"):  # BG Stats' board / set-up text, as it came
             out.append(ft.Text(app.t("imported_board", a=imported, b=m.setup["board"]), size=13))
     return out
+
+
+def dates_line(started: datetime, ended: datetime | None, place: str, lang: str) -> str:
+    """When the match began, when it ended (a match still in play has not), where.
+
+    >>> from datetime import UTC
+    >>> at = datetime(2026, 11, 28, 20, 5, tzinfo=UTC)
+    >>> [part.split()[0] for part in dates_line(at, None, "Club", "en").split(" · ")]
+    ['Started', 'Club']
+    >>> [part.split()[0] for part in dates_line(at, at, "", "fr").split(" · ")]
+    ['Commencée', 'Terminée']
+    """
+    parts = [t("started", lang, a=fmt_date(started, lang))]
+    if ended is not None:
+        parts.append(t("finished_on", lang, a=fmt_date(ended, lang)))
+    return " · ".join([*parts, place] if place else parts)
 
 
 def readings_played(game: Game, options: dict[str, Any], lang: str) -> str:
