@@ -32,6 +32,8 @@ from scoring import Tr, cards
 
 PAD = "score-pad"
 PREFIX = "pad:"
+#: the score pad's option that names the game played (a named game's key is made from it: :func:`game_key`)
+NAME_OPTION = "game_name"
 #: the longest key (``match.game`` holds 40 characters)
 KEY_LENGTH = 40
 #: the colours a named game is given, chosen by its key (legible on white and black)
@@ -69,7 +71,7 @@ def engine_slug(key: str) -> str:
 
 def game_key(slug: str, options: Mapping[str, Any]) -> str:
     """What ``match.game`` holds for a new match of the engine ``slug`` with these options."""
-    return pad_key(str(options.get("game_name", ""))) if slug == PAD else slug
+    return pad_key(str(options.get(NAME_OPTION, ""))) if slug == PAD else slug
 
 
 def colour_for(key: str) -> str:

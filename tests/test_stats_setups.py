@@ -32,5 +32,8 @@ def test_a_set_up_says_what_differs_from_the_game_s_defaults_in_each_language() 
 
 def test_a_named_game_reads_the_score_pad_s_options_and_an_unknown_game_its_keys() -> None:
     assert describe_options({"players": 3, "kind": "low"}, "en", "pad:azul") == "3 players, Who wins: Lowest score wins"
+    # The set-ups are read under the game's own name: "Name of the game: Azul" would only repeat it.
+    recorded = {"game_name": "Azul", "players": 3, "kind": "low"}
+    assert describe_options(recorded, "fr", "pad:azul") == "3 joueurs, Qui gagne : Le plus bas score gagne"
     assert describe_options({"players": 2, "map_side": "north", "expansion": True}, "en", "bgstats:brass") == (
         "2 players, map side: north, expansion")

@@ -33,7 +33,7 @@ from app.screens.stats_filters import ALL, Choice, FilterBar
 from app.screens.transfer import FilteredCsv
 from app.state import use_data
 from app.widgets import fmt_number, game_name
-from db.games import engine_slug
+from db.games import NAME_OPTION, engine_slug, is_pad
 from db.models import Match
 from db.stats import Filters, places, player_names
 from scoring import Option, UnknownGame, find_game
@@ -294,7 +294,7 @@ def seat_counts(store: Any) -> list[int]:
 def describe_options(options: dict[str, Any], lang: str, game: str = "") -> str:
     """A set-up in words: the player count, then each option ``game`` declares whose value is not its default,
     under the game's own label and in the page's language; an option the game does not declare (an
-    import's) as it was recorded.
+    import's) as it was recorded.  A named game's name is not repeated: the set-ups are read under it.
 
     >>> describe_options({"players": 4, "length": "long", "canvas": "easy", "programming": True}, "fr", "apprentis")
     '4 joueurs, Durée : Partie longue, Variante « programmation » : oui'
@@ -302,6 +302,8 @@ def describe_options(options: dict[str, Any], lang: str, game: str = "") -> str:
     '2 players'
     >>> describe_options({"players": 3, "configuration": "first"}, "en")
     '3 players, configuration: first'
+    >>> describe_options({"game_name": "Azul", "players": 3, "kind": "low"}, "en", "pad:azul")
+    '3 players, Who wins: Lowest score wins'
     """
     declared = _declared(engine_slug(game)) if game else {}
     parts = []
@@ -309,6 +311,8 @@ def describe_options(options: dict[str, Any], lang: str, game: str = "") -> str:
         option = declared.get(key)
         if key == "players":
             parts.insert(0, tn("count_players", value, lang))
+        elif key == NAME_OPTION and is_pad(game):
+            continue
         elif option is not None:
             if value != option.default:
                 parts.append(option_line(option, value, lang))
