@@ -195,3 +195,14 @@ def error_text(exc: Exception, lang: str) -> str:
     """A refusal in ``lang``: the rule engines' and the history's errors carry both languages."""
     get = getattr(exc, "get", None)
     return str(get(lang)) if callable(get) else str(exc)
+
+
+def sentence(exc: Exception, lang: str) -> str:
+    """A refusal said on its own, as a sentence: a capital first, a full stop last.
+
+    >>> from db.errors import LogUnreadable
+    >>> sentence(LogUnreadable(7, 3, "take"), "en")
+    "Match #7's log no longer replays with this version of Compagnon: its event 3 (take) is refused."
+    """
+    said = error_text(exc, lang).strip().rstrip(".")
+    return f"{said[:1].upper()}{said[1:]}."

@@ -30,6 +30,31 @@ class StoreError(ValueError):
         return self.text.get(lang)
 
 
+class LogUnreadable(StoreError):
+    """A match whose event log no longer replays (a log written by another version of a game's rules, or
+    changed by hand): its row, seats and score sheet are intact, its screens cannot be drawn from the log.
+    Names the match, the event's place in the log and its type (public: the moves table's), never the
+    engine's reason, which may quote what a seat keeps secret.
+
+    >>> e = LogUnreadable(7, 3, "take")
+    >>> e.get("en")
+    "match #7's log no longer replays with this version of Compagnon: its event 3 (take) is refused"
+    >>> (e.match_id, e.position, e.kind)
+    (7, 3, 'take')
+    """
+
+    def __init__(self, match_id: int, position: int, kind: str) -> None:
+        kind = " ".join(str(kind).split())[:40] or "?"
+        super().__init__(Tr(
+            f"le journal de la partie n° {match_id} ne se rejoue plus avec cette version de Compagnon : son "
+            f"événement {position} ({kind}) est refusé",
+            f"match #{match_id}'s log no longer replays with this version of Compagnon: its event {position} "
+            f"({kind}) is refused",
+            it=f"il registro della partita n. {match_id} non si riproduce più con questa versione di Compagnon: "
+               f"il suo evento {position} ({kind}) è rifiutato"))
+        self.match_id, self.position, self.kind = match_id, position, kind
+
+
 class RestoreError(StoreError):
     """A backup (or a deleted match's document) that cannot be written back: the message names
     the first bad field (``match 3 (#3), seat 1: no player with id 99 in the backup``)."""

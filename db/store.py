@@ -42,7 +42,7 @@ from db.documents import (
     match_document,
 )
 from db.engine import make_engine
-from db.errors import RestoreError, StoreError
+from db.errors import LogUnreadable, RestoreError, StoreError
 from db.games import all_games, engine_slug, ensure_game, game_key
 from db.history import AMEND, Cursor, HistoryQuery, MatchSummary, Page, search
 from db.host_keys import HostKeys
@@ -331,12 +331,13 @@ class Store(SeatTokens, HostKeys):
             return None
         return found[0]
 
-    def _replayed(self, match: Match, rows: list[EventRow], names: list[str]) -> tuple[list[dict[str, Any]],
-                                                                                     dict[str, Any]]:
-        """The effective events and the state of ``match`` (kept for the next load of the same log)."""
+    def _replayed(self, match: Match, rows: list[EventRow], names: list[str], replay: bool = True
+                  ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        """The effective events and the state of ``match`` (kept for the next load of the same log); a log that
+        no longer replays raises :class:`LogUnreadable`."""
         assert match.id is not None
         setup = json.loads(match.setup)
-        if "imported_from" in setup:  # a match imported from another app: its score lines, no events to replay
+        if "imported_from" in setup or not replay:  # an import (its score lines, no events), or the row alone
             return [], {}
         key = (match.seed, len(rows))
         cached = self._cache.get(match.id)
@@ -344,13 +345,21 @@ class Store(SeatTokens, HostKeys):
             return cached[1], cached[2]
         game = find_game(engine_slug(match.game))
         events = effective_events(rows)
-        state = game.initial_state(setup, names)
-        for e in events:
-            state = game.apply(state, e)
+        position = 0
+        try:
+            state = game.initial_state(setup, names)
+            for e in events:
+                position += 1
+                state = game.apply(state, e)
+        except (RulesError, KeyError, TypeError, ValueError, IndexError) as exc:
+            kind = str(events[position - 1].get("type", "?")) if position else "setup"
+            raise LogUnreadable(match.id, position, kind) from exc
         self._cache[match.id] = (key, events, state)
         return events, state
 
-    def load(self, match_id: int) -> LoadedMatch:
+    def load(self, match_id: int, replay: bool = True) -> LoadedMatch:
+        """The match ``match_id``, its log replayed; ``replay=False``: its row, seats and score sheet alone (no
+        events, an empty state), for a match whose log no longer replays (:class:`LogUnreadable`)."""
         with self.session() as s:
             match = self._match(s, match_id)
             seats = s.exec(select(Seat, Player).join(Player).where(Seat.match_id == match_id)
@@ -358,7 +367,7 @@ class Store(SeatTokens, HostKeys):
             rows = list(s.exec(select(EventRow).where(EventRow.match_id == match_id)
                                .order_by(col(EventRow.seq))))
         names = [p.name for _, p in seats]
-        events, state = self._replayed(match, rows, names)
+        events, state = self._replayed(match, rows, names, replay)
         assert match.id is not None
         return LoadedMatch(match.id, find_game(engine_slug(match.game)), match.status, json.loads(match.options),
                            json.loads(match.setup), match.seed, [p.id for _, p in seats if p.id is not None], names,

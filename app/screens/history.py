@@ -21,8 +21,9 @@ from app.screens.history_list import HistoryList  # noqa: F401 - the route "hist
 from app.screens.history_share import SharedSheet, imported_lines
 from app.screens.home import emblem
 from app.screens.match import describe
-from app.state import AppState, use_app, use_data
+from app.state import AppState, sentence, use_app, use_data
 from app.widgets import fmt_date, panel_card, score_sheet_view, tile
+from db.errors import LogUnreadable
 from db.history import amendment, date_shift, game_rows
 from db.stats import time_used
 from db.store import LoadedMatch, StoreError
@@ -241,6 +242,8 @@ def MatchReview(match_id: str = "") -> ft.Control:
         return Deleted(int(match_id), on_undone=lambda: set_restored(restored + 1))
     try:
         m = app.store.load(int(match_id))
+    except LogUnreadable as exc:
+        return ft.Column(unreadable_review(app, app.store.load(exc.match_id, replay=False), exc), spacing=12)
     except (ValueError, StoreError):
         return ft.Text(app.t("no_match"))
     imported = bool(m.setup.get("imported_from"))
@@ -261,3 +264,16 @@ def MatchReview(match_id: str = "") -> ft.Control:
     body.append(EditMatch(m, key=f"edit-{m.id}"))
     body.append(DeleteMatch(m.id, key=f"delete-{m.id}"))
     return ft.Column(body, spacing=12)
+
+
+def unreadable_review(app: AppState, m: LoadedMatch, why: LogUnreadable) -> list[ft.Control]:
+    """A match whose log no longer replays: what its row keeps (its players, dates, place and notes, the score
+    sheet written at its end, how long each took, its amendments), what is wrong, and a way to delete it;
+    nothing drawn from the log."""
+    sheet = m.sheet and [SharedSheet(m, key=f"share-{m.id}") if m.status == "finished"
+                         else score_sheet_view(m.sheet, app.lang)]
+    said = ft.Text(sentence(why, app.lang), expand=True)
+    warning = ft.Container(ft.Row([ft.Icon(ft.Icons.WARNING_AMBER), said]),
+                           bgcolor=ft.Colors.ERROR_CONTAINER, padding=12, border_radius=8)
+    return [*review_header(app, m), warning, *(sheet or []), *time_used_card(app, m), *changes_tile(app, m),
+            DeleteMatch(m.id, key=f"delete-{m.id}")]

@@ -17,9 +17,10 @@ from app.screens.history_edit import Rematch
 from app.screens.home import emblem
 from app.screens.phones import HostDevices, PhonesSection
 from app.shared import load_match, seat_links
-from app.state import use_app, use_data
+from app.state import sentence, use_app, use_data
 from app.timer_view import Timers, now_ms, shows_timers
 from app.widgets import panel_cards, section, tile
+from db.errors import LogUnreadable
 from db.host_keys import GrantedDevice
 from db.store import LoadedMatch, StoreError
 from scoring import Action, Game, Panel, RulesError
@@ -227,9 +228,9 @@ def MatchScreen(match_id: str = "") -> ft.Control:
     undo = ft.use_callback(undo_last, [match_id])
     try:
         m = load_match(app, int(match_id))
-    except (ValueError, StoreError):
-        return ft.Column([ft.Text(app.t("no_match")),
-                          ft.Button(app.t("back_home"), on_click=lambda _e: app.go("/"))])
+    except (ValueError, StoreError) as exc:  # no such match, or a log that no longer replays (said as such)
+        said = sentence(exc, app.lang) if isinstance(exc, LogUnreadable) else app.t("no_match")
+        return ft.Column([ft.Text(said), ft.Button(app.t("back_home"), on_click=lambda _e: app.go("/"))])
     if m.status != "in_progress":
         if app.route.split("?")[0].rstrip("/") == f"/match/{m.id}":  # not once a rematch has left it
             page.navigate(f"/history/{m.id}")

@@ -1,0 +1,34 @@
+"""A match whose log no longer replays, as a person meets it: its review says which event is refused and still
+shows what its row keeps (the score sheet written at its end, its players), with a way to delete it; its match
+screen says the same instead of "Partie introuvable"."""
+
+from __future__ import annotations
+
+import pytest
+
+from db.store import Store
+from tests.test_log_unreadable import played, spoil
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
+def test_a_log_that_no_longer_replays_is_said_and_the_sheet_still_shown(server, new_ui, size):
+    store = Store(f"sqlite:///{server.data_dir / 'compagnon.db'}")
+    finished = played(store, finish=True)
+    running = played(store, finish=False, ids=store.load(finished).player_ids)
+    for match_id in (finished, running):
+        spoil(store, match_id, 3, {"type": "no_such_move"})
+    store.engine.dispose()
+    ui = new_ui(*size)
+    ui.open(f"/history/{finished}")
+    ui.see(f"Le journal de la partie n° {finished} ne se rejoue plus avec cette version de Compagnon : "
+           "son événement 3 (no_such_move) est refusé.")
+    ui.see("Feuille de score")
+    ui.see("Léa")
+    assert not ui.sees("Partie introuvable")
+    ui.reach(ui.button("Supprimer la partie"))
+    ui.shot(f"review-log-unreadable-{size[0]}")
+    ui.open(f"/match/{running}")
+    ui.see(f"Le journal de la partie n° {running} ne se rejoue plus")
+    assert not ui.sees("Partie introuvable")
