@@ -106,6 +106,7 @@ S: dict[str, Tr] = {
     "not_found": Tr("Cette page n'existe pas.", "This page does not exist."),
     "no_match": Tr("Partie introuvable.", "Match not found."),
     "back_home": Tr("Retour à l'accueil", "Back home"),
+    "open_record": Tr("Ouvrir sa fiche", "Open its record"),
     "language": Tr("Langue", "Language"),
     "started": Tr("Commencée le {a}", "Started {a}"),
     "finished_on": Tr("Terminée le {a}", "Finished {a}"),

@@ -230,7 +230,9 @@ def MatchScreen(match_id: str = "") -> ft.Control:
         m = load_match(app, int(match_id))
     except (ValueError, StoreError) as exc:  # no such match, or a log that no longer replays (said as such)
         said = sentence(exc, app.lang) if isinstance(exc, LogUnreadable) else app.t("no_match")
-        return ft.Column([ft.Text(said), ft.Button(app.t("back_home"), on_click=lambda _e: app.go("/"))])
+        record = [ft.Button(app.t("open_record"), on_click=lambda _e: app.go(f"/history/{match_id}"))]
+        return ft.Column([ft.Text(said), ft.Row([ft.Button(app.t("back_home"), on_click=lambda _e: app.go("/")),
+                                                 *(record if isinstance(exc, LogUnreadable) else [])], wrap=True)])
     if m.status != "in_progress":
         if app.route.split("?")[0].rstrip("/") == f"/match/{m.id}":  # not once a rematch has left it
             page.navigate(f"/history/{m.id}")

@@ -32,3 +32,6 @@ def test_a_log_that_no_longer_replays_is_said_and_the_sheet_still_shown(server, 
     ui.open(f"/match/{running}")
     ui.see(f"Le journal de la partie n° {running} ne se rejoue plus")
     assert not ui.sees("Partie introuvable")
+    ui.click("Ouvrir sa fiche")  # where it can be deleted
+    ui.see("Supprimer la partie")
+    assert ui.page.url.endswith(f"/history/{running}")
