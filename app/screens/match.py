@@ -17,7 +17,7 @@ from app.screens.history_edit import Rematch
 from app.screens.home import emblem
 from app.screens.phones import HostDevices, PhonesSection
 from app.shared import load_match, seat_links
-from app.state import sentence, use_app, use_data
+from app.state import AppState, sentence, use_app, use_data
 from app.timer_view import Timers, now_ms, shows_timers
 from app.widgets import panel_cards, section, tile
 from db.errors import LogUnreadable
@@ -195,6 +195,16 @@ def side_part(m: LoadedMatch, names: list[str], lang: str, over: bool, on_phones
     return side
 
 
+def not_loaded(app: AppState, match_id: str, exc: Exception) -> ft.Control:
+    """No such match; or a match whose log no longer replays, said as such, with the way to its record (its
+    review, where it can be deleted)."""
+    home = ft.Button(app.t("back_home"), on_click=lambda _e: app.go("/"))
+    if not isinstance(exc, LogUnreadable):
+        return ft.Column([ft.Text(app.t("no_match")), home])
+    record = ft.Button(app.t("open_record"), on_click=lambda _e: app.go(f"/history/{match_id}"))
+    return ft.Column([ft.Text(sentence(exc, app.lang)), ft.Row([home, record], wrap=True)])
+
+
 @component
 def MatchScreen(match_id: str = "") -> ft.Control:
     app = use_data()
@@ -228,11 +238,8 @@ def MatchScreen(match_id: str = "") -> ft.Control:
     undo = ft.use_callback(undo_last, [match_id])
     try:
         m = load_match(app, int(match_id))
-    except (ValueError, StoreError) as exc:  # no such match, or a log that no longer replays (said as such)
-        said = sentence(exc, app.lang) if isinstance(exc, LogUnreadable) else app.t("no_match")
-        record = [ft.Button(app.t("open_record"), on_click=lambda _e: app.go(f"/history/{match_id}"))]
-        return ft.Column([ft.Text(said), ft.Row([ft.Button(app.t("back_home"), on_click=lambda _e: app.go("/")),
-                                                 *(record if isinstance(exc, LogUnreadable) else [])], wrap=True)])
+    except (ValueError, StoreError) as exc:
+        return not_loaded(app, match_id, exc)
     if m.status != "in_progress":
         if app.route.split("?")[0].rstrip("/") == f"/match/{m.id}":  # not once a rematch has left it
             page.navigate(f"/history/{m.id}")
