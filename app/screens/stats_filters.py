@@ -19,6 +19,8 @@ from db.games import all_games
 from scoring.core import registry
 
 ALL = "*"
+#: a filter's width: two fill a phone's line (390 px less the margins), four a wide window's, as the History's
+HALF = 175
 #: the calendar's range
 FIRST_DAY, LAST_DAY = datetime(2000, 1, 1), datetime(2100, 12, 31)
 
@@ -80,20 +82,22 @@ def FilterBar(choice: Choice, set_choice: Callable[[Choice], None], players: lis
         return lambda e: set_choice(replace(choice, **{field: e.control.value or ALL}))
 
     def options(everything: str, pairs: list[tuple[str, str]]) -> list[ft.DropdownOption]:
-        return [ft.DropdownOption(key=ALL, text=app.t(everything))] + [
+        # the box says "Tous" under its label ("Joueur : Tous les joue…" was cut on a phone); the menu says it whole
+        said = app.t(everything)
+        return [ft.DropdownOption(key=ALL, text=app.t("filter_any"), content=ft.Text(said))] + [
             ft.DropdownOption(key=k, text=v) for k, v in pairs]
 
     games = [(g.key, g.name.get(app.lang)) for g in all_games(app.store.engine)
              if g.key in registry.cards() or g.key.startswith("pad:")]
     return ft.Row([
         dropdown(app.t("player"), choice.player, options("all_players", [(str(i), n) for i, n in players]),
-                 pick("player"), "stats-player", width=200),
-        dropdown(app.t("game"), choice.game, options("all_games", games), pick("game"), "stats-game", width=240),
+                 pick("player"), "stats-player", width=HALF),
+        dropdown(app.t("game"), choice.game, options("all_games", games), pick("game"), "stats-game", width=HALF),
         dropdown(app.t("player_count"), choice.players,
                  options("any_count", [(str(n), tn("count_players", n, app.lang)) for n in counts]),
-                 pick("players"), "stats-players", width=240),
+                 pick("players"), "stats-players", width=HALF),
         dropdown(app.t("place"), choice.place, options("all_places", [(p, p) for p in where]),
-                 pick("place"), "stats-place", width=200),
+                 pick("place"), "stats-place", width=HALF),
         DateFilter("since", choice, set_choice),
         DateFilter("until", choice, set_choice),
     ], wrap=True, spacing=8, run_spacing=8)

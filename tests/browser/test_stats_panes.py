@@ -61,3 +61,25 @@ def test_charts_beside_their_tables_from_840_px_and_a_player_count_filter(server
     ui.choose("Nombre de joueurs", "2 joueurs")
     ui.see("2 parties")
     ui.see("Carcassonne : 2")
+
+
+def test_on_a_phone_the_filters_go_two_a_line_and_leave_the_figures_in_sight(server, new_ui):
+    """The four filters took four lines of a phone's screen (and cut "Tous les joueurs" once two a line): two a
+    line now, each box saying "Tous" under its label (seen on the screenshot: Flutter's menu box tells no screen
+    reader its value), its menu the whole phrase; the first figures in sight."""
+    plays(server)
+    ui = new_ui(390, 844)
+    ui.open("/stats")
+    ui.see("3 parties")
+    boxes = {}
+    for label in ("Joueur", "Jeu", "Nombre de joueurs", "Lieu"):
+        field = ui.page.locator("[aria-expanded]").filter(has_text=label).first
+        boxes[label] = field.bounding_box()
+    assert abs(boxes["Joueur"]["y"] - boxes["Jeu"]["y"]) < 2, boxes
+    assert abs(boxes["Nombre de joueurs"]["y"] - boxes["Lieu"]["y"]) < 2, boxes
+    assert boxes["Jeu"]["x"] > boxes["Joueur"]["x"] + boxes["Joueur"]["width"]
+    figures = ui.page.get_by_text("3 parties").first.bounding_box()
+    assert figures and figures["y"] + figures["height"] < 844 - 80, figures  # above the navigation bar, unscrolled
+    ui.shot("stats-filters-390")
+    ui.choose("Joueur", "Tous les joueurs")  # the menu says it whole
+    ui.see("3 parties")
