@@ -188,8 +188,8 @@ def timeline_tile(app: AppState, m: LoadedMatch, done: bool) -> ft.Control:
     def line(row: Any) -> str:
         changed = amendment(row)
         if changed is not None:  # the history's own record: when, who, what
-            return (f"{row.seq}. {amendment_title(changed, app.lang, app.t)} : "
-                    + " · ".join(amendment_lines(changed, app.lang, app.t)))
+            return f"{row.seq}. " + app.t("skipped_line", a=amendment_title(changed, app.lang, app.t),
+                                           b=" · ".join(amendment_lines(changed, app.lang, app.t)))
         event = json.loads(row.payload)
         if event.get("type") == "undo":  # it takes back the last event still standing
             told = app.t("undone", a=standing.pop() if standing else event.get("undoes", "?"))

@@ -117,7 +117,7 @@ def SeatPicker(players: list[tuple[int, str]], seat_ids: tuple[int, ...],
         ft.Row([ft.TextField(label=app.t("add_player"), value=quick, expand=True, on_change=typed,
                              on_submit=quick_add),
                 ft.IconButton(ft.Icons.PERSON_ADD, tooltip=app.t("add_player"), on_click=quick_add)]),
-        *[ft.Text(f"{app.t('seat_n', a=i + 1)} : {names[pid]}") for i, pid in enumerate(seat_ids)],
+        *[ft.Text(app.t("skipped_line", a=app.t("seat_n", a=i + 1), b=names[pid])) for i, pid in enumerate(seat_ids)],
     ], spacing=10)
 
 
@@ -199,7 +199,7 @@ def NewMatch(slug: str | None = None) -> ft.Control:
 
     title = str(options.get("game_name") or game.name.get(lang)) if game.slug == games.PAD else game.name.get(lang)
     return ft.Column([
-        ft.Row([emblem(game.slug), ft.Text(f"{app.t('new_match')} : {title}", size=20,
+        ft.Row([emblem(game.slug), ft.Text(app.t("skipped_line", a=app.t("new_match"), b=title), size=20,
                                            weight=ft.FontWeight.BOLD, expand=True)]),
         SeatPicker(players, seat_ids, set_chosen, key="seat-picker"),
         *options_part(game, options, [names[i] for i in seat_ids], lang, on_option),

@@ -80,7 +80,7 @@ def distribution_chart(buckets: list[Any], lang: str) -> ft.Control:
     return fch.BarChart(
         groups=[fch.BarChartGroup(x=i, rods=[fch.BarChartRod(
             from_y=0, to_y=b.count, width=18, color=ft.Colors.INDIGO,
-            tooltip=f"{axis_number(b.low, lang)}–{axis_number(b.high, lang)} : {b.count}",
+            tooltip=t("skipped_line", lang, a=f"{axis_number(b.low, lang)}–{axis_number(b.high, lang)}", b=b.count),
             border_radius=ft.BorderRadius.only(top_left=4, top_right=4))]) for i, b in enumerate(buckets)],
         bottom_axis=fch.ChartAxis(labels=[fch.ChartAxisLabel(value=i, label=ft.Text(axis_number(b.low, lang), size=10))
                                           for i, b in enumerate(buckets) if i % every == 0], label_size=28),
