@@ -241,9 +241,10 @@ def MatchReview(match_id: str = "") -> ft.Control:
     if match_id.isdigit() and int(match_id) in _DELETED:
         return Deleted(int(match_id), on_undone=lambda: set_restored(restored + 1))
     try:
-        m = app.store.load(int(match_id))
-    except LogUnreadable as exc:
-        return ft.Column(unreadable_review(app, app.store.load(exc.match_id, replay=False), exc), spacing=12)
+        try:
+            m = app.store.load(int(match_id))
+        except LogUnreadable as exc:  # its row alone (read again: it may have gone meanwhile)
+            return ft.Column(unreadable_review(app, app.store.load(exc.match_id, replay=False), exc), spacing=12)
     except (ValueError, StoreError):
         return ft.Text(app.t("no_match"))
     imported = bool(m.setup.get("imported_from"))
