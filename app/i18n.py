@@ -159,6 +159,12 @@ PLURALS: dict[str, tuple[Tr, Tr]] = {
     "count_players": (Tr("{n} joueur", "{n} player"), Tr("{n} joueurs", "{n} players")),
     "count_events": (Tr("{n} événement", "{n} event"), Tr("{n} événements", "{n} events")),
     "count_cards": (Tr("{n} carte", "{n} card"), Tr("{n} cartes", "{n} cards")),
+    # head to head: the matches won, lost and tied against a rival
+    "count_won": (Tr("{n} gagnée", "{n} won"), Tr("{n} gagnées", "{n} won")),
+    "count_lost": (Tr("{n} perdue", "{n} lost"), Tr("{n} perdues", "{n} lost")),
+    "count_tied": (Tr("{n} égalité", "{n} tied"), Tr("{n} égalités", "{n} tied")),
+    "count_more_skipped": (Tr("… et {n} autre partie ignorée", "… and {n} more skipped play"),
+                           Tr("… et {n} autres parties ignorées", "… and {n} more skipped plays")),
 }
 
 

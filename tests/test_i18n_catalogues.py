@@ -16,7 +16,8 @@ from scoring import Tr
 
 PLACEHOLDER = re.compile(r"\{\w*\}")
 #: texts that read the same in Italian as in French or English (a name, a sign, a borrowed word)
-SAME_IN_ITALIAN = {"app", "home", "played_won", "col_rate", "skipped_line", "no_word"}  # "no" is the same word
+SAME_IN_ITALIAN = {"app", "home", "played_won", "col_rate", "skipped_line", "no_word",  # "no" is the same word
+                   "h2h_line"}  # "{a}: {b}, {c}, {d}": its words are the counts' (count_won, count_lost, count_tied)
 
 
 #: counts that meet every plural category of the three languages (CLDR's French and Italian "many" is a million)

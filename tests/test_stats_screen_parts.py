@@ -76,3 +76,27 @@ def test_an_import_s_summary_names_the_games_and_players_and_lists_forty_skipped
     assert summary.lines == ("Matches imported: 2 · skipped: 45", "Games created: Azul, Red7", "Players created: Léa")
     assert summary.skipped[0] == "play 0: no" and len(summary.skipped) == 41
     assert summary.skipped[-1] == "… and 5 more skipped plays"
+
+
+def test_every_game_of_a_chart_has_a_colour_of_its_own_and_the_legend_the_chart_s():
+    """Every named game was drawn in one teal in the score-over-time chart (and its legend): Carcassonne and
+    Azul could not be told apart. Each game keeps its own colour unless another game of the chart has it."""
+    from app.screens.stats import score_card
+    from app.screens.stats_charts import colours, score_chart
+    from db.games import colour
+    from db.stats import ScorePoint
+
+    keys = ["apprentis", "pad:carcassonne", "pad:7-wonders", "pad:brass", "pad:azul", "robby-solo"]
+    assert colour("pad:carcassonne") == colour("pad:7-wonders") == colour("pad:brass")  # as their keys give them
+    chosen = colours(keys)
+    assert len({c.lower() for c in chosen.values()}) == len(keys)
+    assert chosen["apprentis"] == colour("apprentis") and chosen["pad:carcassonne"] == colour("pad:carcassonne")
+    assert chosen["pad:azul"] == colour("pad:azul")  # no other game of the chart had it
+    many = [f"pad:game-{i}" for i in range(40)]
+    assert len(set(colours(many).values())) >= 16  # past the palette's sixteen, colours come back
+    points = [ScorePoint(match_id=i, game=k, ended_at=datetime(2026, 11, 1 + i, tzinfo=UTC), total=10 * i, winner=False)
+              for i, k in enumerate(keys * 2)]
+    drawn = [serie.color for serie in score_chart(points, "fr").data_series]
+    assert drawn == list(chosen.values())
+    legend = score_card(points, "fr").content.content.controls[-1].controls  # the card's legend row
+    assert [row.controls[0].bgcolor for row in legend] == drawn

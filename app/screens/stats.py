@@ -6,7 +6,8 @@ this screen only lays them out, one component per concern: the filters
 (:mod:`app.screens.stats_filters`), the summary, one player's sections, the wins per player, one game's
 sections.  The files (export, backup, import, restore) live on the Data screen (:mod:`app.screens.data`);
 only the CSV of the matches the filters keep stays here, beside them.
-A game's colour in the charts is its card's (:attr:`scoring.Card.colour`).
+A game's colour in the charts is its own (an engine's card's, a named game's from its key), unless another game
+of the same chart has it (:func:`app.screens.stats_charts.colours`).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from app.i18n import number, t, tn
 from app.panes import WideContext
 from app.screens import DATA_ROUTE
 from app.screens.home import emblem
-from app.screens.stats_charts import colour, distribution_chart, score_chart, wins_bars
+from app.screens.stats_charts import colours, distribution_chart, score_chart, wins_bars
 from app.screens.stats_figures import Figures, GameFigures, PlayerFigures, load
 from app.screens.stats_filters import ALL, Choice, FilterBar
 from app.screens.transfer import FilteredCsv
@@ -107,7 +108,8 @@ def turn_order_lines(seats: list[Any], lang: str) -> list[ft.Control]:
     """One line per position at the table: played, won, average score."""
     return [ft.Text(t("seat_line", lang, a=t("first_to_play", lang) if s.position == 0 else
                       t("position", lang, a=s.position + 1),
-                      b=s.played, c=pct(s.win_rate), d=fmt_number(round(s.average), lang))) for s in seats]
+                      b=tn("count_matches", s.played, lang), c=pct(s.win_rate), d=fmt_number(round(s.average), lang)))
+            for s in seats]
 
 
 # --------------------------------------------------------------------------- the sections
@@ -145,9 +147,9 @@ def player_card(ps: Any, lang: str) -> ft.Control:
 def score_card(points: list[Any], lang: str) -> ft.Control:
     """A player's scores, match after match, one line per game in the game's colour."""
     title = t("score_over_time", lang)
-    legend = [ft.Row([ft.Container(width=12, height=12, bgcolor=colour(s), border_radius=6),
+    legend = [ft.Row([ft.Container(width=12, height=12, bgcolor=shown, border_radius=6),
                       ft.Text(game_name(s, lang), size=12)], spacing=4)
-              for s in dict.fromkeys(p.game for p in points)]
+              for s, shown in colours(p.game for p in points).items()]  # the chart's own
     return card(title, [chart_box(score_chart(points, lang), title, "chart-score-over-time"),
                         ft.Row(legend, wrap=True)])
 
@@ -164,7 +166,8 @@ def player_section(fig: PlayerFigures, lang: str) -> Parts:
         out.append((score_card(fig.points, lang), True))
     if fig.rivals:
         out.append((card(t("head_to_head", lang), [
-            ft.Text(t("h2h_line", lang, a=r.name, b=r.wins, c=r.losses, d=r.ties)) for r in fig.rivals]), False))
+            ft.Text(t("h2h_line", lang, a=r.name, b=tn("count_won", r.wins, lang), c=tn("count_lost", r.losses, lang),
+                      d=tn("count_tied", r.ties, lang))) for r in fig.rivals]), False))
     if fig.seats:
         out.append((card(t("turn_order", lang), turn_order_lines(fig.seats, lang)), False))
     return out
@@ -179,7 +182,7 @@ def wins_card(standings: list[Any], lang: str) -> ft.Control:
 
 def game_card(gs: Any, lang: str) -> ft.Control:
     """One game's matches, length, scores and first player's wins."""
-    lines = [ft.Text(t("game_summary", lang, a=game_name(gs.game, lang), b=gs.matches,
+    lines = [ft.Text(t("game_summary", lang, a=game_name(gs.game, lang), b=tn("count_matches", gs.matches, lang),
                        c=round(gs.average_minutes or 0)), weight=ft.FontWeight.BOLD)]
     if gs.score_min is not None:
         low, high, mean = (fmt_number(v, lang) for v in (gs.score_min, gs.score_max, round(gs.score_avg or 0)))
@@ -196,7 +199,7 @@ def game_section(fig: GameFigures, lang: str) -> Parts:
             distribution_chart(fig.buckets, lang), t("score_distribution", lang), "chart-score-distribution")]), True))
     out.append((card(t("turn_order", lang), turn_order_lines(fig.seats, lang)), False))
     out.append((card(t("setups", lang), [ft.Text(t(
-        "setup_line", lang, a=describe_options(r.options, lang, fig.card.game), b=r.matches,
+        "setup_line", lang, a=describe_options(r.options, lang, fig.card.game), b=tn("count_matches", r.matches, lang),
         c=pct(r.first_seat_wins / r.matches if r.matches else None),
         d=fmt_number(round(r.average_winning_score or 0), lang))) for r in fig.setups]), False))
     return out

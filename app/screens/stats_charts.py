@@ -5,22 +5,37 @@ wins per player as named bars (every bar carries its player's name and count, al
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import flet as ft
 import flet_charts as fch
 
 from app.i18n import compact, number, t, tn
-from scoring.core import registry
+from db.games import PALETTE
+from db.games import colour as game_colour
 
 #: at most this many labels along an axis
 AXIS_LABELS = 5
 
 
-def colour(slug: str) -> str:
-    """A game's colour in the charts: its card's."""
-    found = registry.cards().get(slug)
-    return found.colour if found else ft.Colors.TEAL
+def colours(keys: Iterable[str]) -> dict[str, str]:
+    """Each game's colour in one chart, in the order the games come: its own (an engine's card's; a named game's,
+    made from its key: :func:`db.games.colour`), unless a game before it in the chart has that colour already;
+    then the first of the named games' palette that none has (every named game was drawn in one teal, and two
+    games' keys may well give the same colour).
+
+    >>> colours(["apprentis", "pad:carcassonne", "pad:azul"])
+    {'apprentis': '#8e5b9f', 'pad:carcassonne': '#8e24aa', 'pad:azul': '#e53935'}
+    >>> colours(["pad:carcassonne", "pad:7-wonders", "pad:brass"])  # the same colour from their keys
+    {'pad:carcassonne': '#8e24aa', 'pad:7-wonders': '#3949ab', 'pad:brass': '#00897b'}
+    """
+    out: dict[str, str] = {}
+    for key in dict.fromkeys(keys):
+        taken = {c.lower() for c in out.values()}
+        own = game_colour(key)
+        out[key] = own if own.lower() not in taken else next((c for c in PALETTE if c.lower() not in taken), own)
+    return out
 
 
 def axis_number(n: int, lang: str) -> str:
@@ -65,8 +80,9 @@ def score_chart(points: list[Any], lang: str) -> ft.Control:
         tip = f"#{p.match_id} {number(p.total, lang)}"
         series.setdefault(p.game, []).append(fch.LineChartDataPoint(x=i, y=p.total, tooltip=tip))
     axis, low, high = steps_axis(min(p.total for p in points), max(p.total for p in points), lang, size=52)
+    shown = colours(series)
     return fch.LineChart(
-        data_series=[fch.LineChartData(points=pts, color=colour(slug), stroke_width=3, point=True)
+        data_series=[fch.LineChartData(points=pts, color=shown[slug], stroke_width=3, point=True)
                      for slug, pts in series.items()],
         left_axis=axis, min_y=low, max_y=high, bottom_axis=fch.ChartAxis(show_labels=False),
         horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),

@@ -22,6 +22,7 @@ from typing import Any
 import flet as ft
 
 from app.guard import component
+from app.i18n import tn
 from app.state import AppState, use_app
 from db import bgstats
 from db.backup import RestoreError, backup, matches_csv, restore
@@ -168,7 +169,7 @@ def import_summary(app: AppState, result: bgstats.ImportReport) -> Summary:
     shown = result.skipped[:REPORT_LINES]  # a whole BG Stats export may skip many plays
     why = [app.t("skipped_line", a=s.place.get(app.lang), b=s.reason.get(app.lang)) for s in shown]
     if len(result.skipped) > len(shown):
-        why.append(app.t("more_skipped", a=len(result.skipped) - len(shown)))
+        why.append(tn("count_more_skipped", len(result.skipped) - len(shown), app.lang))
     return Summary(app.t("summary_import"), (
         app.t("imported", a=len(result.imported), b=len(result.skipped)),
         app.t("summary_games", a=", ".join(result.new_games) or none),
