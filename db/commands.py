@@ -51,16 +51,21 @@ def kind_of(doc: Any) -> str | None:
 def _import(store: Store, path: str, out: TextIO) -> int:
     from db.bgstats import import_plays
 
+    broken = ""
     try:
-        doc = json.loads(Path(path).read_bytes())
+        raw = Path(path).read_bytes()
+        doc = json.loads(raw)
     except OSError as exc:
         print(f"{path}: cannot be read ({exc.strerror or exc})", file=sys.stderr)
         return 1
-    except (ValueError, UnicodeDecodeError):
+    except json.JSONDecodeError as exc:  # a file that begins as JSON and stops being it: a copy cut short?
+        doc, broken = None, (f" (it stops being JSON at line {exc.lineno}, column {exc.colno})"
+                             if raw.lstrip()[:1] in (b"{", b"[") else "")
+    except (ValueError, UnicodeDecodeError, RecursionError):
         doc = None
     kind = kind_of(doc)
     if kind is None:
-        print(NEITHER.format(path), file=sys.stderr)
+        print(NEITHER.format(path) + broken, file=sys.stderr)
         return 2
     if kind == "backup":
         done = restore(store, doc)

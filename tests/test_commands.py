@@ -58,6 +58,15 @@ def test_a_file_that_is_neither_is_refused_in_one_line_with_exit_code_2(tmp_path
         assert done.stderr == f"{path}: neither a BG Stats export nor a Compagnon backup\n"
 
 
+def test_a_json_file_cut_short_says_where_it_stops(tmp_path):
+    path = tmp_path / "backup.json"
+    path.write_text('{"format": "compagnon-backup", "players": [{"id": 1, "na', encoding="utf-8")
+    done = run(tmp_path / "data", "import", str(path))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (f"{path}: neither a BG Stats export nor a Compagnon backup "
+                           "(it stops being JSON at line 1, column 54)\n")  # where the text ends
+
+
 def test_a_database_with_a_newer_schema_is_refused(tmp_path):
     data = tmp_path / "data"
     data.mkdir()
