@@ -98,5 +98,31 @@ def test_every_game_of_a_chart_has_a_colour_of_its_own_and_the_legend_the_chart_
               for i, k in enumerate(keys * 2)]
     drawn = [serie.color for serie in score_chart(points, "fr").data_series]
     assert drawn == list(chosen.values())
-    legend = score_card(points, "fr").content.content.controls[-1].controls  # the card's legend row
-    assert [row.controls[0].bgcolor for row in legend] == drawn
+    parts = score_card(points, "fr").content.content.controls[-1].content.controls  # [chart, its legend, ...]
+    charts = [part.content for part in parts[0::2]]
+    legends = [[row.controls[0].bgcolor for row in part.controls] for part in parts[1::2]]
+    assert [[serie.color for serie in chart.data_series] for chart in charts] == legends
+    assert sorted(c for legend in legends for c in legend) == sorted(chosen.values())
+
+
+def test_games_of_another_scale_get_a_chart_of_their_own():
+    """Le Gang des Traction-Avant's millions beside Les apprentis' tens flattened the tens into one line at zero:
+    each scale now has its chart (and its legend), the games of one scale share one."""
+    from app.screens.stats import score_card
+    from db.stats import ScorePoint
+
+    def point(i: int, game: str, total: int) -> ScorePoint:
+        return ScorePoint(match_id=i, game=game, ended_at=datetime(2026, 11, 1, tzinfo=UTC), total=total, winner=False)
+
+    points = [point(1, "apprentis", 31), point(2, "traction-avant", 2_400_000), point(3, "pad:azul", 64),
+              point(4, "traction-avant", 900_000), point(5, "apprentis", 18), point(6, "traction-avant", 0),
+              point(7, "traction-avant", 1_100_000)]
+    parts = score_card(points, "fr").content.content.controls[-1]
+    assert parts.identifier == "chart-score-over-time"  # one place for screen readers and tests, as before
+    charts = [part.content for part in parts.content.controls[0::2]]
+    assert [len(chart.data_series) for chart in charts] == [1, 2]  # the Gang (played most) first
+    assert [max(pt.y for pt in chart.data_series[0].points) for chart in charts] == [2_400_000, 31]
+    legends = [[row.controls[1].value for row in part.controls] for part in parts.content.controls[1::2]]
+    assert legends == [["Le Gang des Traction-Avant"], ["Les apprentis", "Azul"]]
+    one_scale = score_card(points[:1] + points[2:3], "fr").content.content.controls[-1].content.controls
+    assert len(one_scale) == 2 and one_scale[0].height == 220  # a single chart keeps its height

@@ -28,7 +28,7 @@ from app.i18n import number, t, tn
 from app.panes import WideContext
 from app.screens import DATA_ROUTE
 from app.screens.home import emblem
-from app.screens.stats_charts import colours, distribution_chart, score_chart, wins_bars
+from app.screens.stats_charts import colours, distribution_chart, scale_groups, score_chart, wins_bars
 from app.screens.stats_figures import Figures, GameFigures, PlayerFigures, load
 from app.screens.stats_filters import ALL, Choice, FilterBar
 from app.screens.transfer import FilteredCsv
@@ -145,13 +145,21 @@ def player_card(ps: Any, lang: str) -> ft.Control:
 
 
 def score_card(points: list[Any], lang: str) -> ft.Control:
-    """A player's scores, match after match, one line per game in the game's colour."""
+    """A player's scores, match after match, one line per game in the game's colour; games of another scale
+    (thousands beside millions) in a chart of their own, each with its legend, and games without scores left
+    out beside games with scores (``scale_groups``)."""
     title = t("score_over_time", lang)
-    legend = [ft.Row([ft.Container(width=12, height=12, bgcolor=shown, border_radius=6),
-                      ft.Text(game_name(s, lang), size=12)], spacing=4)
-              for s, shown in colours(p.game for p in points).items()]  # the chart's own
-    return card(title, [chart_box(score_chart(points, lang), title, "chart-score-over-time"),
-                        ft.Row(legend, wrap=True)])
+    shown = colours(p.game for p in points)  # one colour per game across the card's charts
+    groups = scale_groups(points)
+    parts: list[ft.Control] = []
+    for games in groups:
+        drawn = [p for p in points if p.game in games]
+        legend = [ft.Row([ft.Container(width=12, height=12, bgcolor=shown[g], border_radius=6),
+                          ft.Text(game_name(g, lang), size=12)], spacing=4) for g in games]
+        parts += [ft.Container(score_chart(drawn, lang, shown), height=220 if len(groups) == 1 else 160,
+                               padding=ft.Padding.only(right=12, top=8)), ft.Row(legend, wrap=True)]
+    return card(title, [ft.Semantics(content=ft.Column(parts, spacing=4), identifier="chart-score-over-time",
+                                     label=title)])
 
 
 #: a section's parts in the phone's order, each (control, is it a chart?): a wide window puts the charts

@@ -73,14 +73,50 @@ def steps_axis(low: float, high: float, lang: str, size: int = 44) -> tuple[fch.
     return fch.ChartAxis(labels=labels, label_size=size), first, last
 
 
-def score_chart(points: list[Any], lang: str) -> ft.Control:
-    """A player's scores, match after match, one line per game in the game's colour."""
+#: games whose highest scores differ by more than this factor are drawn in charts of their own
+SCALE = 10
+
+
+def scale_groups(points: list[Any]) -> list[list[str]]:
+    """The games of a player's scores, in groups of one scale, each drawn in a chart of its own: Le Gang des
+    Traction-Avant's millions flattened every other game's scores into one line at zero.  Games are taken from
+    the smallest highest score up; a game joins the group before it while its highest score is at most
+    :data:`SCALE` times that group's smallest.  The groups come most played first.  A game whose scores are all
+    zero (plays recorded without scores, a cooperative game) has nothing to draw beside games that have scores.
+
+    >>> from types import SimpleNamespace as P
+    >>> scale_groups([P(game="azul", total=60), P(game="gang", total=1_500_000), P(game="catan", total=10),
+    ...               P(game="gang", total=900_000), P(game="gang", total=0)])
+    [['gang'], ['catan', 'azul']]
+    >>> scale_groups([P(game="a", total=-5), P(game="b", total=30)])
+    [['a', 'b']]
+    >>> scale_groups([P(game="coop", total=0), P(game="b", total=30)]), scale_groups([P(game="coop", total=0)])
+    ([['b']], [['coop']])
+    """
+    top: dict[str, int] = {}
+    played: dict[str, int] = {}
+    for p in points:
+        top[p.game] = max(top.get(p.game, 0), abs(p.total))
+        played[p.game] = played.get(p.game, 0) + 1
+    groups: list[list[str]] = []
+    scored = [g for g in top if top[g]] or list(top)
+    for game in sorted(scored, key=lambda g: top[g]):
+        if groups and max(1, top[game]) <= SCALE * max(1, top[groups[-1][0]]):
+            groups[-1].append(game)
+        else:
+            groups.append([game])
+    return sorted(groups, key=lambda group: -sum(played[g] for g in group))
+
+
+def score_chart(points: list[Any], lang: str, shown: dict[str, str] | None = None) -> ft.Control:
+    """A player's scores, match after match (``x``: the point's place in the player's matches), one line per
+    game in the game's colour (``shown``: the colours of the card the chart is in)."""
     series: dict[str, list[fch.LineChartDataPoint]] = {}
     for i, p in enumerate(points):
         tip = f"#{p.match_id} {number(p.total, lang)}"
         series.setdefault(p.game, []).append(fch.LineChartDataPoint(x=i, y=p.total, tooltip=tip))
     axis, low, high = steps_axis(min(p.total for p in points), max(p.total for p in points), lang, size=52)
-    shown = colours(series)
+    shown = shown or colours(series)
     return fch.LineChart(
         data_series=[fch.LineChartData(points=pts, color=shown[slug], stroke_width=3, point=True)
                      for slug, pts in series.items()],
