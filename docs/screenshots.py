@@ -2,14 +2,19 @@
 
     .venv/bin/python docs/screenshots.py            # every language
     .venv/bin/python docs/screenshots.py it         # one language
+    .venv/bin/python docs/screenshots.py club       # the statistics on a club's history (French)
 
 For each language a server starts on a data folder of its own, holding a running and a finished match of
 every game (played with each game's own legal moves, as the three-language browser test plays them:
 :func:`tests.browser.test_languages.seed_data`), the host's language set to that one. Chromium (headless,
 through Playwright, as the browser tests) then opens the home screen, a running Traction-Avant match, a
 finished match's score sheet and the statistics at 390×844 and at 1280×800, and writes
-``docs/screenshots/<lang>-<phone|desktop>-<screen>.png``. Needs the test extras (``pip install -e '.[test]'``)
-and Chromium (``/usr/bin/chromium``, or ``CHROMIUM=...``).
+``docs/screenshots/<lang>-<phone|desktop>-<screen>.png``.  ``club`` imports a generated BG Stats export of 260
+plays of seven games (:func:`tests.bgstats_gen.generate`: the four engines' and three on the score pad) and
+takes the statistics of its most seated player: ``stats-charts.png`` (a phone, at the score-over-time charts and
+the head to head), ``stats-desktop.png`` (1280×800, the charts' pane) and ``stats-game.png`` (a phone, Robby Solo's
+wins per player and score distribution).  Needs the test extras
+(``pip install -e '.[test]'``) and Chromium (``/usr/bin/chromium``, or ``CHROMIUM=...``).
 """
 
 from __future__ import annotations
@@ -65,9 +70,67 @@ def shoot(browser: object, lang: str) -> list[Path]:
     return written
 
 
+def club(browser: object) -> list[Path]:
+    """The statistics of a club's history (a generated BG Stats export), for the README's gallery."""
+    import sqlite3
+
+    from db.bgstats import import_plays
+    from db.store import Store
+    from tests.bgstats_gen import generate
+
+    written = []
+    with tempfile.TemporaryDirectory() as tmp:
+        store = Store(f"sqlite:///{Path(tmp) / 'compagnon.db'}")
+        import_plays(store, generate(7, plays=260, games=7, players=6))
+        store.engine.dispose()
+        with sqlite3.connect(Path(tmp) / "compagnon.db") as db:
+            most = "SELECT player_id FROM seat GROUP BY player_id ORDER BY count(*) DESC LIMIT 1"
+            top = db.execute(most).fetchone()[0]
+        server = Server(Path(tmp))
+        server.start()
+        try:
+            # (picture, window, the player's or everyone's, the game chosen, the text brought up to two thirds down)
+            for name, (width, height), path, game, below in (
+                    ("stats-charts", SIZES["phone"], f"/stats/player/{top}", "", "Face à face"),
+                    ("stats-desktop", SIZES["desktop"], f"/stats/player/{top}", "", ""),
+                    ("stats-game", SIZES["phone"], "/stats", "Robby Solo", "Ordre de jeu")):
+                ctx = browser.new_context(viewport={"width": width, "height": height})  # type: ignore[attr-defined]
+                ui = UI(ctx.new_page(), server.url)
+                ui.open(path)
+                ui.see("parties")
+                if game:
+                    ui.choose("Jeu", game)
+                    ui.see(f"{game} : ")
+                for _ in range(30 if below else 0):  # scrolled with the wheel until it is two thirds down the screen
+                    found = ui.reach(ui.page.get_by_text(below).first).bounding_box()
+                    if found and found["y"] < height * 2 / 3:
+                        break
+                    ui.page.mouse.move(width / 2, height / 2)
+                    ui.page.mouse.wheel(0, 200)
+                    ui.page.wait_for_timeout(250)
+                ui.page.mouse.move(2, height - 100)  # away from a chart: no point's tooltip in the picture
+                ui.page.wait_for_timeout(1500)
+                target = OUT / f"{name}.png"
+                ui.page.screenshot(path=str(target))
+                written.append(target)
+                ctx.close()
+        finally:
+            server.kill(signal.SIGKILL)
+    return written
+
+
 def main(argv: list[str]) -> int:
     from playwright.sync_api import sync_playwright
 
+    if argv == ["club"]:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            try:
+                for path in club(browser):
+                    print(path.relative_to(ROOT))
+            finally:
+                browser.close()
+        return 0
     langs = argv or list(LANGUAGES)
     unknown = [lang for lang in langs if lang not in LANGUAGES]
     if unknown:
