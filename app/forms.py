@@ -15,7 +15,7 @@ from app.fields import renderer
 from app.guard import component
 from app.i18n import t
 from app.widgets import tile
-from scoring import Action, Field, Option, Tr
+from scoring import Action, Field, Option, RulesError, Tr
 
 Values = dict[str, Any]
 
@@ -39,6 +39,29 @@ def option_line(opt: Option, value: Any, lang: str) -> str:
     else:
         shown = str(value)
     return t("skipped_line", lang, a=opt.label.get(lang), b=shown)  # "label : value", per language
+
+
+def option_refusal(exc: Exception, options: Sequence[Option], lang: str) -> str:
+    """A set-up option's refusal under the option's label, as the form shows it, rather than its key (the rules'
+    message names the option by its key, for the command line and the logs).
+
+    >>> from scoring import InvalidOptions, find_game
+    >>> pad = find_game("score-pad")
+    >>> try:
+    ...     pad.validate_options({"game_name": "", "players": 3})
+    ... except InvalidOptions as e:
+    ...     print(option_refusal(e, pad.options, "fr")); print(option_refusal(e, pad.options, "en"))
+    Nom du jeu : un texte de 1 à 80 caractères, reçu ''
+    Name of the game: must be a text of 1 to 80 characters, got ''
+    """
+    said = str(exc.get(lang)) if isinstance(exc, RulesError) else str(exc)
+    key = getattr(exc, "option", None)
+    opt = next((o for o in options if o.key == key), None)
+    if opt is not None:
+        for named in (key + " : ", key + ": "):  # the rules' French and English way of naming it
+            if said.startswith(named):
+                return t("skipped_line", lang, a=opt.label.get(lang), b=said[len(named):])
+    return said
 
 
 def defaults(fields: Sequence[Field], names: Sequence[str]) -> Values:

@@ -12,11 +12,11 @@ from typing import Any
 
 import flet as ft
 
-from app.forms import FieldsForm, option_field, use_values
+from app.forms import FieldsForm, option_field, option_refusal, use_values
 from app.guard import component
 from app.i18n import t
 from app.screens.home import emblem
-from app.state import error_text, use_app, use_data
+from app.state import use_app, use_data
 from app.widgets import check_box
 from db import games
 from db.store import StoreError
@@ -160,7 +160,7 @@ def preview(game: Game, options: dict[str, Any], seats: int, seed: str, lang: st
     try:
         return "", game.setup(game.validate_options(options), random.Random(f"{seed}:setup"))
     except RulesError as exc:
-        return error_text(exc, lang), None
+        return option_refusal(exc, game.options, lang), None
 
 
 @component

@@ -231,7 +231,14 @@ class Game:
                 raise InvalidOptions(Tr(f"option inconnue {quote(key)} pour {self.name.fr}",
                                         f"unknown option {quote(key)} for {self.name.en}",
                                         it=f"opzione sconosciuta {quote(key)} per {self.name.get('it')}"))
-        return {opt.key: _option_value(opt, raw.get(opt.key, opt.default)) for opt in self.options}
+        out: JSON = {}
+        for opt in self.options:
+            try:
+                out[opt.key] = _option_value(opt, raw.get(opt.key, opt.default))
+            except InvalidOptions as exc:
+                exc.option = opt.key  # which one: its message names it by its key, a form by its label
+                raise
+        return out
 
     def seat_count(self, options: Mapping[str, Any]) -> int:
         """How many seats the match has (people; a virtual player is not a seat)."""

@@ -36,7 +36,10 @@ class UnknownGame(RulesError):
 
 
 class InvalidOptions(RulesError):
-    """Set-up options that the rules do not allow."""
+    """Set-up options that the rules do not allow; ``option``: the key of the option refused, when one is (a
+    form shows the refusal under that option's label)."""
+
+    option: str | None = None
 
 
 class IllegalEvent(RulesError):
