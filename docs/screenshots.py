@@ -22,6 +22,8 @@ from __future__ import annotations
 import signal
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,25 +50,37 @@ def screens(routes: dict[str, list[str]]) -> dict[str, str]:
             "score-sheet": sheets[min(k, len(sheets) - 1)] if sheets else "/history", "stats": "/stats"}
 
 
+@contextmanager
+def serving(data: Path) -> Iterator[Server]:
+    """The app on ``data``, killed at the end."""
+    server = Server(data)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.kill(signal.SIGKILL)
+
+
+def snap(ui: UI, name: str) -> Path:
+    """The page as it is, written to ``docs/screenshots/<name>.png``."""
+    target = OUT / f"{name}.png"
+    ui.page.screenshot(path=str(target))
+    return target
+
+
 def shoot(browser: object, lang: str) -> list[Path]:
     written = []
     with tempfile.TemporaryDirectory() as tmp:
         routes = seed_data(Path(tmp), lang)
-        server = Server(Path(tmp))
-        server.start()
-        try:
+        with serving(Path(tmp)) as server:
             for size, (width, height) in SIZES.items():
                 ctx = browser.new_context(viewport={"width": width, "height": height})  # type: ignore[attr-defined]
                 ui = UI(ctx.new_page(), server.url)
                 for name, path in screens(routes).items():
                     ui.open(path)
                     ui.page.wait_for_timeout(800)
-                    target = OUT / f"{lang}-{size}-{name}.png"
-                    ui.page.screenshot(path=str(target))
-                    written.append(target)
+                    written.append(snap(ui, f"{lang}-{size}-{name}"))
                 ctx.close()
-        finally:
-            server.kill(signal.SIGKILL)
     return written
 
 
@@ -86,9 +100,7 @@ def club(browser: object) -> list[Path]:
         with sqlite3.connect(Path(tmp) / "compagnon.db") as db:
             most = "SELECT player_id FROM seat GROUP BY player_id ORDER BY count(*) DESC LIMIT 1"
             top = db.execute(most).fetchone()[0]
-        server = Server(Path(tmp))
-        server.start()
-        try:
+        with serving(Path(tmp)) as server:
             # (picture, window, the player's or everyone's, the game chosen, the text brought up to two thirds down)
             for name, (width, height), path, game, below in (
                     ("stats-charts", SIZES["phone"], f"/stats/player/{top}", "", "Face à face"),
@@ -110,28 +122,15 @@ def club(browser: object) -> list[Path]:
                     ui.page.wait_for_timeout(250)
                 ui.page.mouse.move(2, height - 100)  # away from a chart: no point's tooltip in the picture
                 ui.page.wait_for_timeout(1500)
-                target = OUT / f"{name}.png"
-                ui.page.screenshot(path=str(target))
-                written.append(target)
+                written.append(snap(ui, name))
                 ctx.close()
-        finally:
-            server.kill(signal.SIGKILL)
     return written
 
 
 def main(argv: list[str]) -> int:
     from playwright.sync_api import sync_playwright
 
-    if argv == ["club"]:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            try:
-                for path in club(browser):
-                    print(path.relative_to(ROOT))
-            finally:
-                browser.close()
-        return 0
-    langs = argv or list(LANGUAGES)
+    langs = [] if argv == ["club"] else argv or list(LANGUAGES)
     unknown = [lang for lang in langs if lang not in LANGUAGES]
     if unknown:
         print(f"unknown language {unknown[0]!r}: choose among {', '.join(LANGUAGES)}", file=sys.stderr)
@@ -140,13 +139,12 @@ def main(argv: list[str]) -> int:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
-            for lang in langs:
-                for path in shoot(browser, lang):
+            for paths in ([shoot(browser, lang) for lang in langs] if langs else [club(browser)]):
+                for path in paths:
                     print(path.relative_to(ROOT))
         finally:
             browser.close()
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
