@@ -15,7 +15,7 @@ from app.fields import renderer
 from app.guard import component
 from app.i18n import t
 from app.widgets import tile
-from scoring import Action, Field, Option, RulesError, Tr
+from scoring import Action, Field, InvalidOptions, Option, RulesError, Tr
 
 Values = dict[str, Any]
 
@@ -54,14 +54,11 @@ def option_refusal(exc: Exception, options: Sequence[Option], lang: str) -> str:
     Nom du jeu : un texte de 1 à 80 caractères, reçu ''
     Name of the game: must be a text of 1 to 80 characters, got ''
     """
-    said = str(exc.get(lang)) if isinstance(exc, RulesError) else str(exc)
-    key = getattr(exc, "option", None)
-    opt = next((o for o in options if o.key == key), None)
-    if opt is not None:
-        for named in (key + " : ", key + ": "):  # the rules' French and English way of naming it
-            if said.startswith(named):
-                return t("skipped_line", lang, a=opt.label.get(lang), b=said[len(named):])
-    return said
+    if isinstance(exc, InvalidOptions) and exc.problem is not None:
+        opt = next((o for o in options if o.key == exc.option), None)
+        if opt is not None:
+            return t("skipped_line", lang, a=opt.label.get(lang), b=exc.problem.get(lang))
+    return str(exc.get(lang)) if isinstance(exc, RulesError) else str(exc)
 
 
 def defaults(fields: Sequence[Field], names: Sequence[str]) -> Values:

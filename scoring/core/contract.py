@@ -231,14 +231,7 @@ class Game:
                 raise InvalidOptions(Tr(f"option inconnue {quote(key)} pour {self.name.fr}",
                                         f"unknown option {quote(key)} for {self.name.en}",
                                         it=f"opzione sconosciuta {quote(key)} per {self.name.get('it')}"))
-        out: JSON = {}
-        for opt in self.options:
-            try:
-                out[opt.key] = _option_value(opt, raw.get(opt.key, opt.default))
-            except InvalidOptions as exc:
-                exc.option = opt.key  # which one: its message names it by its key, a form by its label
-                raise
-        return out
+        return {opt.key: _option_value(opt, raw.get(opt.key, opt.default)) for opt in self.options}
 
     def seat_count(self, options: Mapping[str, Any]) -> int:
         """How many seats the match has (people; a virtual player is not a seat)."""
@@ -427,13 +420,13 @@ def _option_value(opt: Option, value: Any) -> Any:
     if opt.kind == "int":
         number = whole(value, opt.key, error=InvalidOptions, digits=False)
         if opt.minimum is not None and number < opt.minimum:
-            raise InvalidOptions(Tr(f"{opt.key} : {quote(number)} est en dessous de {opt.minimum}",
-                                    f"{opt.key}: {quote(number)} is below {opt.minimum}",
-                                    it=f"{opt.key}: {quote(number)} è sotto {opt.minimum}"))
+            raise InvalidOptions.about(opt.key, Tr(f"{quote(number)} est en dessous de {opt.minimum}",
+                                                   f"{quote(number)} is below {opt.minimum}",
+                                                   it=f"{quote(number)} è sotto {opt.minimum}"))
         if opt.maximum is not None and number > opt.maximum:
-            raise InvalidOptions(Tr(f"{opt.key} : {quote(number)} est au-dessus de {opt.maximum}",
-                                    f"{opt.key}: {quote(number)} is above {opt.maximum}",
-                                    it=f"{opt.key}: {quote(number)} è sopra {opt.maximum}"))
+            raise InvalidOptions.about(opt.key, Tr(f"{quote(number)} est au-dessus de {opt.maximum}",
+                                                   f"{quote(number)} is above {opt.maximum}",
+                                                   it=f"{quote(number)} è sopra {opt.maximum}"))
         return number
     if opt.kind == "bool":
         return flag(value, opt.key, error=InvalidOptions)
@@ -441,22 +434,21 @@ def _option_value(opt: Option, value: Any) -> Any:
         allowed = [c for c, _ in opt.choices]
         if value not in allowed:
             listed = ", ".join(allowed)
-            raise InvalidOptions(Tr(f"{opt.key} : {quote(value)} n'est pas l'un de {listed}",
-                                    f"{opt.key}: {quote(value)} is not one of {listed}",
-                                    it=f"{opt.key}: {quote(value)} non è uno di {listed}"))
+            raise InvalidOptions.about(opt.key, Tr(f"{quote(value)} n'est pas l'un de {listed}",
+                                                   f"{quote(value)} is not one of {listed}",
+                                                   it=f"{quote(value)} non è uno di {listed}"))
         return value
     if opt.kind == "text":
         text = value.strip() if isinstance(value, str) else value
         if not isinstance(text, str) or not text or len(text) > MAX_OPTION_TEXT or not text.isprintable():
-            raise InvalidOptions(Tr(f"{opt.key} : un texte de 1 à {MAX_OPTION_TEXT} caractères, reçu {quote(value)}",
-                                    f"{opt.key}: must be a text of 1 to {MAX_OPTION_TEXT} characters, "
-                                    f"got {quote(value)}",
-                                    it=f"{opt.key}: un testo da 1 a {MAX_OPTION_TEXT} caratteri, ricevuto "
-                                       f"{quote(value)}"))
+            raise InvalidOptions.about(opt.key, Tr(
+                f"un texte de 1 à {MAX_OPTION_TEXT} caractères, reçu {quote(value)}",
+                f"must be a text of 1 to {MAX_OPTION_TEXT} characters, got {quote(value)}",
+                it=f"un testo da 1 a {MAX_OPTION_TEXT} caratteri, ricevuto {quote(value)}"))
         return text
-    raise InvalidOptions(Tr(f"{opt.key} : genre d'option inconnu {quote(opt.kind)}",
-                            f"{opt.key}: unknown option kind {quote(opt.kind)}",
-                            it=f"{opt.key}: tipo di opzione sconosciuto {quote(opt.kind)}"))
+    raise InvalidOptions.about(opt.key, Tr(f"genre d'option inconnu {quote(opt.kind)}",
+                                           f"unknown option kind {quote(opt.kind)}",
+                                           it=f"tipo di opzione sconosciuto {quote(opt.kind)}"))
 
 
 def replay(game: Game, setup: Mapping[str, Any], names: Sequence[str],

@@ -36,10 +36,24 @@ class UnknownGame(RulesError):
 
 
 class InvalidOptions(RulesError):
-    """Set-up options that the rules do not allow; ``option``: the key of the option refused, when one is (a
-    form shows the refusal under that option's label)."""
+    """Set-up options that the rules do not allow.  One option's refusal (:meth:`about`) says which
+    (``option``, its key) and what is wrong with it (``problem``): the message names the option by its key, a
+    form by its label."""
 
     option: str | None = None
+    problem: Tr | None = None
+
+    @classmethod
+    def about(cls, option: str, problem: Tr) -> InvalidOptions:
+        """The option ``option`` refused: "option : problem".
+
+        >>> e = InvalidOptions.about("players", Tr("0 est en dessous de 1", "0 is below 1"))
+        >>> str(e), e.get("fr"), e.option, e.problem.en
+        ('players: 0 is below 1', 'players : 0 est en dessous de 1', 'players', '0 is below 1')
+        """
+        refused = cls(Tr(f"{option} : {problem.fr}", f"{option}: {problem.en}", it=f"{option}: {problem.get('it')}"))
+        refused.option, refused.problem = option, problem
+        return refused
 
 
 class IllegalEvent(RulesError):

@@ -100,8 +100,10 @@ def one_of(value: Any, where: str, allowed: tuple[str, ...] | list[str], *,
 
 
 def _error(error: type[RulesError], where: str, problem: Tr) -> RulesError:
-    from scoring.core.errors import InvalidScoreInput
+    from scoring.core.errors import InvalidOptions, InvalidScoreInput
 
     if issubclass(error, InvalidScoreInput):
         return error(where, problem)
+    if issubclass(error, InvalidOptions):
+        return error.about(where, problem)
     return error(Tr(f"{where} : {problem.fr}", f"{where}: {problem.en}", it=f"{where}: {problem.get('it')}"))
