@@ -143,8 +143,8 @@ def sheet_section(app: AppState, m: LoadedMatch) -> list[ft.Control]:
     """The score sheet and the game's own views of it; a button to resume a match not over; an
     imported match's scores."""
     finished = m.status == "finished"
-    if m.sheet:  # a finished match's sheet is its shareable result card (app.screens.history_share)
-        out = [SharedSheet(m, key=f"share-{m.id}") if finished else score_sheet_view(m.sheet, app.lang)]
+    if m.sheet:
+        out = sheet_card(app, m)
         for review in reviews():  # a game's own views (Les apprentis: the cells each category counted)
             out += review(m.sheet, m.state, app.lang)
         return out
@@ -153,6 +153,14 @@ def sheet_section(app: AppState, m: LoadedMatch) -> list[ft.Control]:
     if not m.setup.get("imported_from"):
         return []
     return [SharedSheet(m, key=f"share-{m.id}") if finished else imported_lines(app, m)]
+
+
+def sheet_card(app: AppState, m: LoadedMatch) -> list[ft.Control]:
+    """The score sheet written at the match's end: a finished match's is its shareable result card
+    (:mod:`app.screens.history_share`); none before there is one."""
+    if not m.sheet:
+        return []
+    return [SharedSheet(m, key=f"share-{m.id}") if m.status == "finished" else score_sheet_view(m.sheet, app.lang)]
 
 
 def revealed_secrets(app: AppState, m: LoadedMatch) -> list[ft.Control]:
@@ -271,10 +279,8 @@ def unreadable_review(app: AppState, m: LoadedMatch, why: LogUnreadable) -> list
     """A match whose log no longer replays: what its row keeps (its players, dates, place and notes, the score
     sheet written at its end, how long each took, its amendments), what is wrong, and a way to delete it;
     nothing drawn from the log."""
-    sheet = m.sheet and [SharedSheet(m, key=f"share-{m.id}") if m.status == "finished"
-                         else score_sheet_view(m.sheet, app.lang)]
     said = ft.Text(sentence(why, app.lang), expand=True)
     warning = ft.Container(ft.Row([ft.Icon(ft.Icons.WARNING_AMBER), said]),
                            bgcolor=ft.Colors.ERROR_CONTAINER, padding=12, border_radius=8)
-    return [*review_header(app, m), warning, *(sheet or []), *time_used_card(app, m), *changes_tile(app, m),
+    return [*review_header(app, m), warning, *sheet_card(app, m), *time_used_card(app, m), *changes_tile(app, m),
             DeleteMatch(m.id, key=f"delete-{m.id}")]
