@@ -123,6 +123,21 @@ def test_the_warm_up_leaves_the_first_page_no_flet_class_to_work_out_and_no_modu
     assert out.stdout.strip() == "True True False"
 
 
+def test_the_warm_up_leaves_its_objects_out_of_the_collections_and_the_collector_on(tmp_path):
+    """The warm-up imports with the collector off; what it made then stays out of the collections (frozen),
+    so that the first collection after it (during the first page's render, as a rule) does not walk it all."""
+    code = ("import gc\n"
+            "from pathlib import Path\n"
+            "import app.main as m\n"
+            "before = gc.get_freeze_count()\n"
+            "m._ready_first_page(Path(m.__file__).parent, False)\n"
+            "print(gc.isenabled(), gc.get_freeze_count() > before + 50_000, gc.get_count()[0] < 1_000)")
+    env = {**os.environ, "COMPAGNON_DATA_DIR": str(tmp_path)}
+    env.pop("DATABASE_URL", None)
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "True True True"
+
+
 def test_a_game_folder_in_compagnon_games_is_registered_with_its_renderers(tmp_path):
     """COMPAGNON_GAMES' folders are registered at start-up (their parent on sys.path), and a game's own
     ``widgets`` module registers the renderer of its own field kind: the generic forms find it."""
