@@ -102,7 +102,7 @@ def test_setup_random_and_chosen_configurations():
 
 
 def test_a_configuration_for_another_player_count_is_refused():
-    with pytest.raises(InvalidOptions, match="'1.2.3.6.8.9' is not a 3-player configuration"):
+    with pytest.raises(InvalidOptions, match="“2 players: 1.2.3.6.8.9” is not a 3-player configuration"):
         GAME.validate_options({"players": 3, "configuration": "1.2.3.6.8.9"})
     with pytest.raises(InvalidOptions, match="'1.2.8.9'"):
         GAME.validate_options({"players": 2, "configuration": "1.2.8.9"})

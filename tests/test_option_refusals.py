@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from app.i18n import t
 from app.screens.new_match import preview
 from scoring import InvalidOptions, find_game, slugs
 
@@ -35,3 +36,36 @@ def test_every_game_s_number_options_are_refused_under_their_label(slug: str) ->
         options = {**game.example_options, opt.key: opt.minimum - 1}
         said, setup = preview(game, options, game.min_players, "seed", "en")
         assert setup is None and said.startswith(f"{opt.label.get('en')}: ") and not said.startswith(f"{opt.key}:")
+
+
+#: each game's refusals of options taken together (the rules between them, not one option's range), as a form can
+#: send them: the option refused, and the options sent
+TOGETHER = [
+    ("robby-solo", "robby_junior", {"players": 6, "robby_junior": True}),
+    ("robby-solo", "banks", {"players": 3, "banks": "chosen", "bank_yellow": True}),
+    ("apprentis", "programming", {"players": 2, "programming": True}),
+    ("apprentis", "first_player", {"players": 2, "first_player": 3}),
+    ("score-pad", "teams", {"game_name": "Azul", "players": 2, "kind": "teams", "teams": 3}),
+    ("apaches", "configuration", {"players": 2, "configuration": "1.2.3.4.5.6.7.8.9"}),
+    ("traction-avant", "powers", {"players": 4, "personnalisation": False, "powers": "chosen"}),
+]
+
+
+@pytest.mark.parametrize(("slug", "key", "options"), TOGETHER, ids=[f"{s}-{k}" for s, k, _o in TOGETHER])
+@pytest.mark.parametrize("lang", ["fr", "en", "it"])
+def test_a_game_s_own_rules_between_options_are_said_under_the_option_s_label(
+        slug: str, key: str, options: dict[str, object], lang: str) -> None:
+    """Robby Junior with six people, the programming variant at two, a power chosen without personalisation...:
+    the form says which option, by its label, and no option's key (before: "robby_junior : …", "powers : 'chosen'
+    demande l'option « personnalisation »")."""
+    game = find_game(slug)
+    with pytest.raises(InvalidOptions) as caught:
+        game.validate_options(options)
+    assert caught.value.option == key and str(caught.value).startswith(f"{key}: ")
+    said, setup = preview(game, options, options["players"], "seed", lang)
+    label = next(o.label.get(lang) for o in game.options if o.key == key)
+    assert setup is None and said == t("skipped_line", lang, a=label, b=caught.value.problem.get(lang))
+    # nor any option's key or a value as the rules spell it ("players=6", "'chosen'")
+    problem = caught.value.problem.get(lang)
+    assert not any(f"{k}=" in problem or problem.startswith(k) for k in options)
+    assert not any(f"'{v}'" in problem for v in options.values() if isinstance(v, str))

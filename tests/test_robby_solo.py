@@ -68,7 +68,7 @@ def test_robby_junior_counts_for_the_banks():
 
 def test_robby_junior_only_below_six():
     """« Si vous êtes moins de 6 à jouer, vous pouvez décider d'ajouter un joueur “virtuel” »"""
-    with pytest.raises(InvalidOptions, match="players=6"):
+    with pytest.raises(InvalidOptions, match="robby_junior: only when fewer than 6 people play, not 6"):
         GAME.validate_options({"players": 6, "robby_junior": True})
     assert GAME.validate_options({"players": 5, "robby_junior": True})["robby_junior"] is True
 

@@ -49,10 +49,10 @@ MOST_DRAWS = ROUNDS
 
 def _check_players(players: object) -> int:
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-        raise InvalidOptions(Tr(f"players : Les Apaches de Paris se jouent de 2 à 4 joueurs, reçu {quote(players)}",
-                                f"players: Les Apaches de Paris is for 2 to 4 players, got {quote(players)}",
-                                it="players: Les Apaches de Paris si gioca da 2 a 4 giocatori, ricevuto "
-                                   f"{quote(players)}"))
+        raise InvalidOptions.about("players", Tr(
+            f"Les Apaches de Paris se jouent de 2 à 4 joueurs, reçu {quote(players)}",
+            f"Les Apaches de Paris is for 2 to 4 players, got {quote(players)}",
+            it=f"Les Apaches de Paris si gioca da 2 a 4 giocatori, ricevuto {quote(players)}"))
     return players
 
 

@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.core import InvalidOptions, Option, Setup, Tr, quote
+from scoring.core import InvalidOptions, Option, Setup, Tr
 from scoring.games.apaches.rules import (
     BOURGEOIS_TOKENS,
     BOURGEOIS_VALUE,
@@ -79,12 +79,12 @@ def validate(out: dict[str, Any]) -> dict[str, Any]:
     if choice not in ("first", "random"):
         valid = [config_key(c) for c in configurations(out["players"])]
         if choice not in valid:
-            raise InvalidOptions(Tr(f"configuration : {quote(choice)} n'est pas une configuration à "
-                                    f"{out['players']} joueurs (valables : {', '.join(valid)})",
-                                    f"configuration: {quote(choice)} is not a {out['players']}-player "
-                                    f"configuration (valid: {', '.join(valid)})",
-                                    it=f"configuration: {quote(choice)} non è una configurazione a {out['players']} "
-                                       f"giocatori (valide: {', '.join(valid)})"))
+            said = dict(_configuration_choices())[choice]  # a choice the contract let through: one of them
+            raise InvalidOptions.about("configuration", Tr(
+                f"« {said.fr} » n'est pas une configuration à {out['players']} joueurs (valables : {', '.join(valid)})",
+                f"“{said.en}” is not a {out['players']}-player configuration (valid: {', '.join(valid)})",
+                it=f"«{said.get('it')}» non è una configurazione a {out['players']} giocatori "
+                   f"(valide: {', '.join(valid)})"))
     return out
 
 

@@ -68,15 +68,14 @@ def check_options(opts: JSON) -> JSON:
     """The rules between options (each option alone is checked by the contract)."""
     n = opts["players"]
     if opts["programming"] and n < 3:
-        raise InvalidOptions(Tr(f"programming : la variante se joue de 3 à 5 joueurs, pas à {n}",
-                                f"programming: the variant is for 3 to 5 players, not {n}",
-                                it=f"programming: la variante si gioca da 3 a 5 giocatori, non a {n}"))
+        raise InvalidOptions.about("programming", Tr(f"la variante se joue de 3 à 5 joueurs, pas à {n}",
+                                                     f"the variant is for 3 to 5 players, not {n}",
+                                                     it=f"la variante si gioca da 3 a 5 giocatori, non a {n}"))
     if opts["first_player"] >= n:
-        raise InvalidOptions(Tr(f"first_player : {opts['first_player']} n'est pas une place d'une partie à {n} "
-                                "joueurs",
-                                f"first_player: {opts['first_player']} is not a seat of a {n}-player game",
-                                it=f"first_player: {opts['first_player']} non è un posto di una partita a {n} "
-                                   "giocatori"))
+        raise InvalidOptions.about("first_player", Tr(
+            f"{opts['first_player']} n'est pas une place d'une partie à {n} joueurs",
+            f"{opts['first_player']} is not a seat of a {n}-player game",
+            it=f"{opts['first_player']} non è un posto di una partita a {n} giocatori"))
     return opts
 
 

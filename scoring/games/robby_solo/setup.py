@@ -76,22 +76,20 @@ OPTIONS = (
 def check_options(opts: dict[str, Any]) -> dict[str, Any]:
     """The game's own checks on options already completed by the contract."""
     if opts["robby_junior"] and opts["players"] >= MAX_PEOPLE:
-        raise InvalidOptions(Tr(f"robby_junior : seulement à moins de {MAX_PEOPLE} personnes, "
-                                f"reçu players={quote(opts['players'])}",
-                                f"robby_junior: only when fewer than {MAX_PEOPLE} people play, "
-                                f"got players={quote(opts['players'])}",
-                                it=f"robby_junior: solo in meno di {MAX_PEOPLE} persone, ricevuto "
-                                   f"players={quote(opts['players'])}"))
+        raise InvalidOptions.about("robby_junior", Tr(
+            f"seulement à moins de {MAX_PEOPLE} personnes, pas à {quote(opts['players'])}",
+            f"only when fewer than {MAX_PEOPLE} people play, not {quote(opts['players'])}",
+            it=f"solo in meno di {MAX_PEOPLE} persone, non {quote(opts['players'])}"))
     if opts["banks"] == "chosen":
         chosen = [c for c in COLOURS if opts[f"bank_{c}"]]
         need = bank_count(opts["players"], opts["robby_junior"])
         if len(chosen) != need:
-            raise InvalidOptions(Tr(f"banks : {need} banques sont en jeu, reçu {len(chosen)} cochée(s) "
-                                    f"({', '.join(COLOUR_NAMES[c].fr for c in chosen) or 'aucune'})",
-                                    f"banks: {need} banks are in play, got {len(chosen)} chosen "
-                                    f"({', '.join(chosen) or 'none'})",
-                                    it=f"banks: {need} banche sono in gioco, ricevute {len(chosen)} scelte "
-                                       f"({', '.join(COLOUR_NAMES[c].it for c in chosen) or 'nessuna'})"))
+            raise InvalidOptions.about("banks", Tr(
+                f"{need} banques sont en jeu, reçu {len(chosen)} cochée(s) "
+                f"({', '.join(COLOUR_NAMES[c].fr for c in chosen) or 'aucune'})",
+                f"{need} banks are in play, got {len(chosen)} chosen ({', '.join(chosen) or 'none'})",
+                it=f"{need} banche sono in gioco, ricevute {len(chosen)} scelte "
+                   f"({', '.join(COLOUR_NAMES[c].it for c in chosen) or 'nessuna'})"))
     return opts
 
 

@@ -41,9 +41,9 @@ OPTIONS = (
 
 def check(opts: dict[str, Any]) -> dict[str, Any]:
     if opts["kind"] == "teams" and opts["teams"] > opts["players"]:
-        raise InvalidOptions(Tr(f"teams : {opts['teams']} équipes pour {opts['players']} joueurs",
-                                f"teams: {opts['teams']} teams for {opts['players']} players",
-                                it=f"teams: {opts['teams']} squadre per {opts['players']} giocatori"))
+        raise InvalidOptions.about("teams", Tr(f"{opts['teams']} équipes pour {opts['players']} joueurs",
+                                               f"{opts['teams']} teams for {opts['players']} players",
+                                               it=f"{opts['teams']} squadre per {opts['players']} giocatori"))
     return opts
 
 

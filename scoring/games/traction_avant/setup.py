@@ -56,12 +56,12 @@ OPTIONS = (
 def validate(raw: Mapping[str, Any], base: JSON) -> JSON:
     """``base`` (the options checked one by one) checked together."""
     if base["powers"] == "chosen" and not base["personnalisation"]:
-        raise InvalidOptions(Tr(f"powers : {quote(base['powers'])} demande l'option « personnalisation » "
-                                f"(pouvoirs des chefs)",
-                                f"powers: {quote(base['powers'])} needs the option personnalisation "
-                                f"(boss powers) switched on",
-                                it=f"powers: {quote(base['powers'])} richiede l'opzione «personalizzazione» (poteri "
-                                   "dei boss)"))
+        by_key = {o.key: o for o in OPTIONS}
+        chosen = dict(by_key["powers"].choices)["chosen"]
+        needed = by_key["personnalisation"].label
+        raise InvalidOptions.about("powers", Tr(f"« {chosen.fr} » demande l'option « {needed.fr} »",
+                                                f"“{chosen.en}” needs the option “{needed.en}” switched on",
+                                                it=f"«{chosen.get('it')}» richiede l'opzione «{needed.get('it')}»"))
     return base
 
 
