@@ -134,6 +134,10 @@ S: dict[str, Tr] = {
                    "Scannez le code de la table, ou demandez un nouveau code à l'hôte.",
                    "This link opens no seat: it was replaced, revoked, or belongs to another match. "
                    "Scan the table code, or ask the host for a new code."),
+    "table_unreadable": Tr("Cette partie ne peut plus s'afficher sur un téléphone : son journal ne se rejoue plus "
+                           "avec cette version de Compagnon. L'écran de l'hôte dit pourquoi.",
+                           "This match can no longer be shown on a phone: its log no longer replays with this "
+                           "version of Compagnon. The host's screen says why."),
     "ask_seat": Tr("Prendre la place de {a}", "Take {a}'s seat"),
     "asked": Tr("Demande envoyée : l'hôte doit confirmer.", "Request sent: the host must confirm."),
     "refused": Tr("L'hôte a refusé la demande.", "The host refused the request."),

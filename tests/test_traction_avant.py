@@ -150,7 +150,7 @@ def test_chosen_powers_each_once_before_the_first_turn():
 
 
 def test_chosen_powers_need_personnalisation():
-    with pytest.raises(InvalidOptions, match="powers: “Chosen by the players” needs the option “Player personalisation"):
+    with pytest.raises(InvalidOptions, match="powers: “Chosen by the players” needs the option “Player personali"):
         GAME.validate_options({"players": 4, "powers": "chosen"})
 
 

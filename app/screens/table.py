@@ -23,6 +23,7 @@ from app.shared import load_match, seat_links
 from app.state import AppState, use_app, use_data
 from app.timer_view import Timers, now_ms, shows_timers
 from app.widgets import panel_cards, section
+from db.errors import LogUnreadable
 from db.store import LoadedMatch, Sender, StoreError
 from scoring import Action, Game, Panel, RulesError
 from scoring.core import timers as tm
@@ -51,9 +52,16 @@ def _match_id(app: AppState, code: str) -> int:
     return -1 if found is None else found
 
 
-def _load(app: AppState, match_id: int) -> LoadedMatch | None:
+def _load(app: AppState, match_id: int) -> LoadedMatch | LogUnreadable | None:
+    """The match a phone's link names; its :class:`LogUnreadable` when its log no longer replays and it is still
+    in play (a phone at its table is told so; over or abandoned, the link opens nothing, as for any match)."""
     try:
         return load_match(app, match_id) if match_id >= 0 else None
+    except LogUnreadable as exc:
+        try:
+            return exc if app.store.load(match_id, replay=False).status == "in_progress" else None
+        except (ValueError, StoreError):
+            return None
     except (ValueError, StoreError):
         return None
 
@@ -106,11 +114,16 @@ def seat_content(game: Game, state: dict[str, Any], seat: int) -> tuple[list[Pan
             [a for a in game.actions(state, seat) if a.seat == seat])
 
 
-def _bad_link(app: AppState) -> ft.Control:
+def _bad_link(app: AppState, m: object = None) -> ft.Control:
     """What a phone sees of a link that opens nothing: a forged or revoked one, a match that does not exist,
-    or one that is over or abandoned (a phone learns neither its sheet nor whether it exists)."""
-    return ft.Card(ft.Container(ft.Row([ft.Icon(ft.Icons.LINK_OFF, color=ft.Colors.ERROR),
-                                        ft.Text(app.t("bad_link"), expand=True)]), padding=12))
+    or one that is over or abandoned (a phone learns neither its sheet nor whether it exists); or, for a match
+    in play whose log no longer replays (``m``: its :class:`LogUnreadable`), that it cannot be shown here
+    (its reason, an event's place and type, is the host's to read)."""
+    unreadable = isinstance(m, LogUnreadable)
+    icon = ft.Icons.ERROR_OUTLINE if unreadable else ft.Icons.LINK_OFF
+    return ft.Card(ft.Container(ft.Row([ft.Icon(icon, color=ft.Colors.ERROR),
+                                        ft.Text(app.t("table_unreadable" if unreadable else "bad_link"),
+                                                expand=True)]), padding=12))
 
 
 def my_timers(m: LoadedMatch | None, seat: int | None) -> list[str]:
@@ -203,7 +216,8 @@ def SeatScreen(code: str = "", token: str = "") -> ft.Control:
             app.tell_others("seat", match_id)
 
     ft.use_effect(told, [])
-    m = _load(app, match_id)
+    found = _load(app, match_id)
+    m = found if isinstance(found, LoadedMatch) else None
     seat = None
     if m is not None and m.status == "in_progress" and not refused.current:
         seat = seat_of(app, m.id, token, opened, str(ft.context.page.client_ip or ""))
@@ -212,7 +226,7 @@ def SeatScreen(code: str = "", token: str = "") -> ft.Control:
     use_buzz(running)
     if m is None or seat is None:
         refused.current = m is not None  # a refused token never becomes good: no need to ask (and log) again
-        return _bad_link(app)
+        return _bad_link(app, found)
     return ft.Column(seat_body(app, m, seat, running, send), spacing=12)
 
 
@@ -224,9 +238,10 @@ def TableScreen(code: str = "") -> ft.Control:
     me = ft.use_ref("")
     if not me.current:
         me.current = _secrets.token_hex(8)
-    m = _load(app, _match_id(app, code))
+    found = _load(app, _match_id(app, code))
+    m = found if isinstance(found, LoadedMatch) else None
     if m is None or m.status != "in_progress":
-        return _bad_link(app)
+        return _bad_link(app, found)
     granted = LOBBY.take_grant(me.current)
     if granted:
         page.navigate(f"/seat/{m.code}/{granted}")

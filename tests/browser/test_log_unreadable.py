@@ -35,3 +35,24 @@ def test_a_log_that_no_longer_replays_is_said_and_the_sheet_still_shown(server, 
     ui.click("Ouvrir sa fiche")  # where it can be deleted
     ui.see("Supprimer la partie")
     assert ui.page.url.endswith(f"/history/{running}")
+
+
+def test_a_phone_at_the_table_of_such_a_match_is_told_it_cannot_be_shown(server, new_ui):
+    """A phone with the table's code (or a seat's link) of a match in play whose log no longer replays reads why
+    it shows nothing (before: "this link opens no seat", as if the link were forged), never the event refused; a
+    finished one's link opens nothing, as for any match over."""
+    store = Store(f"sqlite:///{server.data_dir / 'compagnon.db'}")
+    running = played(store, finish=False)
+    finished = played(store, finish=True, ids=store.load(running).player_ids)
+    codes = {m: store.load(m).code for m in (running, finished)}
+    for match_id in (running, finished):
+        spoil(store, match_id, 3, {"type": "no_such_move"})
+    store.engine.dispose()
+    ui = new_ui(390, 844)
+    for path in (f"/table/{codes[running]}", f"/seat/{codes[running]}/not-a-token"):
+        ui.open(path)
+        ui.see("Cette partie ne peut plus s'afficher sur un téléphone")
+        assert not ui.sees("no_such_move") and not ui.sees("Ce lien n'ouvre aucune place")
+    ui.shot("phone-log-unreadable")
+    ui.open(f"/table/{codes[finished]}")
+    ui.see("Ce lien n'ouvre aucune place")
