@@ -169,6 +169,15 @@ PLURALS: dict[str, tuple[Tr, Tr]] = {
     "count_tied": (Tr("{n} égalité", "{n} tied"), Tr("{n} égalités", "{n} tied")),
     "count_more_skipped": (Tr("… et {n} autre partie ignorée", "… and {n} more skipped play"),
                            Tr("… et {n} autres parties ignorées", "… and {n} more skipped plays")),
+    "count_unreadable_kept": (
+        Tr("{n} partie gardée telle quelle ({ids}) : son journal ne se rejoue plus avec cette version de Compagnon ; "
+           "sa fiche dit pourquoi.",
+           "{n} match kept as it is ({ids}): its log no longer replays with this version of Compagnon; its review "
+           "says why."),
+        Tr("{n} parties gardées telles quelles ({ids}) : leur journal ne se rejoue plus avec cette version de "
+           "Compagnon ; leur fiche dit pourquoi.",
+           "{n} matches kept as they are ({ids}): their log no longer replays with this version of Compagnon; "
+           "their reviews say why.")),
 }
 
 

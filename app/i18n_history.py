@@ -90,6 +90,7 @@ STRINGS: dict[str, Tr] = {
     "rematch_help": Tr("Rejouer avec les mêmes joueurs, places et options",
                        "Play again with the same players, seats and options"),
     "rematch_started": Tr("Revanche : partie n° {a}", "Rematch: match #{a}"),
+    "match_no": Tr("n° {a}", "#{a}"),
     # the history's list: search, filters, pages
     "search": Tr("Rechercher", "Search"),
     "search_history": Tr("Un joueur, un jeu, un lieu, une note…", "A player, a game, a place, a note…"),

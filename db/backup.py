@@ -5,8 +5,10 @@ the JSON columns (options, set-up, event payloads, score sheets) as the exact te
 restore into an empty database gives back the same history, byte for byte, on SQLite or
 PostgreSQL.  :func:`restore` checks the whole document first (:class:`BackupDoc`, the pydantic
 models of :mod:`db.documents`: the screens' limits, numbers within their columns, dates within the
-calendar, every match replayed through its engine), then writes it in one transaction: all or
-nothing, and one message in French and English naming the first problem.
+calendar, every match's game, options and seats), then writes it in one transaction: all or nothing, and
+one message in French and English naming the first problem.  Every match is replayed through its engine: one
+whose log no longer replays (written under another version of a game's rules) is restored all the same, as
+the history kept it, and named in :attr:`Restored.unreadable` (its screens say so, as for any such match).
 
 >>> from db.store import Store
 >>> a, b = Store("sqlite://"), Store("sqlite://")
@@ -57,6 +59,9 @@ _REFUSED = Tr("Sauvegarde refusée, rien n'a été restauré : ", "Backup refuse
 class Restored:
     players: int
     matches: int
+    #: the matches restored whose log no longer replays with this version (their id): kept as they are, their
+    #: screens say so (:class:`db.errors.LogUnreadable`)
+    unreadable: tuple[int, ...] = ()
 
 
 class PlayerDoc(Doc):
@@ -142,14 +147,15 @@ def _check_players(players: list[PlayerDoc]) -> dict[int, str]:
     return ids
 
 
-def _check_matches(raw: list[Any], players: dict[int, str]) -> list[MatchDoc]:
+def _check_matches(raw: list[Any], players: dict[int, str]) -> tuple[list[MatchDoc], tuple[int, ...]]:
     out: list[MatchDoc] = []
+    unreadable: list[int] = []
     ids: set[int] = set()
     codes: set[str] = set()
     for i, doc in enumerate(raw):
         known = f" (#{doc.get('id')!r:.20})" if isinstance(doc, dict) else ""
         where = Tr(f"partie {i + 1}{known}", f"match {i + 1}{known}", it=f"partita {i + 1}{known}")
-        m = check_match(doc, players, where)
+        m, log_unreadable = check_match(doc, players, where)
         if m.id is None or m.id in ids:
             raise RestoreError(Tr("{w} : le numéro {n} manque ou apparaît deux fois",
                                   "{w}: id {n} appears twice or is missing",
@@ -160,12 +166,15 @@ def _check_matches(raw: list[Any], players: dict[int, str]) -> list[MatchDoc]:
         ids.add(m.id)
         codes.add(m.code or "")
         out.append(m)
-    return out
+        if log_unreadable is not None:
+            unreadable.append(m.id)
+    return out, tuple(unreadable)
 
 
-def check_backup(doc: Any) -> tuple[BackupDoc, list[MatchDoc]]:
+def check_backup(doc: Any) -> tuple[BackupDoc, list[MatchDoc], tuple[int, ...]]:
     """The document checked whole, or :class:`RestoreError` naming its first problem (French and
-    English, after "Backup refused, nothing was restored: ")."""
+    English, after "Backup refused, nothing was restored: "); with it, the ids of the matches whose log no
+    longer replays with this version (restored all the same: see :class:`Restored`)."""
     try:
         _check_head(doc)
         try:
@@ -173,7 +182,7 @@ def check_backup(doc: Any) -> tuple[BackupDoc, list[MatchDoc]]:
         except ValidationError as exc:
             raise _refusal(exc, doc) from None
         players = _check_players(whole.players)
-        return whole, _check_matches(whole.matches, players)
+        return whole, *_check_matches(whole.matches, players)
     except RestoreError as exc:
         raise RestoreError(Tr("{a}{b}", "{a}{b}", it="{a}{b}").format(a=_REFUSED, b=exc.text)) from None
 
@@ -204,7 +213,7 @@ def restore(store: Store, doc: Any, progress: Progress | None = None) -> Restore
     (written before schema 5) gives its matches new ones.  ``progress(done, total)``: told how many
     matches are written (see :func:`backup`)."""
     tell = progress or _no_progress
-    whole, matches = check_backup(doc)
+    whole, matches, unreadable = check_backup(doc)
     with store.session() as s:
         _refuse_unless_empty(s)
         tell(0, len(matches))
@@ -220,7 +229,7 @@ def restore(store: Store, doc: Any, progress: Progress | None = None) -> Restore
         _reset_sequences(s)
         s.commit()
     store.forget()
-    return Restored(len(whole.players), len(matches))
+    return Restored(len(whole.players), len(matches), unreadable)
 
 
 # ---------------------------------------------------------------- CSV

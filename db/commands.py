@@ -70,6 +70,9 @@ def _import(store: Store, path: str, out: TextIO) -> int:
     if kind == "backup":
         done = restore(store, doc)
         print(f"Backup restored: {done.players} players, {done.matches} matches added.", file=out)
+        for match_id in done.unreadable:
+            print(f"  match #{match_id} kept as it is: its log no longer replays with this version of Compagnon "
+                  "(its review says why)", file=out)
         return 0
     report = import_plays(store, doc)
     print(f"BG Stats export: {len(report.imported)} plays added, {len(report.skipped)} skipped.", file=out)

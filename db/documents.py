@@ -3,9 +3,10 @@ checked whole by pydantic models before anything is written.
 
 The models carry the screens' own limits (a name of 1 to 80 characters, a place of at most 120,
 notes of at most :data:`MAX_NOTES`), whole numbers within their columns (ids from 1, totals within
-32 bits), dates within the calendar and JSON texts that parse.  :func:`check_match` then replays
-the match through its engine (:func:`scoring.replay`): a document whose match could not be opened
-afterwards is refused, naming the match and the reason.
+32 bits), dates within the calendar and JSON texts that parse.  :func:`check_match` then checks the
+match's game, options and seats (a document whose match could not be opened afterwards is refused, naming
+the match and the reason) and replays its log through its engine (:func:`replay_log`): a log that no longer
+replays (written under another version of a game's rules) is said with the match, which is kept as it is.
 
 Every refusal is a :class:`db.errors.RestoreError` in French and English naming the first bad field
 (``match 3 (#3), seat 1: no player with id 99 in the backup``).  :mod:`db.store` and
@@ -23,11 +24,11 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationEr
 from pydantic_core import PydanticCustomError
 from sqlmodel import Session, col, select
 
-from db.errors import RestoreError
+from db.errors import LogUnreadable, RestoreError
 from db.games import PAD, engine_slug, ensure_game, game_key
 from db.history import AMEND
 from db.models import EventRow, Match, ScoreRow, Seat, score_line
-from scoring import Tr, find_game, replay, slugs
+from scoring import Game, RulesError, Tr, find_game, slugs
 from scoring.core.tr import same
 
 MAX_NAME = 80  # a player's name, as the screens allow it
@@ -299,15 +300,36 @@ def _check_rows(m: MatchDoc, players: Mapping[int, str]) -> None:
                                       w=what, i=i + 1, p=pid))
 
 
-def _check_replays(m: MatchDoc, players: Mapping[int, str]) -> None:
-    """The match opens: its game knows the options and the seats, and its events replay."""
+#: what an engine raises on a log it cannot replay (its refusal, or a payload of the wrong shape)
+UNREPLAYABLE = (RulesError, KeyError, TypeError, ValueError, IndexError, AttributeError)
+
+
+def replay_log(game: Game, setup: Mapping[str, Any], names: Sequence[str], events: Sequence[Mapping[str, Any]],
+               match_id: int) -> Any:
+    """The state after ``events`` (the effective ones), or :class:`LogUnreadable` naming the first event refused
+    (its place in the log and its type; ``setup`` when the match cannot even start), never the engine's reason."""
+    position = 0
+    try:
+        state = game.initial_state(setup, names)
+        for e in events:
+            position += 1
+            state = game.apply(state, e)
+    except UNREPLAYABLE as exc:
+        kind = str(events[position - 1].get("type", "?")) if position else "setup"
+        raise LogUnreadable(match_id, position, kind) from exc
+    return state
+
+
+def _check_replays(m: MatchDoc, players: Mapping[int, str]) -> LogUnreadable | None:
+    """The match opens: its game knows the options and the seats; and whether its events replay (the
+    :class:`LogUnreadable` of a log that does not: the match is kept, and said as such, as the store keeps one)."""
     if engine_slug(m.game) not in slugs():
         raise RestoreError(Tr(f"jeu inconnu {m.game!r} (connus : {', '.join(slugs())})",
                               f"unknown game {m.game!r} (known: {', '.join(slugs())})",
                               it=f"gioco sconosciuto {m.game!r} (noti: {', '.join(slugs())})"))
     setup = json.loads(m.setup)
     if "imported_from" in setup:  # imported from another app: score lines, no events to replay
-        return
+        return None
     game = find_game(engine_slug(m.game))
     names = [players[s.player_id] for s in sorted(m.seats, key=lambda s: s.seat_index)]
     try:
@@ -317,7 +339,9 @@ def _check_replays(m: MatchDoc, players: Mapping[int, str]) -> None:
                                   f"{game.seat_count(options)} seats expected, {len(names)} given",
                                   it=f"{game.seat_count(options)} posti attesi, {len(names)} dati"))
         events = effective_events(sorted(m.events, key=lambda e: e.seq))
-        replay(game, setup, names, events)
+        replay_log(game, setup, names, events, m.id or 0)
+    except LogUnreadable as unreadable:
+        return unreadable
     except RestoreError:
         raise
     except Exception as exc:  # noqa: BLE001 - any engine's refusal of a damaged file, said, never raised
@@ -327,20 +351,22 @@ def _check_replays(m: MatchDoc, players: Mapping[int, str]) -> None:
                               f"the match does not replay ({type(exc).__name__}): {reason.en}"[:400],
                               it=f"la partita non si rigioca ({type(exc).__name__}): "
                                  f"{reason.get('it')}"[:400])) from None
+    return None
 
 
-def check_match(doc: Any, players: Mapping[int, str], where: Tr) -> MatchDoc:
-    """One match document checked whole (``players``: id → name of the players it may name):
-    its fields, its rows, and that it replays.  :class:`RestoreError` names ``where`` and the problem."""
+def check_match(doc: Any, players: Mapping[int, str], where: Tr) -> tuple[MatchDoc, LogUnreadable | None]:
+    """One match document checked whole (``players``: id → name of the players it may name): its fields, its
+    rows, its game, options and seats; :class:`RestoreError` names ``where`` and the problem.  With it, whether
+    its log replays: the :class:`LogUnreadable` of one that no longer does (written by another version of the
+    game's rules: the match is written all the same, and its screens say so, as for a match of this history)."""
     try:
         m = MatchDoc.model_validate(doc)
         _check_rows(m, players)
-        _check_replays(m, players)
+        return m, _check_replays(m, players)
     except ValidationError as exc:
         raise RestoreError(_COMMA.format(w=where, p=refusal(exc, doc).text)) from None
     except RestoreError as exc:
         raise RestoreError(_COMMA.format(w=where, p=exc.text)) from None
-    return m
 
 
 def insert_match(session: Session, m: MatchDoc, *, new_id: bool = False) -> int:

@@ -25,7 +25,7 @@ from app.guard import component
 from app.i18n import tn
 from app.state import AppState, use_app
 from db import bgstats
-from db.backup import RestoreError, backup, matches_csv, restore
+from db.backup import Restored, RestoreError, backup, matches_csv, restore
 from db.stats import Filters
 from db.store import StoreError
 
@@ -162,6 +162,16 @@ def read_json(data: bytes) -> Any:
         raise NotJson(str(exc), "not_json_deep") from None
 
 
+def restore_summary(app: AppState, result: Restored) -> Summary:
+    """What a restore did: players and matches written, and the matches kept whose log no longer replays with this
+    version (their review says why)."""
+    lines = [app.t("restored", a=result.players, b=result.matches)]
+    if result.unreadable:
+        ids = ", ".join(app.t("match_no", a=i) for i in result.unreadable)
+        lines.append(tn("count_unreadable_kept", len(result.unreadable), app.lang, ids=ids))
+    return Summary(app.t("summary_restore"), tuple(lines))
+
+
 def import_summary(app: AppState, result: bgstats.ImportReport) -> Summary:
     """What an import did: plays added and skipped, games and players created, the first skipped plays
     and why (the rest counted)."""
@@ -208,5 +218,5 @@ async def import_file(app: AppState, kind: str, set_job: SetJob, set_summary: Se
         set_summary(import_summary(app, result))
     else:
         app.tell(app.t("restored", a=result.players, b=result.matches))
-        set_summary(Summary(app.t("summary_restore"), (app.t("restored", a=result.players, b=result.matches),)))
+        set_summary(restore_summary(app, result))
     app.changed()

@@ -56,3 +56,47 @@ def test_a_phone_at_the_table_of_such_a_match_is_told_it_cannot_be_shown(server,
     ui.shot("phone-log-unreadable")
     ui.open(f"/table/{codes[finished]}")
     ui.see("Ce lien n'ouvre aucune place")
+
+
+def test_deleting_such_a_match_from_its_review_can_be_undone(server, new_ui):
+    """*Delete the match* on the review of a match whose log no longer replays keeps its short undo (before: the
+    undo was refused, quoting the engine's reason)."""
+    store = Store(f"sqlite:///{server.data_dir / 'compagnon.db'}")
+    finished = played(store, finish=True)
+    spoil(store, finished, 3, {"type": "no_such_move"})
+    store.engine.dispose()
+    ui = new_ui(390, 844)
+    ui.open(f"/history/{finished}")
+    ui.click("Supprimer la partie")
+    ui.click("Supprimer la partie", exact=True)
+    ui.see(f"Partie #{finished} supprimée.")
+    ui.click("Annuler la suppression")
+    ui.see(f"Le journal de la partie n° {finished} ne se rejoue plus")
+    ui.see("Feuille de score")
+    assert not ui.sees("IllegalEvent") and not ui.sees("unknown event type")
+
+
+def test_a_backup_holding_such_a_match_is_restored_from_the_data_page_and_names_it(server, new_ui, tmp_path):
+    """A history moved to another machine with a match whose log no longer replays: the Data page restores it whole
+    and its summary names that match (before: "Backup refused, nothing was restored")."""
+    import json
+
+    from db.backup import backup
+    from tests.browser.test_file_import import pick
+
+    elsewhere = Store(f"sqlite:///{tmp_path / 'elsewhere.db'}")
+    good = played(elsewhere, finish=True)
+    bad = played(elsewhere, finish=True, ids=elsewhere.load(good).player_ids)
+    spoil(elsewhere, bad, 3, {"type": "no_such_move"})
+    file = tmp_path / "compagnon-backup.json"
+    file.write_text(json.dumps(backup(elsewhere), ensure_ascii=False), encoding="utf-8")
+    elsewhere.engine.dispose()
+    ui = new_ui(390, 844)
+    ui.open("/data")
+    pick(ui, "Restaurer une sauvegarde", file)
+    ui.see("Sauvegarde restaurée — joueurs : 3, parties : 2")
+    ui.see(f"1 partie gardée telle quelle (n° {bad}) : son journal ne se rejoue plus avec cette version de "
+           "Compagnon ; sa fiche dit pourquoi.")
+    ui.shot("data-restore-log-unreadable")
+    ui.open(f"/history/{bad}")
+    ui.see(f"Le journal de la partie n° {bad} ne se rejoue plus")
