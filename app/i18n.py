@@ -245,12 +245,14 @@ def date_time(when: datetime, lang: str) -> str:
 
 
 def month(day: date, lang: str) -> str:
-    """A month and its year, as a heading: ``novembre 2026``, ``November 2026``, ``novembre 2026``.
+    """A month and its year, as a heading: ``Novembre 2026``, ``November 2026``, ``Novembre 2026``.  CLDR writes a
+    French or Italian month in lower case ("février 2026"), as inside a sentence; a heading begins with a capital.
 
     >>> [month(date(2026, 2, 1), lang) for lang in LANGUAGES]
-    ['février 2026', 'February 2026', 'febbraio 2026']
+    ['Février 2026', 'February 2026', 'Febbraio 2026']
     """
-    return format_date(day, "LLLL y", locale=LOCALES.get(lang, "fr_FR"))
+    said = format_date(day, "LLLL y", locale=LOCALES.get(lang, "fr_FR"))
+    return said[:1].upper() + said[1:]
 
 
 def plural_category(n: int, lang: str) -> str:

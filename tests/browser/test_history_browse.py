@@ -57,7 +57,7 @@ def test_the_history_reads_by_month_and_is_searched_and_filtered(server, new_ui,
     ui = new_ui(*size)
     name = "phone" if size[0] < 500 else "desktop"
     ui.open("/history")
-    ui.see(month(today(), "fr"))  # "novembre 2026": the month headings, in the page's language
+    ui.see(month(today(), "fr"))  # "Novembre 2026": the month headings, in the page's language
     ui.see(month(today() - timedelta(days=40), "fr"))
     ui.see(f"Carcassonne #{plays['club']}")
     ui.shot(f"history-months-{name}")
