@@ -27,6 +27,8 @@ from urllib.parse import urlsplit
 import flet as ft
 from flet.version import flet_version
 
+from db.terminal import say as said
+
 #: where pip fetches ``flet-desktop`` from (``PIP_INDEX_URL`` when set)
 INDEX = "https://pypi.org/simple/flet-desktop/"
 PROBE_SECONDS = 2.0
@@ -88,17 +90,27 @@ def can_open() -> bool:
     fetchable (then it says it is fetching it); else False, having said so in one line."""
     package = f"flet-desktop {flet_version}"
     if not has_display():
-        say("no display to open a desktop window on (no graphical session: DISPLAY and WAYLAND_DISPLAY are "
-            "unset): serving Compagnon for a browser instead.")
+        say(said("pas d'écran où ouvrir une fenêtre de bureau (pas de session graphique : DISPLAY et "
+                 "WAYLAND_DISPLAY sont vides) : Compagnon est servi pour un navigateur à la place.",
+                 "no display to open a desktop window on (no graphical session: DISPLAY and WAYLAND_DISPLAY are "
+                 "unset): serving Compagnon for a browser instead.",
+                 "nessuno schermo su cui aprire una finestra desktop (nessuna sessione grafica: DISPLAY e "
+                 "WAYLAND_DISPLAY sono vuote): Compagnon è servito per un browser invece."))
         return False
     if has_desktop_client():
         return True
     index = os.environ.get("PIP_INDEX_URL", "").rstrip("/") or INDEX.rsplit("/", 2)[0]
     if not reachable(f"{index}/flet-desktop/"):
-        say(f"Flet's desktop client ({package}) is not installed and cannot be fetched (no network): "
-            "opening Compagnon in a browser window instead.")
+        say(said(f"le client de bureau de Flet ({package}) n'est pas installé et ne peut pas être téléchargé (pas "
+                 "de réseau) : Compagnon s'ouvre dans une fenêtre de navigateur à la place.",
+                 f"Flet's desktop client ({package}) is not installed and cannot be fetched (no network): "
+                 "opening Compagnon in a browser window instead.",
+                 f"il client desktop di Flet ({package}) non è installato e non si può scaricare (nessuna rete): "
+                 "Compagnon si apre in una finestra del browser invece."))
         return False
-    say(f"fetching Flet's desktop client ({package}), once; this may take a minute…")
+    say(said(f"téléchargement du client de bureau de Flet ({package}), une fois ; cela peut prendre une minute…",
+             f"fetching Flet's desktop client ({package}), once; this may take a minute…",
+             f"scaricamento del client desktop di Flet ({package}), una volta; può richiedere un minuto…"))
     return True
 
 
@@ -108,14 +120,24 @@ def run_desktop(main: Callable[[ft.Page], None], assets: str, first_page: thread
 
     def watch() -> None:
         if not first_page.wait(WATCHDOG_SECONDS):
-            say(f"the desktop window has not opened after {WATCHDOG_SECONDS:.0f} s (Flet's client still "
-                "downloading, or no display?). Stop with Ctrl+C and run 'compagnon' to use the browser.")
+            wait = f"{WATCHDOG_SECONDS:.0f}"
+            say(said(f"la fenêtre de bureau ne s'est pas ouverte après {wait} s (le client de Flet encore en "
+                     "téléchargement, ou pas d'écran ?). Arrêtez avec Ctrl+C et lancez 'compagnon' pour utiliser "
+                     "le navigateur.",
+                     f"the desktop window has not opened after {wait} s (Flet's client still downloading, or no "
+                     "display?). Stop with Ctrl+C and run 'compagnon' to use the browser.",
+                     f"la finestra desktop non si è aperta dopo {wait} s (il client di Flet ancora in download, o "
+                     "nessuno schermo?). Fermate con Ctrl+C e lanciate 'compagnon' per usare il browser."))
 
     threading.Thread(target=watch, name="compagnon-desktop-watchdog", daemon=True).start()
     try:
         ft.run(main, assets_dir=assets, view=ft.AppView.FLET_APP)
     except SystemExit:  # Flet's own install of its desktop client failed (it said why)
-        say("Flet's desktop client could not be installed: opening Compagnon in a browser window instead.")
+        say(said("le client de bureau de Flet n'a pas pu être installé : Compagnon s'ouvre dans une fenêtre de "
+                 "navigateur à la place.",
+                 "Flet's desktop client could not be installed: opening Compagnon in a browser window instead.",
+                 "il client desktop di Flet non si è potuto installare: Compagnon si apre in una finestra del "
+                 "browser invece."))
         return False
     return True
 
@@ -138,7 +160,7 @@ def open_window(url: str) -> str:
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         return found
     webbrowser.open(url)
-    return "the default browser"
+    return said("le navigateur par défaut", "the default browser", "il browser predefinito")
 
 
 def window_when_up(url: str, timeout: float = 120.0) -> threading.Thread:
@@ -153,7 +175,8 @@ def window_when_up(url: str, timeout: float = 120.0) -> threading.Thread:
                 break
             except OSError:
                 time.sleep(0.05)
-        say(f"opened {url} in {open_window(url)}")
+        opened = open_window(url)
+        say(said(f"{url} ouvert dans {opened}", f"opened {url} in {opened}", f"{url} aperto in {opened}"))
 
     thread = threading.Thread(target=wait_and_open, name="compagnon-window", daemon=True)
     thread.start()

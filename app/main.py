@@ -28,6 +28,7 @@ import flet as ft
 from flet.controls.context import _context_page
 
 from app import collector, fast, net, shared, typed
+from db.terminal import language, say
 
 if TYPE_CHECKING:
     from app.state import AppState
@@ -75,7 +76,9 @@ def announce_host_link(open_browser: bool) -> str:
     """Print the host link (the server's host key: whoever opens it is the host, as Jupyter's token) and
     open this machine's browser with it.  The key is printed on this terminal only, never logged."""
     link = net.host_url(store().host_key())
-    print(f"Host link (opens the host's screens; keep it to yourself): {link}", flush=True)
+    print(say(f"Lien de l'hôte (il ouvre les écrans de l'hôte ; gardez-le pour vous) : {link}",
+              f"Host link (opens the host's screens; keep it to yourself): {link}",
+              f"Link dell'host (apre le schermate dell'host; tenetelo per voi): {link}"), flush=True)
     if open_browser:
         import webbrowser
 
@@ -231,7 +234,12 @@ def _ready_first_page(here: Path, open_browser: bool) -> None:
             store()
             announce_host_link(open_browser)
         except Exception as e:  # noqa: BLE001 - any failure to open the database ends the server
-            print(f"Compagnon cannot open its database: {e}", file=sys.stderr, flush=True)
+            from db.engine import SchemaTooNew
+
+            said = e.get(language()) if isinstance(e, SchemaTooNew) else e
+            print(say(f"Compagnon ne peut pas ouvrir sa base de données : {said}",
+                      f"Compagnon cannot open its database: {said}",
+                      f"Compagnon non può aprire il suo database: {said}"), file=sys.stderr, flush=True)
             os._exit(2)
         from app.screens import screen
         from app.screens.home import WELCOME_DONE
@@ -433,7 +441,9 @@ def _seconds(text: str) -> int:
     except ValueError:
         value = 0
     if not 1 <= value <= 86_400:
-        raise argparse.ArgumentTypeError(f"{text!r:.20} is not a number of seconds from 1 to 86400")
+        raise argparse.ArgumentTypeError(say(f"{text!r:.20} n'est pas un nombre de secondes de 1 à 86400",
+                                             f"{text!r:.20} is not a number of seconds from 1 to 86400",
+                                             f"{text!r:.20} non è un numero di secondi da 1 a 86400"))
     return value
 
 
@@ -481,9 +491,63 @@ def register_games(folders: str) -> None:
         try:
             register_game(folder)
         except GameFolderError as e:
-            print(f"Compagnon cannot use the game folder {folder!r} (COMPAGNON_GAMES): {e}", file=sys.stderr,
-                  flush=True)
+            print(say(f"Compagnon ne peut pas utiliser le dossier de jeu {folder!r} (COMPAGNON_GAMES) : {e}",
+                      f"Compagnon cannot use the game folder {folder!r} (COMPAGNON_GAMES): {e}",
+                      f"Compagnon non può usare la cartella di gioco {folder!r} (COMPAGNON_GAMES): {e}"),
+                  file=sys.stderr, flush=True)
             raise SystemExit(2) from None
+
+
+def _parser() -> argparse.ArgumentParser:
+    """The server's options, said in the terminal's language (:mod:`db.terminal`)."""
+    parser = argparse.ArgumentParser(prog="compagnon", description=say(
+        "Compagnon, le compagnon de table des jeux de société.", "Compagnon, the board-game table companion.",
+        "Compagnon, il compagno di tavolo dei giochi da tavolo."))
+    add = parser.add_argument
+    add("--port", type=int, default=8550, help=say("port web (8550 par défaut)", "web port (default 8550)",
+                                                   "porta web (predefinita 8550)"))
+    add("--host", default="127.0.0.1", help=say(
+        "adresse d'écoute (0.0.0.0 pour que les téléphones du réseau se joignent)",
+        "address to listen on (0.0.0.0 to let phones on the network join)",
+        "indirizzo di ascolto (0.0.0.0 perché i telefoni della rete si uniscano)"))
+    add("--desktop", action="store_true", help=say(
+        "ouvrir une fenêtre de bureau plutôt que le navigateur", "open a desktop window instead of the browser",
+        "aprire una finestra desktop invece del browser"))
+    add("--no-browser", action="store_true", help=say(
+        "servir seulement, sans ouvrir de navigateur", "serve only; do not open a browser",
+        "solo servire, senza aprire un browser"))
+    add("--public-url", default=os.environ.get("COMPAGNON_PUBLIC_URL", ""), help=say(
+        "l'adresse qu'utilisent les téléphones, écrite dans les QR codes (par défaut : l'adresse de cette machine "
+        "sur le réseau avec --host 0.0.0.0 ; env COMPAGNON_PUBLIC_URL)",
+        "the address phones use, written in the QR codes (default: this machine's network address with "
+        "--host 0.0.0.0; env COMPAGNON_PUBLIC_URL)",
+        "l'indirizzo usato dai telefoni, scritto nei codici QR (predefinito: l'indirizzo di questa macchina in "
+        "rete con --host 0.0.0.0; env COMPAGNON_PUBLIC_URL)"))
+    add("--trust-network", action="store_true", help=say(
+        "laisser tout appareil du réseau utiliser les écrans de l'hôte (par défaut : seul le navigateur qui a "
+        "ouvert le lien de l'hôte ; les téléphones voient la table et leur place)",
+        "let every device on the network use the host's screens (default: only the browser that opened the host "
+        "link; phones see the table and their own seat)",
+        "lasciare che ogni dispositivo della rete usi le schermate dell'host (predefinito: solo il browser che ha "
+        "aperto il link dell'host; i telefoni vedono il tavolo e il proprio posto)"))
+    add("--key-only", action="store_true", help=say(
+        "n'accorder les droits d'hôte que par le lien de l'hôte, même au navigateur de cette machine (pour un "
+        "serveur atteint par un tunnel ou un proxy sur cette machine)",
+        "grant host rights by the host link alone, even to this machine's browser (for a server reached through "
+        "a tunnel or a proxy on this machine)",
+        "concedere i diritti dell'host solo tramite il link dell'host, anche al browser di questa macchina (per "
+        "un server raggiunto tramite un tunnel o un proxy su questa macchina)"))
+    add("--session-timeout", type=_seconds, metavar="SECONDS",
+        default=os.environ.get("COMPAGNON_SESSION_TIMEOUT") or SESSION_TIMEOUT, help=say(
+            "combien de temps une page dont l'appareil est parti (un onglet fermé, un téléphone en veille) garde "
+            f"sa mémoire sur le serveur en l'attendant ({SESSION_TIMEOUT} par défaut ; env "
+            "COMPAGNON_SESSION_TIMEOUT)",
+            "how long a page whose device went away (a closed tab, a phone asleep) keeps its memory on the "
+            f"server, waiting for it to come back (default {SESSION_TIMEOUT}; env COMPAGNON_SESSION_TIMEOUT)",
+            "quanto a lungo una pagina il cui dispositivo se n'è andato (una scheda chiusa, un telefono in "
+            f"stand-by) tiene la sua memoria sul server aspettandolo (predefinito {SESSION_TIMEOUT}; env "
+            "COMPAGNON_SESSION_TIMEOUT)"))
+    return parser
 
 
 def cli(argv: list[str] | None = None) -> None:
@@ -493,27 +557,7 @@ def cli(argv: list[str] | None = None) -> None:
 
         register_games(os.environ.get("COMPAGNON_GAMES", ""))
         raise SystemExit(commands.main(argv))
-    parser = argparse.ArgumentParser(prog="compagnon", description="Compagnon, the board-game table companion.")
-    parser.add_argument("--port", type=int, default=8550, help="web port (default 8550)")
-    parser.add_argument("--host", default="127.0.0.1",
-                        help="address to listen on (0.0.0.0 to let phones on the network join)")
-    parser.add_argument("--desktop", action="store_true", help="open a desktop window instead of the browser")
-    parser.add_argument("--no-browser", action="store_true", help="serve only; do not open a browser")
-    parser.add_argument("--public-url", default=os.environ.get("COMPAGNON_PUBLIC_URL", ""),
-                        help="the address phones use, written in the QR codes (default: this machine's "
-                             "network address with --host 0.0.0.0; env COMPAGNON_PUBLIC_URL)")
-    parser.add_argument("--trust-network", action="store_true",
-                        help="let every device on the network use the host's screens (default: only the "
-                             "browser that opened the host link; phones see the table and their own seat)")
-    parser.add_argument("--key-only", action="store_true",
-                        help="grant host rights by the host link alone, even to this machine's browser "
-                             "(for a server reached through a tunnel or a proxy on this machine)")
-    parser.add_argument("--session-timeout", type=_seconds, metavar="SECONDS",
-                        default=os.environ.get("COMPAGNON_SESSION_TIMEOUT") or SESSION_TIMEOUT,
-                        help=f"how long a page whose device went away (a closed tab, a phone asleep) keeps its "
-                             f"memory on the server, waiting for it to come back (default {SESSION_TIMEOUT}; "
-                             "env COMPAGNON_SESSION_TIMEOUT)")
-    args = parser.parse_args(argv)
+    args = _parser().parse_args(argv)
     # Flet keeps a disconnected page an hour by default (600 short visits held some 90 MB): a phone that
     # comes back later gets a fresh page, drawn from the database, where nothing it did is lost.
     os.environ["FLET_SESSION_TIMEOUT"] = str(args.session_timeout)
@@ -540,9 +584,13 @@ def cli(argv: list[str] | None = None) -> None:
     threading.Thread(target=warm_up, args=(args.host, args.port), kwargs={"open_browser": not args.no_browser},
                      name="compagnon-warm-up", daemon=True).start()
     shown = "localhost" if args.host in ("127.0.0.1", "localhost") else args.host
-    print(f"Compagnon is running at http://{shown}:{args.port}/", flush=True)
+    print(say(f"Compagnon tourne à http://{shown}:{args.port}/", f"Compagnon is running at http://{shown}:{args.port}/",
+              f"Compagnon è in funzione su http://{shown}:{args.port}/"), flush=True)
     if args.host not in ("127.0.0.1", "localhost"):
-        print(f"Phones join at {net.BASE_URL}/ (the QR codes on the match screen)", flush=True)
+        print(say(f"Les téléphones se joignent à {net.BASE_URL}/ (les QR codes de l'écran de la partie)",
+                  f"Phones join at {net.BASE_URL}/ (the QR codes on the match screen)",
+                  f"I telefoni si uniscono su {net.BASE_URL}/ (i codici QR della schermata della partita)"),
+              flush=True)
     ft.run(main, host=args.host, port=args.port, view=ft.AppView.WEB_BROWSER, no_cdn=True,
            assets_dir=ASSETS)
 

@@ -6,7 +6,8 @@ json|csv|bgstats [-o FILE]``: the whole history (standard output without ``-o``)
 
 Both open the database the app opens (``COMPAGNON_DATA_DIR`` / ``DATABASE_URL``) and refuse one whose
 schema is newer than this program.  Exit codes: 0 done, 1 refused (a newer schema, a backup into a
-history that is not empty, a file that cannot be read or written), 2 a file that is neither kind.
+history that is not empty, a file that cannot be read or written), 2 a file that is neither kind.  They speak
+the terminal's language (:mod:`db.terminal`: French, English or Italian).
 """
 
 from __future__ import annotations
@@ -22,20 +23,30 @@ from db.backup import FORMAT, RestoreError, backup, matches_csv, restore
 from db.engine import SchemaTooNew
 from db.errors import StoreError
 from db.store import Store
+from db.terminal import language, say
 
 COMMANDS = ("import", "export")
-NEITHER = "{}: neither a BG Stats export nor a Compagnon backup"
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="compagnon", description="Compagnon's history from the command line.")
+    parser = argparse.ArgumentParser(prog="compagnon", description=say(
+        "L'historique de Compagnon en ligne de commande.", "Compagnon's history from the command line.",
+        "Lo storico di Compagnon dalla riga di comando."))
     sub = parser.add_subparsers(dest="command", required=True)
-    imp = sub.add_parser("import", help="import a BG Stats export or restore a Compagnon backup")
-    imp.add_argument("file", help="the file to import")
-    exp = sub.add_parser("export", help="export the whole history")
-    exp.add_argument("--format", choices=("json", "csv", "bgstats"), default="json",
-                     help="json: a full backup; csv: a spreadsheet; bgstats: BG Stats' format (default json)")
-    exp.add_argument("-o", "--output", help="the file to write (default: standard output)")
+    imp = sub.add_parser("import", help=say(
+        "importer un export de BG Stats ou restaurer une sauvegarde de Compagnon",
+        "import a BG Stats export or restore a Compagnon backup",
+        "importare un export di BG Stats o ripristinare un backup di Compagnon"))
+    imp.add_argument("file", help=say("le fichier à importer", "the file to import", "il file da importare"))
+    exp = sub.add_parser("export", help=say("exporter tout l'historique", "export the whole history",
+                                            "esportare tutto lo storico"))
+    exp.add_argument("--format", choices=("json", "csv", "bgstats"), default="json", help=say(
+        "json : une sauvegarde complète ; csv : un tableur ; bgstats : le format de BG Stats (json par défaut)",
+        "json: a full backup; csv: a spreadsheet; bgstats: BG Stats' format (default json)",
+        "json: un backup completo; csv: un foglio di calcolo; bgstats: il formato di BG Stats (json predefinito)"))
+    exp.add_argument("-o", "--output", help=say("le fichier à écrire (par défaut : la sortie standard)",
+                                                "the file to write (default: standard output)",
+                                                "il file da scrivere (predefinito: lo standard output)"))
     return parser
 
 
@@ -56,28 +67,47 @@ def _import(store: Store, path: str, out: TextIO) -> int:
         raw = Path(path).read_bytes()
         doc = json.loads(raw)
     except OSError as exc:
-        print(f"{path}: cannot be read ({exc.strerror or exc})", file=sys.stderr)
+        why = exc.strerror or exc
+        print(say(f"{path} : illisible ({why})", f"{path}: cannot be read ({why})", f"{path}: illeggibile ({why})"),
+              file=sys.stderr)
         return 1
     except json.JSONDecodeError as exc:  # a file that begins as JSON and stops being it: a copy cut short?
-        doc, broken = None, (f" (it stops being JSON at line {exc.lineno}, column {exc.colno})"
+        at = (exc.lineno, exc.colno)
+        doc, broken = None, (say(" (il cesse d'être du JSON ligne {}, colonne {})",
+                                 " (it stops being JSON at line {}, column {})",
+                                 " (smette di essere JSON alla riga {}, colonna {})").format(*at)
                              if raw.lstrip()[:1] in (b"{", b"[") else "")
     except (ValueError, UnicodeDecodeError, RecursionError):
         doc = None
     kind = kind_of(doc)
     if kind is None:
-        print(NEITHER.format(path) + broken, file=sys.stderr)
+        print(say(f"{path} : ni un export de BG Stats ni une sauvegarde de Compagnon",
+                  f"{path}: neither a BG Stats export nor a Compagnon backup",
+                  f"{path}: né un export di BG Stats né un backup di Compagnon") + broken, file=sys.stderr)
         return 2
     if kind == "backup":
         done = restore(store, doc)
-        print(f"Backup restored: {done.players} players, {done.matches} matches added.", file=out)
-        for match_id in done.unreadable:
-            print(f"  match #{match_id} kept as it is: its log no longer replays with this version of Compagnon "
-                  "(its review says why)", file=out)
+        print(say(f"Sauvegarde restaurée — joueurs : {done.players}, parties : {done.matches}.",
+                  f"Backup restored: {done.players} players, {done.matches} matches added.",
+                  f"Backup ripristinato — giocatori: {done.players}, partite: {done.matches}."), file=out)
+        for i in done.unreadable:
+            print(say(f"  partie n° {i} gardée telle quelle : son journal ne se rejoue plus avec cette version de "
+                      "Compagnon (sa fiche dit pourquoi)",
+                      f"  match #{i} kept as it is: its log no longer replays with this version of Compagnon "
+                      "(its review says why)",
+                      f"  partita n. {i} tenuta così com'è: il suo registro non si riproduce più con questa versione "
+                      "di Compagnon (la sua scheda dice perché)"), file=out)
         return 0
     report = import_plays(store, doc)
-    print(f"BG Stats export: {len(report.imported)} plays added, {len(report.skipped)} skipped.", file=out)
+    added, left = len(report.imported), len(report.skipped)
+    print(say(f"Export de BG Stats — parties ajoutées : {added}, ignorées : {left}.",
+              f"BG Stats export: {added} plays added, {left} skipped.",
+              f"Export di BG Stats — partite aggiunte: {added}, ignorate: {left}."), file=out)
+    lang = language()
     for skipped in report.skipped:
-        print(f"  skipped {skipped.where}: {skipped.why}", file=out)
+        where, why = skipped.place.get(lang), skipped.reason.get(lang)
+        print(say(f"  ignorée : {where} : {why}", f"  skipped {where}: {why}", f"  ignorata: {where}: {why}"),
+              file=out)
     return 0
 
 
@@ -95,7 +125,9 @@ def _export(store: Store, fmt: str, output: str | None, out: TextIO) -> int:
     try:
         Path(output).write_text(text, encoding="utf-8", newline="")
     except OSError as exc:
-        print(f"{output}: cannot be written ({exc.strerror or exc})", file=sys.stderr)
+        why = exc.strerror or exc
+        print(say(f"{output} : impossible d'écrire ({why})", f"{output}: cannot be written ({why})",
+                  f"{output}: impossibile scrivere ({why})"), file=sys.stderr)
         return 1
     return 0
 
@@ -107,14 +139,17 @@ def main(argv: Sequence[str], out: TextIO | None = None, url: str | None = None)
     try:
         store = Store(url)
     except SchemaTooNew as exc:
-        print(f"refused: {exc}; use a newer Compagnon", file=sys.stderr)
+        said = exc.get(language())
+        print(say(f"refusé : {said} ; utilisez un Compagnon plus récent", f"refused: {said}; use a newer Compagnon",
+                  f"rifiutato: {said}; usate un Compagnon più recente"), file=sys.stderr)
         return 1
     try:
         if args.command == "import":
             return _import(store, args.file, out)
         return _export(store, args.format, args.output, out)
     except (RestoreError, StoreError) as exc:
-        print(f"refused: {exc}", file=sys.stderr)
+        said = exc.get(language())
+        print(say(f"refusé : {said}", f"refused: {said}", f"rifiutato: {said}"), file=sys.stderr)
         return 1
     finally:
         store.engine.dispose()

@@ -27,7 +27,18 @@ from scoring import cards
 
 
 class SchemaTooNew(RuntimeError):
-    pass
+    """A database written by a newer Compagnon (its schema ``found``, this program's ``SCHEMA_VERSION``): left as
+    it is.  Its message is English; :meth:`get` says it in French or Italian too (the terminal's language)."""
+
+    def __init__(self, found: int) -> None:
+        super().__init__(f"database schema version {found} is newer than this app ({SCHEMA_VERSION})")
+        self.found = found
+
+    def get(self, lang: str) -> str:
+        return {"fr": f"la base de données est au schéma {self.found}, plus récent que ce programme "
+                      f"({SCHEMA_VERSION})",
+                "it": f"il database è allo schema {self.found}, più recente di questo programma ({SCHEMA_VERSION})",
+                }.get(lang, str(self))
 
 
 BUSY_MS = 5000  # how long a SQLite write waits for another connection's write
@@ -418,7 +429,7 @@ def migrate(engine: Engine) -> int:
     """
     found = schema_version(engine)
     if found > SCHEMA_VERSION:
-        raise SchemaTooNew(f"database schema version {found} is newer than this app ({SCHEMA_VERSION})")
+        raise SchemaTooNew(found)
     if found == SCHEMA_VERSION and set(SQLModel.metadata.tables) <= set(inspect(engine).get_table_names()):
         return found  # the usual opening: nothing to do, no lock taken
     with engine.connect() as conn:
@@ -426,8 +437,7 @@ def migrate(engine: Engine) -> int:
             _lock_for_migration(conn)
             found = schema_version(conn)  # another process may have upgraded it while we waited
             if found > SCHEMA_VERSION:
-                raise SchemaTooNew(
-                    f"database schema version {found} is newer than this app ({SCHEMA_VERSION})")
+                raise SchemaTooNew(found)
             if found == 0:
                 SQLModel.metadata.create_all(conn)
                 summary.install(conn)

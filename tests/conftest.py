@@ -23,6 +23,12 @@ from sqlalchemy.engine import Engine, make_url
 
 PG_ENV = "COMPAGNON_TEST_PG_URL"
 
+# The terminal speaks the locale's language (db/terminal.py): the tests read what the servers and commands they start
+# print in English, whatever the machine's locale (tests/test_terminal.py runs them in French and Italian).
+for _var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_var, None)
+os.environ["LANG"] = "C.UTF-8"
+
 
 def _pg_database(template: Callable[[Engine], str] | None = None) -> Iterator[str]:
     server = os.environ.get(PG_ENV)

@@ -1,0 +1,86 @@
+"""What Compagnon prints on its terminal speaks the terminal's language (``db/terminal.py``): the server's first
+lines and ``--help``, and the history's commands (``compagnon import``/``export``), in French, English or Italian
+from the locale (before: English only, whatever the machine's language)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from db.backup import backup
+from db.store import Store
+from tests.test_log_unreadable import played, spoil
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(data: Path, lang: str, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "COMPAGNON_DATA_DIR": str(data), "LANG": lang}
+    env.pop("DATABASE_URL", None)
+    return subprocess.run([sys.executable, "-c", "from app.main import cli; cli()", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("fr_FR.UTF-8", "Compagnon, le compagnon de table des jeux de société."),
+    ("it_IT.UTF-8", "Compagnon, il compagno di tavolo dei giochi da tavolo."),
+    ("C.UTF-8", "Compagnon, the board-game table companion."),
+    ("de_DE.UTF-8", "Compagnon, the board-game table companion."),
+])
+def test_the_server_s_help_speaks_the_terminal_s_language(tmp_path: Path, lang: str, said: str) -> None:
+    done = run(tmp_path, lang, "--help")
+    assert done.returncode == 0 and said in done.stdout
+
+
+def test_the_history_commands_speak_french_and_italian(tmp_path: Path) -> None:
+    source = Store(f"sqlite:///{tmp_path / 'source.db'}")
+    kept = played(source, finish=True)
+    spoil(source, kept, 3, {"type": "no_such_move"})
+    path = tmp_path / "backup.json"
+    path.write_text(json.dumps(backup(source)), encoding="utf-8")
+    source.engine.dispose()
+    fr = run(tmp_path / "fr", "fr_FR.UTF-8", "import", str(path))
+    assert fr.returncode == 0, fr.stderr
+    assert fr.stdout.splitlines() == [
+        "Sauvegarde restaurée — joueurs : 3, parties : 1.",
+        f"  partie n° {kept} gardée telle quelle : son journal ne se rejoue plus avec cette version de Compagnon "
+        "(sa fiche dit pourquoi)"]
+    again = run(tmp_path / "fr", "fr_FR.UTF-8", "import", str(path))
+    assert again.returncode == 1
+    assert again.stderr == ("refusé : une sauvegarde se restaure dans un historique vide ; celui-ci a déjà 3 "
+                            "joueur(s) et 1 partie(s)\n")
+    it = run(tmp_path / "it", "it_IT.UTF-8", "import", str(tmp_path / "nowhere.json"))
+    assert it.returncode == 1 and it.stderr.startswith(f"{tmp_path / 'nowhere.json'}: illeggibile (")
+    cut = tmp_path / "cut.json"
+    cut.write_text(path.read_text(encoding="utf-8")[:60], encoding="utf-8")
+    it = run(tmp_path / "it", "it_IT.UTF-8", "import", str(cut))
+    assert it.returncode == 2
+    assert it.stderr == (f"{cut}: né un export di BG Stats né un backup di Compagnon (smette di essere JSON alla "
+                         "riga 1, colonna 60)\n")
+
+
+def test_the_server_s_first_lines_speak_italian(tmp_path: Path) -> None:
+    """``compagnon`` started in an Italian terminal: where it runs, and the host link, in Italian."""
+    import signal
+
+    from tests.browser.conftest import free_port
+    from tests.test_desktop import lines_of, wait_for
+
+    port = free_port()
+    env = {**os.environ, "COMPAGNON_DATA_DIR": str(tmp_path), "LANG": "it_IT.UTF-8", "PYTHONUNBUFFERED": "1"}
+    env.pop("DATABASE_URL", None)
+    proc = subprocess.Popen([sys.executable, "-m", "app.main", "--no-browser", "--port", str(port)], cwd=ROOT,
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            start_new_session=True)
+    try:
+        out, seen = lines_of(proc), []
+        wait_for(out, f"Compagnon è in funzione su http://localhost:{port}/", 60.0, seen)
+        wait_for(out, "Link dell'host (apre le schermate dell'host; tenetelo per voi): http://", 60.0, seen)
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(10)
