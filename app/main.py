@@ -459,28 +459,43 @@ def register_game(folder: str) -> str:
 
     path = Path(folder).expanduser().resolve()
     if not path.is_dir():
-        raise GameFolderError("no such folder")
+        raise GameFolderError(say("ce dossier n'existe pas", "no such folder", "questa cartella non esiste"))
     missing = [name for name in ("__init__.py", "card.py") if not (path / name).is_file()]
-    if missing or not path.name.isidentifier():
-        raise GameFolderError(f"not a game's package (it needs {' and '.join(missing)})" if missing else
-                              f"{path.name!r} is not a package name")
+    if missing:
+        needs = " + ".join(missing)
+        raise GameFolderError(say(f"ce n'est pas le paquet d'un jeu (il lui faut {needs})",
+                                  f"not a game's package (it needs {needs})",
+                                  f"non è il pacchetto di un gioco (gli serve {needs})"))
+    if not path.name.isidentifier():
+        raise GameFolderError(say(f"{path.name!r} n'est pas un nom de paquet", f"{path.name!r} is not a package name",
+                                  f"{path.name!r} non è un nome di pacchetto"))
     if str(path.parent) not in sys.path:
         sys.path.append(str(path.parent))
     try:
         module = importlib.import_module(path.name)
         if Path(module.__file__ or "").resolve().parent != path:
-            raise GameFolderError(f"another module named {path.name!r} is in the way")
+            raise GameFolderError(say(f"un autre module nommé {path.name!r} est sur le chemin",
+                                      f"another module named {path.name!r} is in the way",
+                                      f"un altro modulo chiamato {path.name!r} è sulla strada"))
         slug = importlib.import_module(f"{path.name}.card").CARD.slug
         if slug in scoring.slugs() and scoring.package(slug) != path.name:
-            raise GameFolderError(f"its slug {slug!r} is already another game's")
+            raise GameFolderError(say(f"son identifiant {slug!r} est déjà celui d'un autre jeu",
+                                      f"its slug {slug!r} is already another game's",
+                                      f"il suo identificativo {slug!r} è già quello di un altro gioco"))
         game = module.GAME
         card = scoring.register(path.name)
     except GameFolderError:
         raise
     except Exception as e:  # noqa: BLE001 - whatever the folder holds, say it in one line
-        raise GameFolderError(f"it cannot be loaded: {type(e).__name__}: {e}") from e
+        raise GameFolderError(say(f"il ne se charge pas : {type(e).__name__} : {e}",
+                                  f"it cannot be loaded: {type(e).__name__}: {e}",
+                                  f"non si carica: {type(e).__name__}: {e}")) from e
     if getattr(game, "slug", card.slug) != card.slug:
-        raise GameFolderError(f"its GAME's slug {game.slug!r} is not its card's {card.slug!r}")
+        raise GameFolderError(say(f"l'identifiant de son GAME {game.slug!r} n'est pas celui de sa carte "
+                                  f"{card.slug!r}",
+                                  f"its GAME's slug {game.slug!r} is not its card's {card.slug!r}",
+                                  f"l'identificativo del suo GAME {game.slug!r} non è quello della sua scheda "
+                                  f"{card.slug!r}"))
     return card.slug
 
 
