@@ -56,6 +56,8 @@ S: dict[str, Tr] = {
     "merge_into": Tr("Fusionner {a} dans…", "Merge {a} into…"),
     "merged": Tr("{a} fusionné dans {b}", "{a} merged into {b}"),
     "no_players": Tr("Aucun joueur pour l'instant : ajoutez-en un.", "No players yet: add one."),
+    "no_match_yet": Tr("Aucune partie pour l'instant", "No match yet"),
+    "stats_of": Tr("Statistiques de {a}", "{a}'s statistics"),
     "choose_game": Tr("Choisissez un jeu", "Choose a game"),
     "options": Tr("Options", "Options"),
     "house_rules": Tr("Règles maison : l'autre lecture des règles", "House rules: the other reading of the rules"),

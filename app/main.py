@@ -487,7 +487,7 @@ def register_game(folder: str) -> str:
     except GameFolderError:
         raise
     except Exception as e:  # noqa: BLE001 - whatever the folder holds, say it in one line
-        raise GameFolderError(say(f"il ne se charge pas : {type(e).__name__} : {e}",
+        raise GameFolderError(say(f"il ne se charge pas : {e} ({type(e).__name__})",
                                   f"it cannot be loaded: {type(e).__name__}: {e}",
                                   f"non si carica: {type(e).__name__}: {e}")) from e
     if getattr(game, "slug", card.slug) != card.slug:

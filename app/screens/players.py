@@ -1,4 +1,5 @@
-"""Players: create, rename, merge duplicates."""
+"""Players: create, rename, merge duplicates; each with their matches and wins, a tap away from their
+statistics."""
 
 from __future__ import annotations
 
@@ -7,9 +8,12 @@ from typing import Any
 
 import flet as ft
 
+from app import shared
 from app.guard import component
+from app.i18n import tn
 from app.state import AppState, use_data
 from app.widgets import dropdown
+from db.stats import Standing, standings
 from db.store import StoreError
 
 
@@ -51,17 +55,29 @@ def merge_row(app: AppState, pid: int, name: str, others: list[tuple[Any, str]],
     ])
 
 
-def player_row(app: AppState, pid: int, name: str, draft_ref: Any, set_editing: Callable[[Any], None],
-               set_merging: Callable[[Any], None]) -> ft.Control:
-    """A player: rename, merge."""
+def records(app: AppState) -> dict[int, Standing]:
+    """Each player's matches and wins over the whole history (the running totals: a few rows a player), read once
+    per write for every page showing the players."""
+    return shared.read(("standings", id(app.store)), lambda: {s.player_id: s for s in standings(app.store)})
+
+
+def player_row(app: AppState, pid: int, name: str, record: Standing | None, draft_ref: Any,
+               set_editing: Callable[[Any], None], set_merging: Callable[[Any], None]) -> ft.Control:
+    """A player, their matches and wins (a tap opens their statistics): rename, merge."""
 
     def rename(_e: Any) -> None:
         draft_ref.current = name
         set_editing((pid, name))
 
+    played, won = (record.played, record.won) if record else (0, 0)
+    said = f"{tn('count_matches', played, app.lang)} · {tn('count_wins', won, app.lang)}" if played else \
+        app.t("no_match_yet")
     return ft.Row([
         ft.CircleAvatar(content=ft.Text(name[:1].upper())),
-        ft.Text(name, expand=True, size=16),
+        ft.Container(ft.Column([ft.Text(name, size=16), ft.Text(said, size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
+                               spacing=0, tight=True),
+                     expand=True, padding=ft.Padding.symmetric(vertical=4), border_radius=8, ink=True,
+                     tooltip=app.t("stats_of", a=name), on_click=lambda _e: app.go(f"/stats/player/{pid}")),
         ft.IconButton(ft.Icons.EDIT, tooltip=f"{app.t('rename')} {name}", on_click=rename),
         ft.IconButton(ft.Icons.MERGE, tooltip=f"{app.t('merge')} {name}", on_click=lambda _e: set_merging(pid)),
     ])
@@ -76,6 +92,7 @@ def Players() -> ft.Control:
     draft_ref = ft.use_ref("")
     merging, set_merging = ft.use_state(None)  # player id being merged away
     players = app.store.players()
+    known = records(app)
 
     def add(_e: object = None) -> None:
         try:
@@ -106,7 +123,7 @@ def Players() -> ft.Control:
             rows.append(merge_row(app, p.id, p.name, [(o.id, o.name) for o in players if o.id != p.id],
                                   merge, set_merging))
         else:
-            rows.append(player_row(app, p.id, p.name, draft_ref, set_editing, set_merging))
+            rows.append(player_row(app, p.id, p.name, known.get(p.id), draft_ref, set_editing, set_merging))
     if not players:
         rows.append(ft.Text(app.t("no_players"), italic=True))
     def type_name(e: Any) -> None:
