@@ -58,6 +58,8 @@ S: dict[str, Tr] = {
     "no_players": Tr("Aucun joueur pour l'instant : ajoutez-en un.", "No players yet: add one."),
     "no_match_yet": Tr("Aucune partie pour l'instant", "No match yet"),
     "stats_of": Tr("Statistiques de {a}", "{a}'s statistics"),
+    "delete_player": Tr("Supprimer {a} (aucune partie)", "Delete {a} (no match)"),
+    "player_deleted": Tr("Joueur « {a} » supprimé.", "Player “{a}” deleted."),
     "choose_game": Tr("Choisissez un jeu", "Choose a game"),
     "options": Tr("Options", "Options"),
     "house_rules": Tr("Règles maison : l'autre lecture des règles", "House rules: the other reading of the rules"),

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import Integer, any_, bindparam, func
+from sqlalchemy import Integer, any_, bindparam, exists, func
 from sqlalchemy import select as core_select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
@@ -279,6 +279,35 @@ class Store(SeatTokens, HostKeys):
             s.delete(drop)
             s.commit()
         self.forget()
+
+    def unseated_players(self) -> set[int]:
+        """The players who never sat at a match (no seat, no score line): the ones :meth:`delete_player` deletes.
+        One probe of the players' indexes each."""
+        with self.session() as s:
+            seated = exists().where(col(Seat.player_id) == col(Player.id))
+            scored = exists().where(col(ScoreRow.player_id) == col(Player.id))
+            return {i for i in s.exec(select(Player.id).where(~seated, ~scored)) if i is not None}
+
+    def delete_player(self, player_id: int) -> str:
+        """Delete a player who never sat at a match (a name added by mistake); returns their name (the screen's
+        undo adds it again).  One who did is refused, saying to merge them into the right person instead
+        (:meth:`merge_players`): their matches are kept whole."""
+        with self.session() as s:
+            player = s.get(Player, player_id)
+            if player is None:
+                raise _no_player(player_id)
+            if player_id not in self.unseated_players():
+                raise StoreError(Tr(f"{player.name} a joué des parties : fusionnez ce joueur avec la bonne personne "
+                                    "plutôt (ses parties restent)",
+                                    f"{player.name} has played matches: merge them into the right person instead "
+                                    "(their matches stay)",
+                                    it=f"{player.name} ha giocato delle partite: unitelo piuttosto alla persona "
+                                       "giusta (le sue partite restano)"))
+            name = player.name
+            s.delete(player)
+            s.commit()
+        self.forget()
+        return name
 
     # ------------------------------------------------------------ matches
     def create_match(self, slug: str, options: Mapping[str, Any], player_ids: Sequence[int],

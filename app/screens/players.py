@@ -1,10 +1,10 @@
-"""Players: create, rename, merge duplicates; each with their matches and wins, a tap away from their
-statistics."""
+"""Players: create, rename, merge duplicates, delete a name added by mistake (with its undo); each with their
+matches and wins, a tap away from their statistics."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import flet as ft
 
@@ -12,7 +12,8 @@ from app import shared
 from app.guard import component
 from app.i18n import tn
 from app.state import AppState, use_data
-from app.widgets import dropdown
+from app.widgets import TOUCH, dropdown
+from db.models import Player
 from db.stats import Standing, standings
 from db.store import StoreError
 
@@ -61,9 +62,29 @@ def records(app: AppState) -> dict[int, Standing]:
     return shared.read(("standings", id(app.store)), lambda: {s.player_id: s for s in standings(app.store)})
 
 
+def unseated(app: AppState) -> set[int]:
+    """The players who never sat at a match (they may be deleted), read once per write for every page."""
+    return shared.read(("unseated", id(app.store)), app.store.unseated_players)
+
+
+def undo_row(app: AppState, name: str, set_deleted: Callable[[Any], None]) -> ft.Control:
+    """A player just deleted, and the way back (the name added again: they had no match to lose)."""
+
+    def undo(_e: Any) -> None:
+        if write(app, lambda: app.store.add_player(name), f"{app.t('recorded')}: {name}"):
+            set_deleted(None)
+
+    return ft.Container(ft.Row([ft.Text(app.t("player_deleted", a=name), expand=True),
+                                ft.Button(app.t("undo_delete"), icon=ft.Icons.UNDO, on_click=undo)]),
+                        bgcolor=ft.Colors.SECONDARY_CONTAINER, padding=ft.Padding.only(left=12, right=4),
+                        border_radius=8)
+
+
 def player_row(app: AppState, pid: int, name: str, record: Standing | None, draft_ref: Any,
-               set_editing: Callable[[Any], None], set_merging: Callable[[Any], None]) -> ft.Control:
-    """A player, their matches and wins (a tap opens their statistics): rename, merge."""
+               set_editing: Callable[[Any], None], set_merging: Callable[[Any], None],
+               delete: Callable[[], None] | None, room: bool = False) -> ft.Control:
+    """A player, their matches and wins (a tap opens their statistics): rename, merge; delete, for one who never
+    sat at a match (``delete``; ``room``: another row has it, this one keeps its place empty)."""
 
     def rename(_e: Any) -> None:
         draft_ref.current = name
@@ -80,7 +101,34 @@ def player_row(app: AppState, pid: int, name: str, record: Standing | None, draf
                      tooltip=app.t("stats_of", a=name), on_click=lambda _e: app.go(f"/stats/player/{pid}")),
         ft.IconButton(ft.Icons.EDIT, tooltip=f"{app.t('rename')} {name}", on_click=rename),
         ft.IconButton(ft.Icons.MERGE, tooltip=f"{app.t('merge')} {name}", on_click=lambda _e: set_merging(pid)),
+        ft.IconButton(ft.Icons.DELETE_OUTLINE, tooltip=app.t("delete_player", a=name), on_click=lambda _e: delete())
+        if delete else ft.Container(width=TOUCH, visible=room),  # the buttons in line from row to row
     ])
+
+
+class Edits(NamedTuple):
+    """What the Players screen is changing (a name being typed, a player being merged) and its ways to change it."""
+
+    editing: Any  # (player id, draft name), or None
+    merging: int | None  # the player being merged away
+    draft_ref: Any
+    set_editing: Callable[[Any], None]
+    set_merging: Callable[[Any], None]
+    save_rename: Callable[[int, str], None]
+    merge: Callable[[int, int], None]
+    delete: Callable[[int], None]
+
+
+def row_of(app: AppState, p: Player, players: list[Player], record: Standing | None, free: set[int],
+           e: Edits) -> ft.Control:
+    """A player's row: being renamed, being merged, or as it is (``free``: the players who never sat at a match)."""
+    pid = p.id or 0
+    if e.editing and e.editing[0] == pid:
+        return rename_row(app, pid, e.editing[1], e.draft_ref, e.set_editing, e.save_rename)
+    if e.merging == pid:
+        return merge_row(app, pid, p.name, [(o.id, o.name) for o in players if o.id != pid], e.merge, e.set_merging)
+    return player_row(app, pid, p.name, record, e.draft_ref, e.set_editing, e.set_merging,
+                      (lambda: e.delete(pid)) if pid in free else None, room=bool(free))
 
 
 @component
@@ -91,8 +139,8 @@ def Players() -> ft.Control:
     editing, set_editing = ft.use_state(None)  # (player id, draft name)
     draft_ref = ft.use_ref("")
     merging, set_merging = ft.use_state(None)  # player id being merged away
-    players = app.store.players()
-    known = records(app)
+    deleted, set_deleted = ft.use_state(None)  # the name of the player just deleted (its undo)
+    players, known, free = app.store.players(), records(app), unseated(app)
 
     def add(_e: object = None) -> None:
         try:
@@ -114,16 +162,14 @@ def Players() -> ft.Control:
         if write(app, lambda: app.store.merge_players(keep, drop), app.t("merged", a=names[drop], b=names[keep])):
             set_merging(None)
 
-    rows: list[ft.Control] = []
-    for p in players:
-        assert p.id is not None
-        if editing and editing[0] == p.id:
-            rows.append(rename_row(app, p.id, editing[1], draft_ref, set_editing, save_rename))
-        elif merging == p.id:
-            rows.append(merge_row(app, p.id, p.name, [(o.id, o.name) for o in players if o.id != p.id],
-                                  merge, set_merging))
-        else:
-            rows.append(player_row(app, p.id, p.name, known.get(p.id), draft_ref, set_editing, set_merging))
+    def delete(pid: int) -> None:
+        name = next(p.name for p in players if p.id == pid)
+        if write(app, lambda: app.store.delete_player(pid), ""):
+            set_deleted(name)
+
+    edits = Edits(editing, merging, draft_ref, set_editing, set_merging, save_rename, merge, delete)
+    rows = ([undo_row(app, deleted, set_deleted)] if deleted else []) + \
+        [row_of(app, p, players, known.get(p.id or 0), free, edits) for p in players]
     if not players:
         rows.append(ft.Text(app.t("no_players"), italic=True))
     def type_name(e: Any) -> None:

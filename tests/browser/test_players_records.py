@@ -31,3 +31,27 @@ def test_each_player_says_their_matches_and_wins_and_opens_their_statistics(serv
     ui.click("Statistiques de Léa")  # the player's name and record: one button, named for what it opens
     ui.page.wait_for_url(f"**/stats/player/{lea}", timeout=15_000)
     ui.see("Léa")
+
+
+def test_a_name_added_by_mistake_is_deleted_and_the_deletion_undone(server, new_ui):
+    """Only a player who never sat at a match has *Delete*; the deletion says so with its undo, which brings the name
+    back; a player who played has none (they are merged instead: their matches stay)."""
+    store = Store(f"sqlite:///{server.data_dir / 'compagnon.db'}")
+    lea, sam, ana = (store.add_player(n).id for n in ("Léa", "Sam", "Ana"))
+    store.add_player("Lea")  # a typo
+    play_out(store, "robby-solo", [lea, sam, ana], seed=1)
+    store.engine.dispose()
+    ui = new_ui(390, 844)
+    ui.open("/players")
+    ui.see("Aucune partie pour l'instant")
+    assert ui.page.get_by_role("button", name="Supprimer Léa (aucune partie)").count() == 0
+    ui.click("Supprimer Lea (aucune partie)")
+    ui.see("Joueur « Lea » supprimé.")
+    ui.shot("players-deleted-undo")
+    assert [p.name for p in Store(f"sqlite:///{server.data_dir / 'compagnon.db'}").players()] == ["Ana", "Léa", "Sam"]
+    ui.click("Annuler la suppression")
+    ui.see("Aucune partie pour l'instant")
+    assert not ui.sees("Joueur « Lea » supprimé.")
+    back = Store(f"sqlite:///{server.data_dir / 'compagnon.db'}")
+    assert [p.name for p in back.players()] == ["Ana", "Lea", "Léa", "Sam"]
+    back.engine.dispose()
