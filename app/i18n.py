@@ -171,6 +171,8 @@ PLURALS: dict[str, tuple[Tr, Tr]] = {
     "count_won": (Tr("{n} gagnée", "{n} won"), Tr("{n} gagnées", "{n} won")),
     "count_lost": (Tr("{n} perdue", "{n} lost"), Tr("{n} perdues", "{n} lost")),
     "count_tied": (Tr("{n} égalité", "{n} tied"), Tr("{n} égalités", "{n} tied")),
+    "count_running": (Tr("{n} partie en cours", "{n} match in progress"),
+                      Tr("{n} parties en cours", "{n} matches in progress")),
     "count_more_skipped": (Tr("… et {n} autre partie ignorée", "… and {n} more skipped play"),
                            Tr("… et {n} autres parties ignorées", "… and {n} more skipped plays")),
     "count_unreadable_kept": (

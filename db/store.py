@@ -288,6 +288,14 @@ class Store(SeatTokens, HostKeys):
             scored = exists().where(col(ScoreRow.player_id) == col(Player.id))
             return {i for i in s.exec(select(Player.id).where(~seated, ~scored)) if i is not None}
 
+    def playing_now(self) -> dict[int, int]:
+        """Each player's matches in progress (the players at no running match are left out): the index of the
+        matches by status, and their seats."""
+        with self.session() as s:
+            rows = s.exec(select(Seat.player_id, func.count()).join(Match, col(Match.id) == col(Seat.match_id))
+                          .where(Match.status == "in_progress").group_by(col(Seat.player_id)))
+            return {pid: n for pid, n in rows}
+
     def delete_player(self, player_id: int) -> str:
         """Delete a player who never sat at a match (a name added by mistake); returns their name (the screen's
         undo adds it again).  One who did is refused, saying to merge them into the right person instead

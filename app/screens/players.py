@@ -62,6 +62,20 @@ def records(app: AppState) -> dict[int, Standing]:
     return shared.read(("standings", id(app.store)), lambda: {s.player_id: s for s in standings(app.store)})
 
 
+def playing(app: AppState) -> dict[int, int]:
+    """Each player's matches in progress, read once per write for every page."""
+    return shared.read(("playing_now", id(app.store)), app.store.playing_now)
+
+
+def record_line(app: AppState, record: Standing | None, running: int) -> str:
+    """"2 parties · 1 victoire", "1 partie en cours" on a line of its own, or what the player has not done yet."""
+    lines = [f"{tn('count_matches', record.played, app.lang)} · {tn('count_wins', record.won, app.lang)}"] \
+        if record and record.played else []
+    if running:
+        lines.append(tn("count_running", running, app.lang))
+    return "\n".join(lines) or app.t("no_match_yet")
+
+
 def unseated(app: AppState) -> set[int]:
     """The players who never sat at a match (they may be deleted), read once per write for every page."""
     return shared.read(("unseated", id(app.store)), app.store.unseated_players)
@@ -80,19 +94,16 @@ def undo_row(app: AppState, name: str, set_deleted: Callable[[Any], None]) -> ft
                         border_radius=8)
 
 
-def player_row(app: AppState, pid: int, name: str, record: Standing | None, draft_ref: Any,
+def player_row(app: AppState, pid: int, name: str, said: str, draft_ref: Any,
                set_editing: Callable[[Any], None], set_merging: Callable[[Any], None],
                delete: Callable[[], None] | None, room: bool = False) -> ft.Control:
-    """A player, their matches and wins (a tap opens their statistics): rename, merge; delete, for one who never
-    sat at a match (``delete``; ``room``: another row has it, this one keeps its place empty)."""
+    """A player, their record (``said``: :func:`record_line`; a tap opens their statistics): rename, merge; delete,
+    for one who never sat at a match (``delete``; ``room``: another row has it, this one keeps its place empty)."""
 
     def rename(_e: Any) -> None:
         draft_ref.current = name
         set_editing((pid, name))
 
-    played, won = (record.played, record.won) if record else (0, 0)
-    said = f"{tn('count_matches', played, app.lang)} · {tn('count_wins', won, app.lang)}" if played else \
-        app.t("no_match_yet")
     return ft.Row([
         ft.CircleAvatar(content=ft.Text(name[:1].upper())),
         ft.Container(ft.Column([ft.Text(name, size=16), ft.Text(said, size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
@@ -119,15 +130,14 @@ class Edits(NamedTuple):
     delete: Callable[[int], None]
 
 
-def row_of(app: AppState, p: Player, players: list[Player], record: Standing | None, free: set[int],
-           e: Edits) -> ft.Control:
+def row_of(app: AppState, p: Player, players: list[Player], said: str, free: set[int], e: Edits) -> ft.Control:
     """A player's row: being renamed, being merged, or as it is (``free``: the players who never sat at a match)."""
     pid = p.id or 0
     if e.editing and e.editing[0] == pid:
         return rename_row(app, pid, e.editing[1], e.draft_ref, e.set_editing, e.save_rename)
     if e.merging == pid:
         return merge_row(app, pid, p.name, [(o.id, o.name) for o in players if o.id != pid], e.merge, e.set_merging)
-    return player_row(app, pid, p.name, record, e.draft_ref, e.set_editing, e.set_merging,
+    return player_row(app, pid, p.name, said, e.draft_ref, e.set_editing, e.set_merging,
                       (lambda: e.delete(pid)) if pid in free else None, room=bool(free))
 
 
@@ -140,7 +150,7 @@ def Players() -> ft.Control:
     draft_ref = ft.use_ref("")
     merging, set_merging = ft.use_state(None)  # player id being merged away
     deleted, set_deleted = ft.use_state(None)  # the name of the player just deleted (its undo)
-    players, known, free = app.store.players(), records(app), unseated(app)
+    players, known, free, running = app.store.players(), records(app), unseated(app), playing(app)
 
     def add(_e: object = None) -> None:
         try:
@@ -169,7 +179,8 @@ def Players() -> ft.Control:
 
     edits = Edits(editing, merging, draft_ref, set_editing, set_merging, save_rename, merge, delete)
     rows = ([undo_row(app, deleted, set_deleted)] if deleted else []) + \
-        [row_of(app, p, players, known.get(p.id or 0), free, edits) for p in players]
+        [row_of(app, p, players, record_line(app, known.get(p.id or 0), running.get(p.id or 0, 0)), free, edits)
+         for p in players]
     if not players:
         rows.append(ft.Text(app.t("no_players"), italic=True))
     def type_name(e: Any) -> None:

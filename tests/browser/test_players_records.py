@@ -19,6 +19,8 @@ def test_each_player_says_their_matches_and_wins_and_opens_their_statistics(serv
     store.add_player("Zoé")  # no match yet
     for seed in (1, 2):
         play_out(store, "robby-solo", [lea, sam, ana], seed=seed)
+    max_id = store.add_player("Max").id  # at a match in progress only
+    store.create_match("apaches", {"players": 2}, [lea, max_id], seed="now")
     record = {s.name: s for s in standings(store)}
     store.engine.dispose()
     ui = new_ui(*size)
@@ -26,7 +28,9 @@ def test_each_player_says_their_matches_and_wins_and_opens_their_statistics(serv
     for name in ("Léa", "Sam", "Ana"):
         won = record[name].won
         ui.see(f"2 parties · {won} victoire{'s' if won > 1 else ''}")
-    ui.see("Aucune partie pour l'instant")
+    ui.see("Aucune partie pour l'instant")  # Zoé
+    ui.see("1 partie en cours")  # Max, and Léa under her record
+    assert ui.page.get_by_role("button", name="1 partie en cours").count() == 2
     ui.shot(f"players-records-{size[0]}")
     ui.click("Statistiques de Léa")  # the player's name and record: one button, named for what it opens
     ui.page.wait_for_url(f"**/stats/player/{lea}", timeout=15_000)
