@@ -28,7 +28,7 @@ from db.errors import LogUnreadable, RestoreError
 from db.games import PAD, engine_slug, ensure_game, game_key
 from db.history import AMEND
 from db.models import EventRow, Match, ScoreRow, Seat, score_line
-from scoring import Game, RulesError, Tr, find_game, slugs
+from scoring import Game, InvalidOptions, RulesError, Tr, find_game, slugs
 from scoring.core.tr import same
 
 MAX_NAME = 80  # a player's name, as the screens allow it
@@ -334,6 +334,11 @@ def _check_replays(m: MatchDoc, players: Mapping[int, str]) -> LogUnreadable | N
     names = [players[s.player_id] for s in sorted(m.seats, key=lambda s: s.seat_index)]
     try:
         options = game.validate_options(json.loads(m.options))
+    except InvalidOptions as exc:  # the match could not be opened: said as the options' refusal it is
+        raise RestoreError(Tr(f"ses options sont refusées par le jeu : {exc.get('fr')}"[:400],
+                              f"its options are refused by its game: {exc.get('en')}"[:400],
+                              it=f"le sue opzioni sono rifiutate dal gioco: {exc.get('it')}"[:400])) from None
+    try:
         if game.seat_count(options) != len(names):
             raise RestoreError(Tr(f"{game.seat_count(options)} places attendues, {len(names)} données",
                                   f"{game.seat_count(options)} seats expected, {len(names)} given",

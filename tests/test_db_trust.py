@@ -56,7 +56,8 @@ def _spoilers():
         (lambda d: d["players"][0].update(name=""), "'name': cannot be empty"),
         (lambda d: d["matches"][0].update(place="P" * 121), "'place': is at most 120 characters"),
         # matches that could not be opened afterwards
-        (lambda d: d["matches"][0].update(options='{"players": 9}'), r"match 1 \(#1\), .*does not replay"),
+        (lambda d: d["matches"][0].update(options='{"players": 9}'),
+         r"match 1 \(#1\), its options are refused by its game: players: 9 is above"),
         (lambda d: d["matches"][1]["seats"].pop(), r"match 2 \(#2\), 1 seats expected, 2 given|"
                                                    r"match 2 \(#2\), 2 seats expected, 1 given"),
         (lambda d: d["matches"][0].update(setup="[1, 2]"), "'setup': must be an object JSON"),
