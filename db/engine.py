@@ -23,7 +23,7 @@ from sqlmodel import Session, SQLModel, col, create_engine
 from db import games, summary
 from db import seat_tokens as _seat_tokens  # noqa: F401 - registers the seat_token table
 from db.models import SCHEMA_VERSION, GameRow, Meta, counts_for_stats, new_code
-from scoring import cards
+from scoring import Tr, cards
 
 
 class SchemaTooNew(RuntimeError):
@@ -31,14 +31,14 @@ class SchemaTooNew(RuntimeError):
     it is.  Its message is English; :meth:`get` says it in French or Italian too (the terminal's language)."""
 
     def __init__(self, found: int) -> None:
-        super().__init__(f"database schema version {found} is newer than this app ({SCHEMA_VERSION})")
+        self.text = Tr(f"la base de données est au schéma {found}, plus récent que ce programme ({SCHEMA_VERSION})",
+                       f"database schema version {found} is newer than this app ({SCHEMA_VERSION})",
+                       it=f"il database è allo schema {found}, più recente di questo programma ({SCHEMA_VERSION})")
+        super().__init__(self.text.en)
         self.found = found
 
     def get(self, lang: str) -> str:
-        return {"fr": f"la base de données est au schéma {self.found}, plus récent que ce programme "
-                      f"({SCHEMA_VERSION})",
-                "it": f"il database è allo schema {self.found}, più recente di questo programma ({SCHEMA_VERSION})",
-                }.get(lang, str(self))
+        return self.text.get(lang)
 
 
 BUSY_MS = 5000  # how long a SQLite write waits for another connection's write

@@ -104,6 +104,12 @@ def _no_match(match_id: object) -> StoreError:
                          it=f"nessuna partita ha il numero {match_id!r}"))
 
 
+def _never_seated() -> tuple[Any, Any]:
+    """The conditions on a player who never sat at a match: no seat, no score line (each a probe of its index)."""
+    return (~exists().where(col(Seat.player_id) == col(Player.id)),
+            ~exists().where(col(ScoreRow.player_id) == col(Player.id)))
+
+
 def _no_player(player_id: object) -> StoreError:
     return StoreError(Tr(f"aucun joueur n'a le numéro {player_id!r}", f"no player with id {player_id!r}",
                          it=f"nessun giocatore ha il numero {player_id!r}"))
@@ -284,9 +290,7 @@ class Store(SeatTokens, HostKeys):
         """The players who never sat at a match (no seat, no score line): the ones :meth:`delete_player` deletes.
         One probe of the players' indexes each."""
         with self.session() as s:
-            seated = exists().where(col(Seat.player_id) == col(Player.id))
-            scored = exists().where(col(ScoreRow.player_id) == col(Player.id))
-            return {i for i in s.exec(select(Player.id).where(~seated, ~scored)) if i is not None}
+            return {i for i in s.exec(select(Player.id).where(*_never_seated())) if i is not None}
 
     def playing_now(self) -> dict[int, int]:
         """Each player's matches in progress (the players at no running match are left out): the index of the
@@ -304,7 +308,7 @@ class Store(SeatTokens, HostKeys):
             player = s.get(Player, player_id)
             if player is None:
                 raise _no_player(player_id)
-            if player_id not in self.unseated_players():
+            if s.exec(select(Player.id).where(Player.id == player_id, *_never_seated())).first() is None:
                 raise StoreError(Tr(f"{player.name} a joué des parties : fusionnez ce joueur avec la bonne personne "
                                     "plutôt (ses parties restent)",
                                     f"{player.name} has played matches: merge them into the right person instead "
