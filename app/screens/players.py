@@ -85,7 +85,7 @@ def undo_row(app: AppState, name: str, set_deleted: Callable[[Any], None]) -> ft
     """A player just deleted, and the way back (the name added again: they had no match to lose)."""
 
     def undo(_e: Any) -> None:
-        if write(app, lambda: app.store.add_player(name), f"{app.t('recorded')}: {name}"):
+        if write(app, lambda: app.store.add_player(name), app.t("skipped_line", a=app.t("recorded"), b=name)):
             set_deleted(None)
 
     return ft.Container(ft.Row([ft.Text(app.t("player_deleted", a=name), expand=True),
@@ -160,7 +160,7 @@ def Players() -> ft.Control:
             return
         typed.current = ""
         set_new_name("")
-        app.tell(f"{app.t('recorded')}: {p.name}")
+        app.tell(app.t("skipped_line", a=app.t("recorded"), b=p.name))
         app.changed()
 
     def save_rename(pid: int, name: str) -> None:

@@ -71,7 +71,7 @@ def add_players(ui, *names):
     for n in names:
         ui.fill("Ajouter un joueur", n)
         ui.click("Ajouter", exact=True)
-        ui.see(f"Enregistré: {n}")
+        ui.see(f"Enregistré : {n}")
 
 
 def line(value: int) -> str:

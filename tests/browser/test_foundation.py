@@ -15,7 +15,7 @@ def add_players(ui, *names):
     for n in names:
         ui.fill("Ajouter un joueur", n)
         ui.click("Ajouter", exact=True)
-        ui.see(f"Enregistré: {n}")
+        ui.see(f"Enregistré : {n}")
 
 
 def test_players_are_created_renamed_and_merged(ui):

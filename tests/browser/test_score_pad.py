@@ -18,7 +18,7 @@ def test_a_play_of_an_unknown_game_is_logged_finished_and_found_in_history_and_s
     for n in PLAYERS:
         ui.fill("Ajouter un joueur", n)
         ui.click("Ajouter", exact=True)
-        ui.see(f"Enregistré: {n}")
+        ui.see(f"Enregistré : {n}")
     ui.tab("Jouer")
     ui.see("Un autre jeu")
     ui.fill("Chercher un jeu", GAME)

@@ -26,7 +26,7 @@ def add_players(ui, *names: str) -> None:
     for n in names:
         ui.fill("Ajouter un joueur", n)
         ui.click("Ajouter", exact=True)
-        ui.see(f"Enregistré: {n}")
+        ui.see(f"Enregistré : {n}")
 
 
 def test_the_toy_game_is_played_from_its_folder_to_its_score_sheet(server, ui):
