@@ -146,15 +146,33 @@ def section(title: str, controls: Sequence[ft.Control]) -> ft.Control:
 
 def dropdown(label: str, value: str | None, options: list[ft.DropdownOption],
              on_select: Callable[[ft.Event[ft.Dropdown]], None], ident: str,
-             width: int = 260) -> ft.Control:
+             width: int = 260, *, lang: str) -> ft.Control:
     """A Dropdown with an accessible name (its tooltip; Flutter exposes no label for it), ``width`` wide.
+
+    The name says the option chosen too ("Banques en jeu : Au hasard", :func:`said_choice`): a screen reader
+    read the label alone, and the choice only by opening the menu.
 
     The width is its box's, the menu told to fill it (``expand``: Flutter's ``expandedInsets``), not the
     menu's own ``width``: a menu given its own width still lays out every option to size itself.  Two
     nine-option menus took a phone-size browser 36–41 ms to draw with their own width, 25–27 ms filling
     their boxes, as two text fields (25.5 ms; docs/benchmarks-details.md, taps)."""
     return ft.Container(ft.Dropdown(label=label, value=value, options=options, on_select=on_select, expand=True,
-                                    tooltip=label, key=f"dd-{ident}"), width=width)
+                                    tooltip=said_choice(label, value, options, lang), key=f"dd-{ident}"),
+                        width=width)
+
+
+def said_choice(label: str, value: str | None, options: Sequence[ft.DropdownOption], lang: str) -> str:
+    """A menu's name with the option it shows, as the box shows it (the option's text, else its key).
+
+    >>> said_choice("Banques", "b", [ft.DropdownOption(key="a", text="Au hasard"), ft.DropdownOption(key="b")], "fr")
+    'Banques : b'
+    >>> said_choice("Banks", "a", [ft.DropdownOption(key="a", text="Random")], "en")
+    'Banks: Random'
+    >>> said_choice("Banks", None, [ft.DropdownOption(key="a", text="Random")], "en")
+    'Banks'
+    """
+    chosen = next((o.text or o.key for o in options if value is not None and o.key == value), None)
+    return t("skipped_line", lang, a=label, b=chosen) if chosen else label
 
 
 #: Material's smallest touch target, in logical pixels

@@ -131,7 +131,7 @@ def PaintingEditor(f: Field, value: Any, lang: str, set_value: Callable[[Any], N
     palette.append(ft.DropdownOption(key=ERASE, text=t("painting_erase", lang)))
     tools: list[ft.Control] = [
         dropdown(t("painting_card", lang), brush, palette, lambda e: set_brush(e.control.value),
-                 f"brush-{f.key}", width=224),
+                 f"brush-{f.key}", width=224, lang=lang),
     ]
     if brush == "maison":
         tools.append(ft.TextField(label="Points", value=points, width=90, keyboard_type=ft.KeyboardType.NUMBER,

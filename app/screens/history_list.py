@@ -80,12 +80,12 @@ def Filters(query: HistoryQuery, set_query: Callable[[HistoryQuery], None]) -> f
     half, whole = 175, 240  # two halves fill a phone's line (390 px less the margins)
     return ft.Row([
         dropdown(app.t("game"), query.game or ALL, options(games), pick("game", lambda v: None if v == ALL else v),
-                 "history-game", half),
+                 "history-game", half, lang=app.lang),
         dropdown(app.t("player"), str(query.player_id) if query.player_id else ALL, options(players),
-                 pick("player_id", lambda v: None if v == ALL else int(v)), "history-player", half),
+                 pick("player_id", lambda v: None if v == ALL else int(v)), "history-player", half, lang=app.lang),
         dropdown(app.t("counts_filter"), counted, options([("yes", app.t("counts_yes")), ("no", app.t("counts_no"))],
                                                           "counts_all"),
-                 pick("counts", lambda v: COUNTS.get(v)), "history-counts", whole),
+                 pick("counts", lambda v: COUNTS.get(v)), "history-counts", whole, lang=app.lang),
         DayButton(app.t("day_from"), query.since, lambda d: set_query(replace(query, since=d)),
                   app.t("day_from_help"), key="history-since"),
         DayButton(app.t("day_to"), query.until, lambda d: set_query(replace(query, until=d)),

@@ -51,7 +51,7 @@ def merge_row(app: AppState, pid: int, name: str, others: list[tuple[Any, str]],
     """Which player this one is a duplicate of (``others``: (id, name))."""
     return ft.Row([
         dropdown(app.t("merge_into", a=name), None, [ft.DropdownOption(key=str(i), text=n) for i, n in others],
-                 lambda e: merge(pid, int(e.control.value)), f"merge-{pid}", width=280),
+                 lambda e: merge(pid, int(e.control.value)), f"merge-{pid}", width=280, lang=app.lang),
         ft.IconButton(ft.Icons.CLOSE, tooltip=app.t("cancel"), on_click=lambda _e: set_merging(None)),
     ])
 

@@ -91,13 +91,14 @@ def FilterBar(choice: Choice, set_choice: Callable[[Choice], None], players: lis
              if g.key in registry.cards() or g.key.startswith("pad:")]
     return ft.Row([
         dropdown(app.t("player"), choice.player, options("all_players", [(str(i), n) for i, n in players]),
-                 pick("player"), "stats-player", width=HALF),
-        dropdown(app.t("game"), choice.game, options("all_games", games), pick("game"), "stats-game", width=HALF),
+                 pick("player"), "stats-player", width=HALF, lang=app.lang),
+        dropdown(app.t("game"), choice.game, options("all_games", games), pick("game"), "stats-game", width=HALF,
+                 lang=app.lang),
         dropdown(app.t("player_count"), choice.players,
                  options("any_count", [(str(n), tn("count_players", n, app.lang)) for n in counts]),
-                 pick("players"), "stats-players", width=HALF),
+                 pick("players"), "stats-players", width=HALF, lang=app.lang),
         dropdown(app.t("place"), choice.place, options("all_places", [(p, p) for p in where]),
-                 pick("place"), "stats-place", width=HALF),
+                 pick("place"), "stats-place", width=HALF, lang=app.lang),
         DateFilter("since", choice, set_choice),
         DateFilter("until", choice, set_choice),
     ], wrap=True, spacing=8, run_spacing=8)

@@ -107,3 +107,19 @@ def test_each_game_card_s_button_names_its_game_to_a_screen_reader(server, ui):
     assert ui.page.get_by_role("button", name=t("new_match", "fr"), exact=True).count() == 0
     ui.tap(ui.reach(ui.page.get_by_role("button", name=t("new_match_of", "fr", a=names[-1]), exact=True)))
     ui.see(f"{t('new_match', 'fr')} : {names[-1]}")  # that game's set-up
+
+
+def test_a_menu_tells_a_screen_reader_the_option_it_shows(server, ui):
+    """A menu was named by its label alone ("Banques en jeu"): a screen reader heard which option was chosen only
+    by opening it.  Its name now says the option the box shows, and the new one once another is chosen."""
+    from scoring import find_game
+
+    banks = next(f for f in find_game("robby-solo").options if f.key == "banks")
+    label = banks.label.get("fr")
+    (first, first_text), (_second, second_text) = [(k, text.get("fr")) for k, text in banks.choices][:2]
+    assert first == banks.choices[0][0]  # the form starts on the first choice (app.fields.basic)
+    ui.open("/new/robby-solo")
+    ui.reach(ui.page.get_by_role("button", name=t("skipped_line", "fr", a=label, b=first_text), exact=True))
+    ui.choose(label, second_text)
+    ui.reach(ui.page.get_by_role("button", name=t("skipped_line", "fr", a=label, b=second_text), exact=True))
+    assert ui.page.get_by_role("button", name=label, exact=True).count() == 0
