@@ -13,7 +13,7 @@ import flet as ft
 
 from app import net
 from app.guard import component
-from app.i18n import LANGUAGES, S
+from app.i18n import LANGUAGES, LOCALES, S
 from app.panes import WideContext
 from app.state import AppContext, AppState, use_app
 from app.theme import ThemeSwitch
@@ -27,6 +27,29 @@ TWO_PANES = ("/match/", "/stats")
 #: the screens during which the device stays awake (a match open: the host's, a phone's table or seat)
 AWAKE = ("/match/", "/seat/", "/table/")
 MATCH_PATH = re.compile(r"/match/\d+")
+
+
+def locales(lang: str) -> ft.LocaleConfiguration:
+    """The page's language for the web client: the ``lang`` of its HTML (a screen reader reads the page with a
+    voice of that language: it read French with an English voice under Flutter's default ``en-US``) and
+    Flutter's own words (a text field's Copier/Coller, a dialog's barrier, a folded tile's hints).
+
+    >>> locales("it").current_locale
+    Locale(language_code='it', country_code='IT', script_code=None)
+    """
+    def locale(code: str) -> ft.Locale:
+        return ft.Locale(*LOCALES.get(code, LOCALES["fr"]).split("_"))
+
+    return ft.LocaleConfiguration(supported_locales=[locale(code) for code in LANGUAGES],
+                                  current_locale=locale(lang))
+
+
+def follow_language(page: ft.Page, lang: str) -> None:
+    """The page's locale after a switch of language (the first page's goes out with it: :func:`app.main.main`)."""
+    wanted = locales(lang)
+    if page.locale_configuration != wanted:
+        page.locale_configuration = wanted
+        page.update()
 
 
 def language_switch(app: AppState) -> ft.Control:
@@ -129,6 +152,8 @@ def Layout(route: str, width: float | None) -> ft.Control:
     from app.screens import resolve
 
     app = use_app()
+    page = ft.context.page
+    ft.use_effect(lambda: follow_language(page, app.lang), [app.lang])
     path = route.split("?")[0] or "/"
     wide = bool(width and width >= RAIL_FROM)
     two_panes = wide and path.startswith(TWO_PANES)

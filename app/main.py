@@ -399,7 +399,7 @@ def waker(page: ft.Page, app: AppState, loop: asyncio.AbstractEventLoop) -> Call
 
 
 def main(page: ft.Page) -> None:
-    from app.layout import App  # imported by the warm-up while the browser loaded the web client
+    from app.layout import App, locales  # imported by the warm-up while the browser loaded the web client
     from app.state import AppState
     from app.theme import themes
 
@@ -412,6 +412,7 @@ def main(page: ft.Page) -> None:
     page.title = "Compagnon"
     page.padding = 0
     themes(page)
+    page.locale_configuration = locales(app.lang)
 
     wake = waker(page, app, asyncio.get_event_loop())  # main runs on the server's loop
     forget_page = shared.on_change(page, wake)

@@ -100,15 +100,28 @@ def test_a_match_from_start_to_history_survives_undo_reload_and_a_killed_server(
     ui.see("Aucune partie en cours")
 
 
+def page_language(ui) -> str:
+    """The page's language, as a screen reader reads it to choose its voice (the ``lang`` of its HTML)."""
+    return ui.page.evaluate("document.documentElement.getAttribute('lang')")
+
+
 def test_language_switch_is_remembered(ui):
+    """The page's language follows the switch too: it was ``en-US`` (Flutter's default) whatever the screen said,
+    and a screen reader read the French with an English voice."""
     ui.open("/")
     ui.see("Les jeux")
+    assert page_language(ui) == "fr-FR"
     ui.click("English", exact=True)
     ui.see("The games")
+    ui.page.wait_for_function("document.documentElement.getAttribute('lang') === 'en-GB'", timeout=15_000)
     ui.open("/")
     ui.see("The games")
+    assert page_language(ui) == "en-GB"
+    ui.click("Italiano", exact=True)
+    ui.page.wait_for_function("document.documentElement.getAttribute('lang') === 'it-IT'", timeout=15_000)
     ui.click("Français", exact=True)
     ui.see("Les jeux")
+    ui.page.wait_for_function("document.documentElement.getAttribute('lang') === 'fr-FR'", timeout=15_000)
 
 
 def test_unknown_page_and_match(ui):

@@ -48,9 +48,10 @@ def bar(ui, shown: bool = True) -> list[dict]:
 
 
 def rail(ui) -> list[dict]:
-    """The navigation rail's destinations (buttons down the left edge, "Tab n of N")."""
+    """The navigation rail's destinations (buttons down the left edge, "Onglet n sur N": Flutter's own words, in
+    the page's language since the page says it; "Tab n of N" before, on a French screen)."""
     return ui.page.evaluate("""() => [...document.querySelectorAll('flt-semantics[role=button]')]
-        .filter(e => /Tab \\d+ of \\d+/.test(e.textContent) && e.getBoundingClientRect().x < 5)
+        .filter(e => /Onglet \\d+ sur \\d+/.test(e.textContent) && e.getBoundingClientRect().x < 5)
         .map(e => ({label: e.textContent.split('\\n')[0].trim(), selected: e.getAttribute('aria-current') === 'true',
                     box: e.getBoundingClientRect().toJSON()}))""")
 
