@@ -32,7 +32,7 @@ MATCH_PATH = re.compile(r"/match/\d+")
 def locales(lang: str) -> ft.LocaleConfiguration:
     """The page's language for the web client: the ``lang`` of its HTML (a screen reader reads the page with a
     voice of that language: it read French with an English voice under Flutter's default ``en-US``) and
-    Flutter's own words (a text field's Copier/Coller, a dialog's barrier, a folded tile's hints).
+    Flutter's own words (the navigation's "Onglet 1 sur 5", which said "Tab 1 of 5" on a French page).
 
     >>> locales("it").current_locale
     Locale(language_code='it', country_code='IT', script_code=None)
