@@ -47,7 +47,10 @@ def emblem(slug: str, size: int = 48) -> ft.Control:
     name, _data = emblem_file(slug)
     if not name:
         return ft.Icon(ft.Icons.CASINO, size=size)
-    return ft.Image(src=f"{EMBLEMS}{slug}{PurePosixPath(name).suffix}", width=size, height=size)
+    # a picture beside the game's name, which says it: out of the accessibility tree (a screen reader called the
+    # whole game card "image, Les Apaches de Paris, 2–4 joueurs…")
+    return ft.Image(src=f"{EMBLEMS}{slug}{PurePosixPath(name).suffix}", width=size, height=size,
+                    exclude_from_semantics=True)
 
 
 #: the setting that remembers the first-start card was dismissed

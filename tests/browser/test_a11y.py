@@ -123,3 +123,17 @@ def test_a_menu_tells_a_screen_reader_the_option_it_shows(server, ui):
     ui.choose(label, second_text)
     ui.reach(ui.page.get_by_role("button", name=t("skipped_line", "fr", a=label, b=second_text), exact=True))
     assert ui.page.get_by_role("button", name=label, exact=True).count() == 0
+
+
+def test_a_game_card_is_no_picture_to_a_screen_reader(server, ui):
+    """The game's emblem sits beside its name, which says it: a screen reader called each game card of the home
+    "image, Les Apaches de Paris, 2–4 joueurs…" (the emblem's role given to the whole card)."""
+    from scoring.core.registry import cards
+
+    ui.open("/")
+    names = [card.name.get("fr") for card in cards().values()]
+    for game in names:
+        ui.reach(ui.page.get_by_role("button", name=t("new_match_of", "fr", a=game), exact=True))
+    pictures = ui.page.evaluate("""() => [...document.querySelectorAll('flt-semantics-host [role=img]')]
+        .map(e => (e.getAttribute('aria-label') || e.textContent || '').trim())""")
+    assert [p for p in pictures if any(game in p for game in names)] == []
