@@ -28,7 +28,7 @@ import flet as ft
 from flet.controls.context import _context_page
 
 from app import collector, fast, net, shared, typed
-from db.terminal import language, say
+from db.terminal import argparse_words, language, say
 
 if TYPE_CHECKING:
     from app.state import AppState
@@ -573,7 +573,8 @@ def cli(argv: list[str] | None = None) -> None:
 
         register_games(os.environ.get("COMPAGNON_GAMES", ""))
         raise SystemExit(commands.main(argv))
-    args = _parser().parse_args(argv)
+    with argparse_words():  # "usage:", "options:" and argparse's refusals in the terminal's language too
+        args = _parser().parse_args(argv)
     # Flet keeps a disconnected page an hour by default (600 short visits held some 90 MB): a phone that
     # comes back later gets a fresh page, drawn from the database, where nothing it did is lost.
     os.environ["FLET_SESSION_TIMEOUT"] = str(args.session_timeout)

@@ -23,7 +23,7 @@ from db.backup import FORMAT, RestoreError, backup, matches_csv, restore
 from db.engine import SchemaTooNew
 from db.errors import StoreError
 from db.store import Store
-from db.terminal import language, say
+from db.terminal import argparse_words, language, say
 
 COMMANDS = ("import", "export")
 
@@ -37,7 +37,8 @@ def _parser() -> argparse.ArgumentParser:
         "importer un export de BG Stats ou restaurer une sauvegarde de Compagnon",
         "import a BG Stats export or restore a Compagnon backup",
         "importare un export di BG Stats o ripristinare un backup di Compagnon"))
-    imp.add_argument("file", help=say("le fichier à importer", "the file to import", "il file da importare"))
+    imp.add_argument("file", metavar=say("fichier", "file", "file"),
+                     help=say("le fichier à importer", "the file to import", "il file da importare"))
     exp = sub.add_parser("export", help=say("exporter tout l'historique", "export the whole history",
                                             "esportare tutto lo storico"))
     exp.add_argument("--format", choices=("json", "csv", "bgstats"), default="json", help=say(
@@ -134,7 +135,8 @@ def _export(store: Store, fmt: str, output: str | None, out: TextIO) -> int:
 
 def main(argv: Sequence[str], out: TextIO | None = None, url: str | None = None) -> int:
     """Run ``import`` or ``export``; returns the exit code (``url``: a database other than the app's)."""
-    args = _parser().parse_args(list(argv))
+    with argparse_words():
+        args = _parser().parse_args(list(argv))
     out = out or sys.stdout
     try:
         store = Store(url)

@@ -16,8 +16,10 @@ Imports nothing but the standard library: the server's first lines are printed b
 
 from __future__ import annotations
 
+import argparse
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 
 #: the languages the terminal speaks (the app's)
 LANGUAGES = ("fr", "en", "it")
@@ -43,3 +45,55 @@ def language(env: Mapping[str, str] | None = None) -> str:
 def say(fr: str, en: str, it: str, lang: str | None = None) -> str:
     """The text in the terminal's language (or ``lang``)."""
     return {"fr": fr, "it": it}.get(lang or language(), en)
+
+
+#: argparse's own words (Python ships no translation of them): French, Italian
+ARGPARSE: dict[str, tuple[str, str]] = {
+    "usage: ": ("utilisation : ", "uso: "),
+    # a heading is followed by argparse's own colon: French puts a space before it
+    "positional arguments": ("arguments ", "argomenti"),
+    "options": ("options ", "opzioni"),
+    "show this help message and exit": ("afficher cette aide et quitter", "mostrare questo aiuto e uscire"),
+    "%(prog)s: error: %(message)s\n": ("%(prog)s : erreur : %(message)s\n", "%(prog)s: errore: %(message)s\n"),
+    "the following arguments are required: %s": ("il manque : %s", "manca: %s"),
+    "unrecognized arguments: %s": ("arguments inconnus : %s", "argomenti sconosciuti: %s"),
+    "argument %(argument_name)s: %(message)s": ("%(argument_name)s : %(message)s", "%(argument_name)s: %(message)s"),
+    "invalid %(type)s value: %(value)r": ("valeur refusée (%(type)s) : %(value)r",
+                                          "valore rifiutato (%(type)s): %(value)r"),
+    "invalid choice: %(value)r (choose from %(choices)s)": ("%(value)r n'est pas un choix possible (%(choices)s)",
+                                                           "%(value)r non è una scelta possibile (%(choices)s)"),
+    "expected one argument": ("il lui faut une valeur", "gli serve un valore"),
+    "expected at most one argument": ("il lui faut une valeur au plus", "gli serve al massimo un valore"),
+    "expected at least one argument": ("il lui faut au moins une valeur", "gli serve almeno un valore"),
+    "ambiguous option: %(option)s could match %(matches)s": ("%(option)s peut désigner %(matches)s",
+                                                            "%(option)s può indicare %(matches)s"),
+    "ignored explicit argument %r": ("valeur en trop : %r", "valore di troppo: %r"),
+}
+
+
+@contextmanager
+def argparse_words(lang: str | None = None) -> Iterator[None]:
+    """argparse's own words ("usage:", "options:", its refusals) in the terminal's language (or ``lang``) while
+    a parser is built and used: argparse reads them through its module's ``_`` each time it says one.
+
+    >>> with argparse_words("fr"):
+    ...     print(argparse.ArgumentParser(prog="compagnon").format_help().strip())
+    utilisation : compagnon [-h]
+    <BLANKLINE>
+    options :
+      -h, --help  afficher cette aide et quitter
+    """
+    index = {"fr": 0, "it": 1}.get(lang or language())
+    if index is None:
+        yield
+        return
+    english = argparse._  # type: ignore[attr-defined]
+
+    def said(text: str) -> str:
+        return ARGPARSE[text][index] if text in ARGPARSE else english(text)
+
+    argparse._ = said  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._ = english  # type: ignore[attr-defined]

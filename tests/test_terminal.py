@@ -37,6 +37,48 @@ def test_the_server_s_help_speaks_the_terminal_s_language(tmp_path: Path, lang: 
     assert done.returncode == 0 and said in done.stdout
 
 
+@pytest.mark.parametrize(("lang", "says", "not_said"), [
+    ("fr_FR.UTF-8", ["utilisation : compagnon", "options :", "afficher cette aide et quitter"],
+     ["usage:", "show this help"]),
+    ("it_IT.UTF-8", ["uso: compagnon", "opzioni:", "mostrare questo aiuto e uscire"], ["usage:", "show this help"]),
+    ("C.UTF-8", ["usage: compagnon", "options:", "show this help message and exit"], ["utilisation", "uso:"]),
+])
+def test_argparse_s_own_words_speak_the_terminal_s_language(tmp_path: Path, lang: str, says: list[str],
+                                                           not_said: list[str]) -> None:
+    """``--help`` was French or Italian but for argparse's own words ("usage:", "options:", "show this help
+    message and exit"), which Python does not translate."""
+    done = run(tmp_path, lang, "--help")
+    assert done.returncode == 0
+    assert [w for w in says if w not in done.stdout] == [] and [w for w in not_said if w in done.stdout] == []
+
+
+@pytest.mark.parametrize(("lang", "args", "said"), [
+    ("fr_FR.UTF-8", ["--port", "abc"], "compagnon : erreur : --port : valeur refusée (int) : 'abc'"),
+    ("it_IT.UTF-8", ["--bogus"], "compagnon: errore: argomenti sconosciuti: --bogus"),
+    ("fr_FR.UTF-8", ["import"], "compagnon import : erreur : il manque : fichier"),
+    ("it_IT.UTF-8", ["export", "--format", "xls"],
+     "compagnon export: errore: --format: 'xls' non è una scelta possibile ('json', 'csv', 'bgstats')"),
+    ("C.UTF-8", ["--port", "abc"], "compagnon: error: argument --port: invalid int value: 'abc'"),
+])
+def test_a_refused_command_line_is_said_in_the_terminal_s_language(tmp_path: Path, lang: str, args: list[str],
+                                                                   said: str) -> None:
+    done = run(tmp_path, lang, *args)
+    assert done.returncode == 2 and done.stderr.strip().splitlines()[-1] == said, done.stderr
+
+
+def test_argparse_s_words_are_its_own_again_afterwards() -> None:
+    """The words are argparse's again once the command line is read, even when it was refused."""
+    import argparse
+
+    from db.terminal import argparse_words
+
+    english = argparse._  # type: ignore[attr-defined]
+    with pytest.raises(SystemExit), argparse_words("fr"):
+        argparse.ArgumentParser(prog="x").parse_args(["--nope"])
+    assert argparse._ is english  # type: ignore[attr-defined]
+    assert "usage: x" in argparse.ArgumentParser(prog="x").format_usage()
+
+
 def test_the_history_commands_speak_french_and_italian(tmp_path: Path) -> None:
     source = Store(f"sqlite:///{tmp_path / 'source.db'}")
     kept = played(source, finish=True)
