@@ -1,4 +1,4 @@
-"""The texts of the Apprentis painting editor and review (French and English; Italian in the catalogue).
+"""The texts of the painting grid's editor and review (French and English; Italian in the catalogue).
 
 Kept beside :mod:`app.i18n` (which merges them into its table), as :mod:`app.i18n_history` is.
 """
@@ -17,13 +17,6 @@ STRINGS: dict[str, Tr] = {
     "painting_counts": Tr("compte", "counts"),
     "painting_all": Tr("Tout", "All"),
     "painting_title": Tr("Tableau de {a} : {b}", "{a}'s painting: {b}"),
-}
-
-#: the painting's cards, each in a word (a cell's accessible name): French, English, Italian
-CARD_WORDS: dict[str, Tr] = {
-    "maison": Tr("Maison", "House", it="Casa"), "ciel": Tr("Ciel", "Sky", it="Cielo"),
-    "oiseau": Tr("Oiseau", "Bird", it="Uccello"), "lac": Tr("Lac", "Lake", it="Lago"),
-    "perso": Tr("Perso", "Char.", it="Pers."), "arbre": Tr("Arbre", "Tree", it="Albero"),
-    "fontaine": Tr("Fontaine", "Fountain", it="Fontana"), "pont": Tr("Pont", "Bridge", it="Ponte"),
-    "sapin": Tr("Sapin", "Fir", it="Abete"), "eglise": Tr("Église", "Church", it="Chiesa"),
+    #: the number printed on a card, asked with it, for a game that gives it no name
+    "painting_number": Tr("Nombre", "Number"),
 }

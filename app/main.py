@@ -158,9 +158,11 @@ def load_only_fonts_drawn() -> None:
 
 
 def serve_emblems() -> None:
-    """Each game's emblem at ``/emblems/<slug>.<its file's suffix>`` (:func:`app.screens.home.emblem`), read from
-    the game's own folder: a route of the server's web app, ahead of Flet's files (which answer every other
-    path).  A name that is no game's emblem is not found."""
+    """Each game's emblem at ``/emblems/<slug>.<its file's suffix>`` (:func:`app.screens.home.emblem`), and the
+    pictures of the cards its painting grids lay out at ``/cards/<slug>/<kind>.svg``
+    (:func:`app.fields.painting.card_picture`), read from the game's own folder: routes of the server's web app,
+    ahead of Flet's files (which answer every other path).  A name that is no game's emblem or card is not
+    found."""
     import mimetypes
 
     import flet_web.fastapi as flet_fastapi
@@ -182,9 +184,18 @@ def serve_emblems() -> None:
         kind = mimetypes.guess_type(name)[0] or "application/octet-stream"
         return Response(data, media_type=kind, headers={"Cache-Control": "public, max-age=86400"})
 
+    async def card(request: Request) -> Response:
+        from app.fields.painting import card_picture
+
+        data = card_picture(str(request.path_params["slug"]), str(request.path_params["name"]))
+        if not data:
+            return Response("not found", status_code=404, media_type="text/plain")
+        return Response(data, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})
+
     def with_emblems(*args: Any, **kwargs: Any) -> Any:
         web = make(*args, **kwargs)
         web.router.routes.insert(0, Route("/emblems/{name}", emblem))
+        web.router.routes.insert(0, Route("/cards/{slug}/{name}", card))
         return web
 
     with_emblems.serves_emblems = True  # type: ignore[attr-defined]

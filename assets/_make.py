@@ -2,9 +2,9 @@
 """Regenerate the Compagnon SVG artwork (standard library only).
 
 Run:  python3 assets/_make.py
-Writes the app icon (assets/icon.svg), Les apprentis' card pictograms (assets/apprentis/*.svg, drawn
-by the painting grid) and each game's emblem, in the game's own folder
-(scoring/games/<package>/emblem.svg).  The PNG renders (icon.png, favicon.png, icons/) are made from
+Writes the app icon (assets/icon.svg), and in the games' own folders each game's emblem
+(scoring/games/<package>/emblem.svg) and Les apprentis' card pictograms
+(scoring/games/apprentis/cards/*.svg, declared by the game's GRID_CARDS and drawn by the painting grid).  The PNG renders (icon.png, favicon.png, icons/) are made from
 icon.svg with headless Chromium; see assets/README.md.
 """
 import os
@@ -199,7 +199,7 @@ def main():
 
     # 3. Les apprentis cards (the painting grid) ----------------------------------------------
     def card(key, body):
-        return write(f"apprentis/{key}.svg", svg(
+        return write(os.path.join(ROOT, "scoring", "games", "apprentis", "cards", f"{key}.svg"), svg(
             f'<rect x="2" y="2" width="60" height="60" rx="9" fill="{APPRENTIS[key]}" stroke="{darken(APPRENTIS[key], 0.75)}"'
             ' stroke-width="2"/>' + body))
 

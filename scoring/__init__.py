@@ -14,6 +14,7 @@ from scoring.core import (
     Card,
     Field,
     Game,
+    GridCards,
     IllegalEvent,
     InvalidOptions,
     InvalidScoreInput,
@@ -39,6 +40,7 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
-__all__ = ["HIDDEN", "Action", "Card", "Field", "Game", "IllegalEvent", "InvalidOptions", "InvalidScoreInput",
-           "Move", "Option", "Panel", "Phase", "RulesError", "ScoreSheet", "Secret", "Setup", "Tr", "UnknownGame",
-           "all_games", "card", "cards", "event_rng", "find_game", "package", "register", "replay", "slugs"]
+__all__ = ["HIDDEN", "Action", "Card", "Field", "Game", "GridCards", "IllegalEvent", "InvalidOptions",
+           "InvalidScoreInput", "Move", "Option", "Panel", "Phase", "RulesError", "ScoreSheet", "Secret", "Setup", "Tr",
+           "UnknownGame", "all_games", "card", "cards", "event_rng", "find_game", "package", "register", "replay",
+           "slugs"]

@@ -1,18 +1,20 @@
-"""Les apprentis: enter a painting as it lies on the table (tap a cell, pick the card).
+"""A grid of cards laid out as they lie on the table (tap a cell, pick the card): the renderer of the fields of
+kind ``painting`` (registered on import, see :mod:`app.fields`), and a view under the score sheet
+(:func:`painting_reviews`, registered as a review).  Les apprentis' painting is one.
 
-The renderer of the fields of kind ``painting`` (registered on import, see :mod:`app.fields`), and
-a view under the score sheet (:func:`painting_reviews`, registered as a review).
-
-The value is a list of rows, top row first; ``None`` is an empty cell; cells are
-the engine's codes (``maison:N``, ``ciel``, ``arbre:A2``...).  The palette comes
-from the field's ``choices``; a ``maison`` card asks for its printed points.
-The editor shows the painting framed by one ring of empty cells (``cell-<r>-<c>``
-counts from that frame), and keeps its value trimmed to the cards.  The score
-sheet's view (:func:`painting_reviews`) highlights the cells of each category.
+The game declares its cards (:class:`scoring.GridCards`: each kind's word, the kinds whose printed number the
+table enters with the card, their pictures in its folder, where its final state keeps each seat's grid); this
+module knows none.  The value is a list of rows, top row first; ``None`` is an empty cell; cells are the
+engine's codes (``maison:N``, ``ciel``, ``arbre:A2``...).  The palette comes from the field's ``choices``.
+The editor shows the grid framed by one ring of empty cells (``cell-<r>-<c>`` counts from that frame), and
+keeps its value trimmed to the cards.  The score sheet's view (:func:`painting_reviews`) highlights the cells
+of each category.
 """
 
 from __future__ import annotations
 
+import functools
+import importlib.resources
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -21,9 +23,10 @@ import flet as ft
 from app.fields import register, register_review
 from app.guard import component
 from app.i18n import t, tn
-from app.i18n_i18n import CARD_WORDS
 from app.widgets import category_name, dropdown
-from scoring import Field
+from db.games import engine_slug
+from scoring import Field, GridCards, RulesError, find_game
+from scoring.core import registry
 
 ERASE = "_erase"
 GAP = 4
@@ -33,14 +36,32 @@ ROOM = 330
 Grid = list[list[str | None]]
 
 
-def card_name(code: str | None, lang: str) -> str:
-    """``maison:3`` → ``Maison 3``, ``arbre:A2`` → ``Arbre A2``."""
-    if not code:
-        return ""
-    kind, _, extra = code.partition(":")
-    word = CARD_WORDS.get(kind)
-    name = word.get(lang) if word is not None else kind
-    return f"{name} {extra}" if extra else name
+#: a painting field whose game declared no cards: each kind named by its code, no pictures
+NO_CARDS = GridCards("", ())
+
+
+def game_cards(slug: str) -> GridCards | None:
+    """The cards the game ``slug`` (an engine's, or a score pad's ``pad:…``) declares; none for another game."""
+    try:
+        return find_game(engine_slug(slug)).cards
+    except RulesError:
+        return None
+
+
+def card_picture(slug: str, name: str) -> bytes:
+    """The picture ``name`` (``<kind>.svg``) of a card the game ``slug`` declares, read from its folder; empty
+    for anything else (kept nowhere: a device may ask for any name)."""
+    return _card_picture(slug, name) if slug in registry.slugs() else b""
+
+
+@functools.cache
+def _card_picture(slug: str, name: str) -> bytes:
+    cards = game_cards(slug)
+    kinds = {f"{kind}.svg" for kind, _word in cards.words} if cards and cards.pictures else set()
+    if name not in kinds:
+        return b""
+    assert cards is not None
+    return (importlib.resources.files(registry.package(slug)) / cards.pictures / name).read_bytes()
 
 
 def trimmed(value: Any) -> tuple[Grid, int, int]:
@@ -68,16 +89,19 @@ def cell_size(cols: int) -> int:
     return max(36, min(64, (ROOM - GAP * (cols - 1)) // max(cols, 1)))
 
 
-def card_face(code: str | None, size: int, lang: str) -> ft.Control:
-    """A cell: the card's picture, its name when there is room, a house's points in big."""
+def card_face(cards: GridCards, code: str | None, size: int, lang: str) -> ft.Control:
+    """A cell: the card's picture, its word when there is room (always without a picture), what is printed on
+    it (a numbered card's number in big)."""
     if not code:
         return ft.Container(ft.Text("+", size=size * 0.4, color=ft.Colors.OUTLINE), width=size, height=size,
                             alignment=ft.Alignment.CENTER)
     kind, _, extra = code.partition(":")
-    layers: list[ft.Control] = [ft.Image(src=f"apprentis/{kind}.svg", width=size, height=size)]
-    caption = extra if extra else (card_name(code, lang) if size >= 48 else "")
+    layers: list[ft.Control] = []
+    if cards.pictures:
+        layers.append(ft.Image(src=f"cards/{cards.game}/{kind}.svg", width=size, height=size))
+    caption = extra if extra else (cards.word(code, lang) if size >= 48 or not cards.pictures else "")
     if caption:
-        big = kind == "maison"
+        big = kind in cards.numbered
         layers.append(ft.Container(
             ft.Container(ft.Text(caption, size=size * (0.34 if big else 0.2), weight=ft.FontWeight.BOLD,
                                  color=ft.Colors.BLACK),
@@ -99,17 +123,18 @@ def PaintingEditor(f: Field, value: Any, lang: str, set_value: Callable[[Any], N
     """Tap a cell to lay the chosen card there (tap again to take it back); the grid grows
     around the painting, so it can be entered in any order, top row first or not."""
     grid = framed(value)
+    cards = f.cards or NO_CARDS
     brush, set_brush = ft.use_state(f.choices[0][0] if f.choices else "")
-    points, set_points = ft.use_state("3")
+    points, set_points = ft.use_state(str(cards.number_start))
     rows, cols = len(grid), len(grid[0])
     size = cell_size(cols)
 
     def paint(r: int, c: int) -> None:
         new = [list(row) for row in grid]
         code: str | None = None if brush == ERASE else brush
-        if code == "maison":
+        if code in cards.numbered:  # the number printed on the card goes with it
             digits = "".join(ch for ch in points if ch.isdigit())
-            code = f"maison:{int(digits or '0')}"
+            code = f"{code}:{int(digits or '0')}"
         new[r][c] = None if new[r][c] == code else code
         set_value(trimmed(new)[0])
 
@@ -119,12 +144,12 @@ def PaintingEditor(f: Field, value: Any, lang: str, set_value: Callable[[Any], N
         for c in range(cols):
             code = grid[r][c]
             line.append(ft.Semantics(
-                content=ft.Container(card_face(code, size - 2, lang), width=size, height=size,
+                content=ft.Container(card_face(cards, code, size - 2, lang), width=size, height=size,
                                      border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT if code else
                                                           ft.Colors.OUTLINE), border_radius=6,
                                      alignment=ft.Alignment.CENTER,
                                      on_click=lambda _e, r=r, c=c: paint(r, c)),
-                identifier=f"cell-{r}-{c}", label=f"{r + 1},{c + 1} {card_name(code, lang)}".strip(),
+                identifier=f"cell-{r}-{c}", label=f"{r + 1},{c + 1} {cards.word(code, lang)}".strip(),
                 button=True))
         lines.append(ft.Row(line, spacing=GAP, tight=True))
     palette = [ft.DropdownOption(key=k, text=t.get(lang)) for k, t in f.choices]
@@ -133,8 +158,9 @@ def PaintingEditor(f: Field, value: Any, lang: str, set_value: Callable[[Any], N
         dropdown(t("painting_card", lang), brush, palette, lambda e: set_brush(e.control.value),
                  f"brush-{f.key}", width=224, lang=lang),
     ]
-    if brush == "maison":
-        tools.append(ft.TextField(label="Points", value=points, width=90, keyboard_type=ft.KeyboardType.NUMBER,
+    if brush in cards.numbered:
+        number = cards.number_label.get(lang) if cards.number_label else t("painting_number", lang)
+        tools.append(ft.TextField(label=number, value=points, width=90, keyboard_type=ft.KeyboardType.NUMBER,
                                   on_change=lambda e: set_points(e.control.value)))
     count = sum(1 for row in grid for x in row if x)
     hint = t("painting_hint", lang)
@@ -159,6 +185,7 @@ def PaintingReview(seat: int, name: str, total: int, painting: Any, cells: dict[
     grid, r0, c0 = trimmed(painting)
     if not grid:
         return ft.Container()
+    cards = game_cards(slug) or NO_CARDS
 
     def spots(key: str) -> set[tuple[int, int]]:
         return {(int(p[0]) - r0, int(p[1]) - c0) for p in cells.get(key, []) if isinstance(p, list | tuple)}
@@ -175,14 +202,14 @@ def PaintingReview(seat: int, name: str, total: int, painting: Any, cells: dict[
         line: list[ft.Control] = []
         for c, code in enumerate(row):
             lit = colour.get((r, c))
-            face = card_face(code, size - 8, lang) if code else ft.Container(width=size - 8, height=size - 8)
+            face = card_face(cards, code, size - 8, lang) if code else ft.Container(width=size - 8, height=size - 8)
             mark = (" — " + t("painting_counts", lang)) if lit else ""
             line.append(ft.Semantics(
                 content=ft.Container(face, width=size, height=size, padding=2, border_radius=8,
                                      bgcolor=lit, border=ft.Border.all(2, lit) if lit else None,
                                      opacity=1.0 if lit or not code else 0.35),
                 identifier=f"review-{seat}-{r}-{c}",
-                label=f"{r + 1},{c + 1} {card_name(code, lang)}{mark}".strip()))
+                label=f"{r + 1},{c + 1} {cards.word(code, lang)}{mark}".strip()))
         lines.append(ft.Row(line, spacing=2, tight=True))
 
     def chip(key: str, text: str) -> ft.Control:
@@ -207,12 +234,14 @@ def PaintingReview(seat: int, name: str, total: int, painting: Any, cells: dict[
 
 @register_review
 def painting_reviews(sheet: dict[str, Any], state: Any, lang: str) -> list[ft.Control]:
-    """Each player's painting with the cells that earned each category, when the score sheet
-    lists them (``cells`` in its rows) and the match kept the paintings (Les apprentis)."""
-    paintings = state.get("paintings") if isinstance(state, dict) else None
+    """Each player's grid with the cells that earned each category, when the score sheet lists them (``cells`` in
+    its rows) and the game declares where its final state keeps the grids (:attr:`scoring.GridCards.grids`:
+    Les apprentis' paintings)."""
+    slug = str(sheet.get("game", ""))
+    cards = game_cards(slug)
+    paintings = state.get(cards.grids) if cards and cards.grids and isinstance(state, dict) else None
     if not isinstance(paintings, list):
         return []
-    slug = str(sheet.get("game", ""))
     out: list[ft.Control] = []
     for row in sheet.get("ranking", []):
         seat = row.get("seat")

@@ -20,6 +20,7 @@ from scoring.core.contract import (
     Event,
     Field,
     Game,
+    GridCards,
     Move,
     Option,
     Panel,
@@ -41,7 +42,7 @@ from scoring.core.sheet import ScoreSheet, SeatScore, _seat_score, rank_rows
 from scoring.core.telling import HIDDEN
 from scoring.core.tr import Tr
 
-__all__ = ["HIDDEN", "JSON", "Action", "Card", "Event", "Field", "Game", "IllegalEvent", "InvalidOptions",
-           "InvalidScoreInput", "Move", "Option", "Panel", "Phase", "RulesError", "ScoreSheet", "SeatScore",
-           "Secret", "Setup", "State", "Tr", "UnknownGame", "Value", "_seat_score", "clone", "event_rng", "flag",
-           "get_path", "one_of", "quote", "rank_rows", "replay", "set_path", "strip_secrets", "whole"]
+__all__ = ["HIDDEN", "JSON", "Action", "Card", "Event", "Field", "Game", "GridCards", "IllegalEvent", "InvalidOptions",
+           "InvalidScoreInput", "Move", "Option", "Panel", "Phase", "RulesError", "ScoreSheet", "SeatScore", "Secret",
+           "Setup", "State", "Tr", "UnknownGame", "Value", "_seat_score", "clone", "event_rng", "flag", "get_path",
+           "one_of", "quote", "rank_rows", "replay", "set_path", "strip_secrets", "whole"]

@@ -70,12 +70,46 @@ class Phase:
 
 
 @dataclass(frozen=True)
+class GridCards:
+    """The cards a ``painting`` field lays out on a grid, as its game declares them: the app knows none.
+
+    A cell holds a card's code: its kind (``ciel``), or its kind and what is printed on it (``maison:3``,
+    ``arbre:A2``).  ``words``: each kind's name in a word (a cell's caption and its accessible name:
+    "Maison 3"); ``numbered``: the kinds whose number the table enters with the card (sent as ``kind:N``),
+    under ``number_label``, starting at ``number_start``; ``pictures``: the folder of the game's package
+    (``game``) that holds a picture of each kind, ``<kind>.svg``; ``grids``: the key of the game's final state
+    that holds each seat's grid (the score sheet's view of the cells each category counted).
+
+    >>> cards = GridCards("apprentis", (("ciel", Tr("Ciel", "Sky")),))
+    >>> cards.word("ciel", "en"), cards.word("arbre:A2", "fr"), cards.word("", "fr")
+    ('Sky', 'arbre A2', '')
+    """
+
+    game: str
+    words: tuple[tuple[str, Tr], ...]
+    numbered: tuple[str, ...] = ()
+    number_label: Tr | None = None
+    number_start: int = 3
+    pictures: str = ""
+    grids: str = ""
+
+    def word(self, code: str | None, lang: str) -> str:
+        """A cell's card as the table names it: its kind's word, then what is printed on it."""
+        if not code:
+            return ""
+        kind, _, printed = code.partition(":")
+        word = dict(self.words).get(kind)
+        name = word.get(lang) if word is not None else kind
+        return f"{name} {printed}" if printed else name
+
+
+@dataclass(frozen=True)
 class Field:
     """One input of an action form.
 
     ``kind``: ``int``, ``bool``, ``text``, ``choice`` (one of ``choices``),
     ``seat`` (one seat index), ``seats`` (several), ``ints`` (one int per seat),
-    ``painting`` (Les apprentis grid).
+    ``painting`` (a grid of ``cards``, each one of ``choices``: Les apprentis' painting).
     """
 
     key: str
@@ -85,6 +119,8 @@ class Field:
     choices: tuple[tuple[str, Tr], ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    #: a ``painting`` field's cards
+    cards: GridCards | None = None
 
 
 @dataclass(frozen=True)
@@ -200,6 +236,8 @@ class Game:
     phases: ClassVar[tuple[Phase, ...]] = ()
     #: score-sheet breakdown key -> its name at the table (the JSON keys stay as they are)
     categories: ClassVar[dict[str, Tr]] = {}
+    #: the cards its ``painting`` fields lay out (the score sheet's view of each painting reads them too)
+    cards: ClassVar[GridCards | None] = None
     #: event type -> payload fields that are secret until the match ends (e.g. a drawn token)
     secret_fields: ClassVar[dict[str, tuple[str, ...]]] = {"draw": ("token",)}
     #: event type -> what it does, in which phases, who may send it

@@ -51,3 +51,27 @@ def test_the_home_s_emblems_come_by_address_and_no_screen_carries_their_drawing(
     received = [base64.b64decode(f["response"]["payloadData"]) for f in frames if f["response"]["opcode"] == 2]
     assert received and not any(b"<svg" in data for data in received), "a screen's patch carries an emblem's drawing"
     assert any("emblems/robby-solo.svg" in str(decode(data)) for data in received)
+
+
+def test_a_game_s_card_pictures_are_served_from_its_folder_and_nothing_else_is(server):
+    """Les apprentis' card pictures live in the game's folder (``cards/``, declared by its ``GridCards``), not in
+    the app's assets: the server reads each one there, and refuses any other name."""
+    from importlib.resources import files
+
+    from scoring import find_game
+
+    served = 0
+    for slug in registry.slugs():
+        cards = find_game(slug).cards
+        if cards is None or not cards.pictures:
+            continue
+        for kind, _word in cards.words:
+            data = (files(registry.package(slug)) / cards.pictures / f"{kind}.svg").read_bytes()
+            status, kind_of, body = get(f"{server.url}/cards/{slug}/{kind}.svg")
+            assert (status, kind_of.split(";")[0], body) == (200, "image/svg+xml", data), (slug, kind)
+            served += 1
+    assert served >= 10  # Les apprentis' ten kinds of card
+    for wrong in ("apprentis/nothing.svg", "apprentis/maison.png", "robby-solo/maison.svg", "apprentis/..%2Fcard.py",
+                  "no-such-game/maison.svg"):
+        status, _kind, _body = get(f"{server.url}/cards/{wrong}")
+        assert status == 404, wrong

@@ -16,6 +16,7 @@ from scoring.games.apprentis.state import ApprentisState
 from scoring.games.apprentis.texts import (
     CARD_NAMES,
     EMPTY_LINE_NOTE,
+    GRID_CARDS,
     PLAY_PHASES,
     REFILLED,
     STAIN_CHOICES,
@@ -172,7 +173,8 @@ def _final_actions(state: ApprentisState, seat: int | None) -> list[Action]:
                 _seat_field(k),
                 Field("painting", Tr("Tableau (ligne du haut d'abord)", "Painting (top row first)",
                                      it="Quadro (prima la riga in alto)"),
-                      "painting", default=paintings[k], choices=painting_palette(bool(state["trees"]))),
+                      "painting", default=paintings[k], choices=painting_palette(bool(state["trees"])),
+                      cards=GRID_CARDS),
                 Field("stains", Tr("Taches", "Stains", it="Macchie"), "int", default=state["stains"][k], minimum=0,
                       maximum=most_stains)),
                 seat=k, primary=bool(missing) and k == missing[0],

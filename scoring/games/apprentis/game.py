@@ -26,6 +26,7 @@ from scoring.core import (
     Action,
     Event,
     Game,
+    GridCards,
     IllegalEvent,
     InvalidOptions,
     Move,
@@ -49,7 +50,7 @@ from scoring.games.apprentis.score import grid_json, parse_painting, score_docum
 from scoring.games.apprentis.setup import OPTIONS, check_options, make_setup
 from scoring.games.apprentis.state import typed
 from scoring.games.apprentis.telling import SECRET_TELLERS
-from scoring.games.apprentis.texts import CATEGORY_NAMES, PHASE_NAMES
+from scoring.games.apprentis.texts import CATEGORY_NAMES, GRID_CARDS, PHASE_NAMES
 
 
 class Apprentis(Game):
@@ -59,6 +60,7 @@ class Apprentis(Game):
     options: ClassVar[tuple[Option, ...]] = OPTIONS
     phases: ClassVar[tuple[Phase, ...]] = tuple(Phase(k, v) for k, v in PHASE_NAMES.items())
     categories: ClassVar[dict[str, Tr]] = CATEGORY_NAMES
+    cards: ClassVar[GridCards | None] = GRID_CARDS
     moves: ClassVar[Mapping[str, Move]] = play.MOVES
     secret_tellers = SECRET_TELLERS
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from scoring.core import Tr
+from scoring.core import GridCards, Tr
+from scoring.games.apprentis.card import CARD
 
 PHASE_NAMES = {
     "roll": Tr("Lancer des dés", "Dice roll", it="Lancio dei dadi"),
@@ -31,6 +32,18 @@ CARD_NAMES = {
     "eglise": Tr("Église", "Church", it="Chiesa"),
     **{f"arbre:A{i}": Tr(f"Arbre A{i}", f"Tree A{i}", it=f"Albero A{i}") for i in range(1, 5)},
 }
+#: The painting's cards as the grid shows them: each kind's word (a cell's caption and accessible name), the
+#: house whose printed points are entered with it, their pictures (this folder's ``cards/``), and where the
+#: final state keeps each seat's painting.
+GRID_CARDS = GridCards(
+    CARD.slug,
+    (("maison", Tr("Maison", "House", it="Casa")), ("ciel", Tr("Ciel", "Sky", it="Cielo")),
+     ("oiseau", Tr("Oiseau", "Bird", it="Uccello")), ("lac", Tr("Lac", "Lake", it="Lago")),
+     ("perso", Tr("Perso", "Char.", it="Pers.")), ("arbre", Tr("Arbre", "Tree", it="Albero")),
+     ("fontaine", Tr("Fontaine", "Fountain", it="Fontana")), ("pont", Tr("Pont", "Bridge", it="Ponte")),
+     ("sapin", Tr("Sapin", "Fir", it="Abete")), ("eglise", Tr("Église", "Church", it="Chiesa"))),
+    numbered=("maison",), number_label=Tr("Points", "Points", it="Punti"), number_start=3,
+    pictures="cards", grids="paintings")
 #: The score sheet's categories (the breakdown keys), as the table calls them.
 CATEGORY_NAMES = {
     "maison": Tr("Maisons", "Houses", it="Case"), "ciel": Tr("Ciel", "Sky",
