@@ -57,10 +57,8 @@ def card_picture(slug: str, name: str) -> bytes:
 @functools.cache
 def _card_picture(slug: str, name: str) -> bytes:
     cards = game_cards(slug)
-    kinds = {f"{kind}.svg" for kind, _word in cards.words} if cards and cards.pictures else set()
-    if name not in kinds:
+    if cards is None or not cards.pictures or name not in {f"{kind}.svg" for kind, _word in cards.words}:
         return b""
-    assert cards is not None
     return (importlib.resources.files(registry.package(slug)) / cards.pictures / name).read_bytes()
 
 
