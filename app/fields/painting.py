@@ -153,8 +153,10 @@ def PaintingEditor(f: Field, value: Any, lang: str, set_value: Callable[[Any], N
     palette = [ft.DropdownOption(key=k, text=t.get(lang)) for k, t in f.choices]
     palette.append(ft.DropdownOption(key=ERASE, text=t("painting_erase", lang)))
     tools: list[ft.Control] = [
+        # as wide as its longest card ("Maison (points imprimés)" was cut to "Maison (points impri")
         dropdown(t("painting_card", lang), brush, palette, lambda e: set_brush(e.control.value),
-                 f"brush-{f.key}", width=224, lang=lang),
+                 f"brush-{f.key}", width=min(320, max(224, 60 + 9 * max(len(o.text or "") for o in palette))),
+                 lang=lang),
     ]
     if brush in cards.numbered:
         number = cards.number_label.get(lang) if cards.number_label else t("painting_number", lang)
