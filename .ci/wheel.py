@@ -66,6 +66,25 @@ PREPARE = textwrap.dedent("""
     print(json.dumps(paths))
 """)
 
+#: the addresses of the games' pictures the installed app serves from their folders: each emblem, each card
+#: a grid draws (a wheel without them serves every screen's text, and draws no picture)
+PICTURES = textwrap.dedent("""
+    import json
+    from pathlib import PurePosixPath
+    from scoring import find_game, slugs
+    from scoring.core import registry
+
+    urls = []
+    for slug in slugs():
+        emblem = registry.card(slug).emblem
+        if emblem:
+            urls.append(f"/emblems/{slug}{PurePosixPath(emblem).suffix}")
+        cards = find_game(slug).cards
+        if cards is not None and cards.pictures:
+            urls += [f"/cards/{slug}/{kind}.svg" for kind, _word in cards.words]
+    print(json.dumps(urls))
+""")
+
 
 def run(*cmd: str | Path, **kw: object) -> str:
     print("$", " ".join(str(c) for c in cmd), flush=True)
@@ -134,6 +153,16 @@ def serve_and_open(tmp: Path, venv: Path) -> str:
                     raise SystemExit(f"{path} shows an error:\n{said[:2000]}")
             page.wait_for_timeout(8000)  # the warm-up imports the rest 3 s after the first page
             browser.close()
+        pictures = json.loads(run(venv / "bin" / "python", "-c", PICTURES, cwd=data, env=env))
+        for url in pictures:
+            try:
+                with urllib.request.urlopen(base + url, timeout=10) as answer:
+                    body = answer.read()
+            except OSError as e:
+                raise SystemExit(f"{url}: no picture from the installed app ({e})") from None
+            if not body:
+                raise SystemExit(f"{url}: an empty picture from the installed app")
+        print(f"  {len(pictures)} pictures of the games served from their folders", flush=True)
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=20)
