@@ -29,6 +29,15 @@ AWAKE = ("/match/", "/seat/", "/table/")
 MATCH_PATH = re.compile(r"/match/\d+")
 
 
+def locale_of(lang: str) -> ft.Locale:
+    """The Flet locale of a language of the app (French for one it does not speak).
+
+    >>> locale_of("en"), locale_of("xx").language_code
+    (Locale(language_code='en', country_code='GB', script_code=None), 'fr')
+    """
+    return ft.Locale(*LOCALES.get(lang, LOCALES["fr"]).split("_"))
+
+
 def locales(lang: str) -> ft.LocaleConfiguration:
     """The page's language for the web client: the ``lang`` of its HTML (a screen reader reads the page with a
     voice of that language: it read French with an English voice under Flutter's default ``en-US``) and
@@ -37,11 +46,8 @@ def locales(lang: str) -> ft.LocaleConfiguration:
     >>> locales("it").current_locale
     Locale(language_code='it', country_code='IT', script_code=None)
     """
-    def locale(code: str) -> ft.Locale:
-        return ft.Locale(*LOCALES.get(code, LOCALES["fr"]).split("_"))
-
-    return ft.LocaleConfiguration(supported_locales=[locale(code) for code in LANGUAGES],
-                                  current_locale=locale(lang))
+    return ft.LocaleConfiguration(supported_locales=[locale_of(code) for code in LANGUAGES],
+                                  current_locale=locale_of(lang))
 
 
 def follow_language(page: ft.Page, lang: str) -> None:

@@ -174,23 +174,25 @@ def serve_emblems() -> None:
     if getattr(make, "serves_emblems", False):
         return
 
+    def picture(name: str, data: bytes) -> Response:
+        """A game's picture (kept a day by the browser), or not found (``data`` empty)."""
+        if not data:
+            return Response("not found", status_code=404, media_type="text/plain")
+        kind = mimetypes.guess_type(name)[0] or "application/octet-stream"
+        return Response(data, media_type=kind, headers={"Cache-Control": "public, max-age=86400"})
+
     async def emblem(request: Request) -> Response:
         from app.screens.home import emblem_file
 
         slug, _dot, suffix = str(request.path_params["name"]).partition(".")
         name, data = emblem_file(slug)
-        if not data or not name.endswith(f".{suffix}"):
-            return Response("not found", status_code=404, media_type="text/plain")
-        kind = mimetypes.guess_type(name)[0] or "application/octet-stream"
-        return Response(data, media_type=kind, headers={"Cache-Control": "public, max-age=86400"})
+        return picture(name, data if name.endswith(f".{suffix}") else b"")
 
     async def card(request: Request) -> Response:
         from app.fields.painting import card_picture
 
-        data = card_picture(str(request.path_params["slug"]), str(request.path_params["name"]))
-        if not data:
-            return Response("not found", status_code=404, media_type="text/plain")
-        return Response(data, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})
+        name = str(request.path_params["name"])
+        return picture(name, card_picture(str(request.path_params["slug"]), name))
 
     def with_emblems(*args: Any, **kwargs: Any) -> Any:
         web = make(*args, **kwargs)

@@ -10,7 +10,7 @@ import flet as ft
 from app.guard import component
 from app.i18n import date_time, t
 from db import games
-from scoring import Panel, RulesError, Tr, find_game
+from scoring import Game, Panel, RulesError, Tr, find_game
 from scoring.core import fmt
 
 
@@ -77,12 +77,18 @@ def game_name(slug: str, lang: str) -> str:
     return games.game_name(slug, lang)
 
 
+def engine_of(slug: str) -> Game | None:
+    """The engine of a game's key (an engine's slug, or a score pad's ``pad:…``); none for a key no game has."""
+    try:
+        return find_game(games.engine_slug(slug))
+    except RulesError:
+        return None
+
+
 def category_name(slug: str, key: str, lang: str) -> str:
     """A breakdown key as the table calls it (the game's own labels; the key itself otherwise)."""
-    try:
-        label = find_game(games.engine_slug(slug)).categories.get(key)
-    except RulesError:
-        label = None
+    game = engine_of(slug)
+    label = game.categories.get(key) if game else None
     return label.get(lang) if label else key
 
 
@@ -159,6 +165,17 @@ def dropdown(label: str, value: str | None, options: list[ft.DropdownOption],
     return ft.Container(ft.Dropdown(label=label, value=value, options=options, on_select=on_select, expand=True,
                                     tooltip=said_choice(label, value, options, lang), key=f"dd-{ident}"),
                         width=width)
+
+
+def fitted(options: Sequence[ft.DropdownOption], least: int) -> int:
+    """A menu's width for its longest option (about 9 px a letter beside its arrow), ``least`` at least and a
+    phone's 320 px at most.
+
+    >>> fitted([ft.DropdownOption(key="a", text="Maison (points imprimés)")], 224), fitted([], 260)
+    (276, 260)
+    """
+    longest = max((len(o.text or "") for o in options), default=0)
+    return min(320, max(least, 60 + 9 * longest))
 
 
 def said_choice(label: str, value: str | None, options: Sequence[ft.DropdownOption], lang: str) -> str:

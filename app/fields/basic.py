@@ -11,7 +11,7 @@ import flet as ft
 from app import widgets
 from app.fields import register
 from app.i18n import t
-from app.widgets import dropdown
+from app.widgets import dropdown, fitted
 from scoring import Field
 
 Set = Callable[[Any], None]
@@ -67,9 +67,9 @@ def seat(f: Field, value: Any, names: Sequence[str], lang: str, set_value: Set) 
 
 
 def _dropdown(f: Field, value: Any, options: list[ft.DropdownOption], lang: str, set_value: Set) -> ft.Control:
-    longest = max((len(o.text or "") for o in options), default=0)  # long options: as wide as a phone allows
+    # long options: as wide as a phone allows
     return dropdown(f.label.get(lang), None if value is None else str(value), options,
-                    lambda e: set_value(e.control.value), f.key, width=min(320, max(260, 60 + 9 * longest)), lang=lang)
+                    lambda e: set_value(e.control.value), f.key, width=fitted(options, 260), lang=lang)
 
 
 @register("seats", start=lambda _f, _names: [])

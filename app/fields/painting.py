@@ -23,9 +23,8 @@ import flet as ft
 from app.fields import register, register_review
 from app.guard import component
 from app.i18n import t, tn
-from app.widgets import category_name, dropdown
-from db.games import engine_slug
-from scoring import Field, GridCards, RulesError, find_game
+from app.widgets import category_name, dropdown, engine_of, fitted
+from scoring import Field, GridCards
 from scoring.core import registry
 
 ERASE = "_erase"
@@ -42,10 +41,8 @@ NO_CARDS = GridCards("", ())
 
 def game_cards(slug: str) -> GridCards | None:
     """The cards the game ``slug`` (an engine's, or a score pad's ``pad:…``) declares; none for another game."""
-    try:
-        return find_game(engine_slug(slug)).cards
-    except RulesError:
-        return None
+    game = engine_of(slug)
+    return game.cards if game else None
 
 
 def card_picture(slug: str, name: str) -> bytes:
@@ -155,8 +152,7 @@ def PaintingEditor(f: Field, value: Any, lang: str, set_value: Callable[[Any], N
     tools: list[ft.Control] = [
         # as wide as its longest card ("Maison (points imprimés)" was cut to "Maison (points impri")
         dropdown(t("painting_card", lang), brush, palette, lambda e: set_brush(e.control.value),
-                 f"brush-{f.key}", width=min(320, max(224, 60 + 9 * max(len(o.text or "") for o in palette))),
-                 lang=lang),
+                 f"brush-{f.key}", width=fitted(palette, 224), lang=lang),
     ]
     if brush in cards.numbered:
         number = cards.number_label.get(lang) if cards.number_label else t("painting_number", lang)
@@ -178,14 +174,13 @@ def PaintingEditor(f: Field, value: Any, lang: str, set_value: Callable[[Any], N
 
 @component
 def PaintingReview(seat: int, name: str, total: int, painting: Any, cells: dict[str, Any],
-                   breakdown: dict[str, int], slug: str, lang: str) -> ft.Control:
+                   breakdown: dict[str, int], slug: str, cards: GridCards, lang: str) -> ft.Control:
     """One player's painting on the score sheet: tap a category to see the cards that earned it
     (or lost it: in red); "Tout" shows every card that counted."""
     chosen, set_chosen = ft.use_state("")
     grid, r0, c0 = trimmed(painting)
     if not grid:
         return ft.Container()
-    cards = game_cards(slug) or NO_CARDS
 
     def spots(key: str) -> set[tuple[int, int]]:
         return {(int(p[0]) - r0, int(p[1]) - c0) for p in cells.get(key, []) if isinstance(p, list | tuple)}
@@ -240,13 +235,13 @@ def painting_reviews(sheet: dict[str, Any], state: Any, lang: str) -> list[ft.Co
     slug = str(sheet.get("game", ""))
     cards = game_cards(slug)
     paintings = state.get(cards.grids) if cards and cards.grids and isinstance(state, dict) else None
-    if not isinstance(paintings, list):
+    if cards is None or not isinstance(paintings, list):
         return []
     out: list[ft.Control] = []
     for row in sheet.get("ranking", []):
         seat = row.get("seat")
         if isinstance(row.get("cells"), dict) and isinstance(seat, int) and 0 <= seat < len(paintings):
             out.append(PaintingReview(seat, str(row.get("name", "")), int(row.get("total", 0)), paintings[seat],
-                                      row["cells"], dict(row.get("breakdown", {})), slug, lang,
+                                      row["cells"], dict(row.get("breakdown", {})), slug, cards, lang,
                                       key=f"review-{seat}"))
     return out

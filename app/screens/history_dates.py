@@ -12,6 +12,7 @@ from babel.dates import format_date
 
 from app.guard import component
 from app.i18n import LOCALES
+from app.layout import locale_of
 from app.state import use_app
 
 #: the calendar's first day (BG Stats' oldest plays are from the 2010s; a paper log may be older)
@@ -56,7 +57,7 @@ def DayButton(label: str, day: date | None, on_pick: Callable[[date | None], Non
         page.show_dialog(ft.DatePicker(
             value=datetime.combine(day, datetime.min.time()) if day else now, first_date=FIRST_DAY,
             last_date=now, current_date=now,
-            locale=ft.Locale(*LOCALES.get(app.lang, "fr_FR").split("_")),  # the calendar in the page's language
+            locale=locale_of(app.lang),  # the calendar in the page's language
             on_change=chosen, help_text=help_text, cancel_text=app.t("cancel"), confirm_text=app.t("day_choose"),
             error_format_text=app.t("day_bad_format"), error_invalid_text=app.t("day_out_of_range")))
 

@@ -11,7 +11,8 @@ from typing import Any
 import flet as ft
 
 from app.guard import component
-from app.i18n import LOCALES, tn
+from app.i18n import tn
+from app.layout import locale_of
 from app.screens.history_dates import day_text, picked
 from app.state import use_app
 from app.widgets import dropdown
@@ -57,7 +58,7 @@ def DateFilter(field: str, choice: Choice, set_choice: Callable[[Choice], None])
         value = datetime.fromisoformat(current) if current else None
         page.show_dialog(ft.DatePicker(
             value=value, first_date=FIRST_DAY, last_date=LAST_DAY, on_change=chosen,
-            locale=ft.Locale(*LOCALES.get(app.lang, "fr_FR").split("_")),
+            locale=locale_of(app.lang),
             help_text=app.t("date_pick_from" if field == "since" else "date_pick_to"),
             cancel_text=app.t("cancel"), confirm_text=app.t("date_choose"),
             error_format_text=app.t("date_bad_format"), error_invalid_text=app.t("date_out_of_range")))

@@ -37,11 +37,10 @@ CARD_NAMES = {
 #: final state keeps each seat's painting.
 GRID_CARDS = GridCards(
     CARD.slug,
-    (("maison", Tr("Maison", "House", it="Casa")), ("ciel", Tr("Ciel", "Sky", it="Cielo")),
-     ("oiseau", Tr("Oiseau", "Bird", it="Uccello")), ("lac", Tr("Lac", "Lake", it="Lago")),
-     ("perso", Tr("Perso", "Char.", it="Pers.")), ("arbre", Tr("Arbre", "Tree", it="Albero")),
-     ("fontaine", Tr("Fontaine", "Fountain", it="Fontana")), ("pont", Tr("Pont", "Bridge", it="Ponte")),
-     ("sapin", Tr("Sapin", "Fir", it="Abete")), ("eglise", Tr("Église", "Church", it="Chiesa"))),
+    # the palette's names where they are a word already; shorter for a house, a character and a tree's kind
+    (("maison", Tr("Maison", "House", it="Casa")), ("perso", Tr("Perso", "Char.", it="Pers.")),
+     ("arbre", Tr("Arbre", "Tree", it="Albero")),
+     *((kind, name) for kind, name in CARD_NAMES.items() if kind not in ("maison", "perso") and ":" not in kind)),
     numbered=("maison",), number_label=Tr("Points", "Points", it="Punti"), number_start=3,
     pictures="cards", grids="paintings")
 #: The score sheet's categories (the breakdown keys), as the table calls them.
