@@ -33,8 +33,41 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
         "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
 
 
+#: how many ports below the kernel's range for outgoing connections :func:`free_port` chooses from
+BELOW_OUTGOING = 12_000
+
+
+def _outgoing_low() -> int:
+    """The lowest port the kernel gives a connection's own end (``ip_local_port_range``; 32768 by default)."""
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768
+
+
 def free_port() -> int:
-    with socket.socket() as s:
+    """A free loopback port for a test's server, below the range the kernel takes a connection's own end from, and
+    one of this xdist worker's own (``port % workers``).  A server killed and started again on its port
+    (``test_foundation``'s killed server) once found it taken in between: with ``bind(0)`` the port was in that
+    range, where any outgoing connection of the run (a browser's, a test's) may get it as its own end, and where
+    another worker's ``bind(0)`` may get it too."""
+    import random
+
+    low = _outgoing_low()
+    workers = max(1, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT") or 1))
+    worker = int((os.environ.get("PYTEST_XDIST_WORKER") or "gw0")[2:] or 0) % workers
+    start = max(1024, low - BELOW_OUTGOING)
+    for _ in range(500):
+        port = random.randrange(start, low)
+        if port % workers != worker:
+            continue
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue  # in use
+            return port
+    with socket.socket() as s:  # a machine whose every port there is taken: the kernel's choice
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
 
