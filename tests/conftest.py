@@ -10,10 +10,13 @@ variants are skipped, saying why.
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import json
 import os
 import secrets
+import shutil
+import tempfile
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -28,6 +31,10 @@ PG_ENV = "COMPAGNON_TEST_PG_URL"
 for _var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
     os.environ.pop(_var, None)
 os.environ["LANG"] = "C.UTF-8"
+# The servers the tests start keep their compiled methods (app/codecache.py) in a folder of this run, not the user's.
+_CACHE = tempfile.mkdtemp(prefix="compagnon-test-cache-")
+atexit.register(shutil.rmtree, _CACHE, True)
+os.environ["XDG_CACHE_HOME"] = _CACHE
 
 
 def _pg_database(template: Callable[[Engine], str] | None = None) -> Iterator[str]:
