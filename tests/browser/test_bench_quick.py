@@ -1,0 +1,56 @@
+"""Every benchmark that no other test runs, in its quick mode (to prove it still runs and measures each of its
+figures; no time is asserted). ``bench_capacity``, ``bench_events``, ``bench_taps`` and ``bench_startup`` have
+tests of their own (``tests/test_bench_*.py``, ``tests/browser/test_bench_startup.py``)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bench.common import NOT_MEASURED
+from tests.browser.conftest import ROOT
+from tests.conftest import _pg_database
+
+
+def quick(script: str, tmp_path: Path, *extra: str) -> list[dict[str, object]]:
+    """The rows ``python -m bench.<script> --quick`` measured (it must end well)."""
+    out = tmp_path / f"{script}.json"
+    done = subprocess.run([sys.executable, "-m", f"bench.{script}", "--quick", "--json", str(out), *extra], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    rows = json.loads(out.read_text())["rows"]
+    assert rows and not [r for r in rows if r["verdict"] == NOT_MEASURED], rows
+    return list(rows)
+
+
+def measured(rows: list[dict[str, object]]) -> list[str]:
+    return [str(r["name"]) for r in rows if isinstance(r["value"], (int, float)) and r["value"] >= 0]
+
+
+@pytest.mark.parametrize("script", ["bench_scoring", "bench_writes", "bench_timers", "bench_sessions", "bench_sync"])
+def test_a_benchmark_s_quick_mode_measures_each_of_its_figures(script, tmp_path):
+    rows = quick(script, tmp_path)
+    assert [r for r in rows if r["target"]], rows  # a figure beside its target
+    assert all(r["name"] in measured(rows) for r in rows if r["target"]), rows
+
+
+@pytest.fixture
+def empty_postgres() -> Iterator[str]:
+    yield from _pg_database()
+
+
+def test_the_history_benchmark_s_quick_mode_on_sqlite(tmp_path):
+    rows = quick("bench_history", tmp_path, "--no-postgres")
+    assert len([r for r in rows if r["target"]]) >= 10, rows
+    assert all(r["name"] in measured(rows) for r in rows if r["target"]), rows
+
+
+def test_the_history_benchmark_s_quick_mode_on_postgresql(tmp_path, empty_postgres):
+    rows = quick("bench_history", tmp_path, "--postgres-only", "--postgres-url", empty_postgres)
+    assert len([r for r in rows if r["target"]]) >= 10, rows
+    assert all(r["name"] in measured(rows) for r in rows if r["target"]), rows
