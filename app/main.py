@@ -165,8 +165,10 @@ def serve_emblems() -> None:
     pictures of the cards its painting grids lay out at ``/cards/<slug>/<kind>.svg``
     (:func:`app.fields.painting.card_picture`), read from the game's own folder: routes of the server's web app,
     ahead of Flet's files (which answer every other path).  A name that is no game's emblem or card is not
-    found."""
+    found.  Every page goes out with :data:`app.page_headers.PAGE_HEADERS` (scripts from this server only)."""
     import mimetypes
+
+    from app.page_headers import PageHeaders
 
     import flet_web.fastapi as flet_fastapi
     from starlette.requests import Request
@@ -201,6 +203,7 @@ def serve_emblems() -> None:
         web = make(*args, **kwargs)
         web.router.routes.insert(0, Route("/emblems/{name}", emblem))
         web.router.routes.insert(0, Route("/cards/{slug}/{name}", card))
+        web.add_middleware(PageHeaders)
         return web
 
     with_emblems.serves_emblems = True  # type: ignore[attr-defined]
