@@ -168,12 +168,12 @@ def serve_emblems() -> None:
     found.  Every page goes out with :data:`app.page_headers.PAGE_HEADERS` (scripts from this server only)."""
     import mimetypes
 
-    from app.page_headers import PageHeaders
-
     import flet_web.fastapi as flet_fastapi
     from starlette.requests import Request
     from starlette.responses import Response
     from starlette.routing import Route
+
+    from app.page_headers import PageHeaders
 
     make = flet_fastapi.app
     if getattr(make, "serves_emblems", False):
