@@ -148,7 +148,7 @@ def install(folder: Path | None = None) -> None:
 
 
 def uninstall() -> None:
-    """``dataclasses`` compiles every source again (the builtin ``exec``)."""
+    """``dataclasses`` and ``typing`` compile every source as Python does (their builtins again)."""
     global _state
     _state = None
     for module, name in ((dataclasses, "exec"), (typing, "compile")):
@@ -166,8 +166,11 @@ def save() -> bool:
     temporary = state.path.with_name(f"{state.path.name}.{os.getpid()}.tmp")
     try:
         state.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        with open(temporary, "wb") as file:
-            os.chmod(temporary, 0o600)
+        with contextlib.suppress(FileNotFoundError):
+            temporary.unlink()  # left by a killed start of the same process number
+        # made the user's own at once, and never through a link someone else left there
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        with open(fd, "wb") as file:
             marshal.dump(used, file)
         os.replace(temporary, state.path)
     except OSError as e:

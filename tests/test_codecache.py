@@ -266,3 +266,22 @@ def test_a_file_others_may_write_is_not_run(tmp_path, caplog):
         assert codecache.save() and path.stat().st_mode & 0o777 == 0o600  # written again, the user's own
     finally:
         codecache.uninstall()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links as POSIX has them")
+def test_a_link_left_at_the_temporary_file_s_place_is_not_written_through(tmp_path):
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_text("not the cache's")
+    folder = tmp_path / "cache"
+    folder.mkdir()
+    path = codecache.cache_file(folder)
+    path.with_name(f"{path.name}.{os.getpid()}.tmp").symlink_to(elsewhere)
+    codecache.install(folder)
+    try:
+        _seat()
+        assert codecache.save()
+    finally:
+        codecache.uninstall()
+    assert elsewhere.read_text() == "not the cache's"
+    assert not path.is_symlink() and marshal.loads(path.read_bytes())
+    assert [p.name for p in folder.iterdir()] == [path.name]
