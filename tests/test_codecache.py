@@ -7,7 +7,6 @@ import inspect
 import logging
 import marshal
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -19,6 +18,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from app import codecache
+from tests.browser.conftest import free_port
+from tests.test_desktop import lines_of, wait_for
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -204,24 +205,10 @@ def test_uninstalled_python_compiles_as_it_always_does(tmp_path):
     assert "exec" not in vars(dataclasses) and "compile" not in vars(typing)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def _start(tmp_path: Path, cache: Path) -> subprocess.Popen[str]:
     env = {**os.environ, "COMPAGNON_DATA_DIR": str(tmp_path / "data"), "XDG_CACHE_HOME": str(cache)}
-    return subprocess.Popen([sys.executable, "-m", "app.main", "--no-browser", "--port", str(_free_port())],
+    return subprocess.Popen([sys.executable, "-m", "app.main", "--no-browser", "--port", str(free_port())],
                             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-
-
-def _host_link_printed(server: subprocess.Popen[str]) -> None:
-    assert server.stdout is not None
-    for line in server.stdout:
-        if "/host/" in line:
-            return
-    raise AssertionError("the server printed no host link")
 
 
 def test_the_server_keeps_its_compiled_code_for_its_next_start(tmp_path):
@@ -239,7 +226,8 @@ def test_the_server_keeps_its_compiled_code_for_its_next_start(tmp_path):
     written = path.stat().st_ino
     again = _start(tmp_path, cache)
     try:
-        _host_link_printed(again)  # the first page's imports and the database: the file read, nothing compiled
+        # the first page's imports and the database: the file read, nothing compiled
+        wait_for(lines_of(again), "/host/", 60.0, [])
         time.sleep(2.0)
         assert path.stat().st_ino == written
     finally:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 import queue
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -19,16 +18,12 @@ from pathlib import Path
 import pytest
 
 from app import desktop
+from tests.browser.conftest import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 #: a proxy nobody listens on: every fetch fails at once, as on a machine without a network
 NO_NETWORK = "http://127.0.0.1:9"
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def executable(path: Path, body: str) -> Path:

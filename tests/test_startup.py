@@ -4,20 +4,15 @@ be opened still stops it with the reason (``app.main.warm_up``)."""
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 from pathlib import Path
 
 from bench.common import run_apart
+from tests.browser.conftest import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def test_importing_the_app_leaves_the_database_layer_for_later():
