@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 from flet.controls.context import _context_page
 
-from app import codecache, collector, fast, net, shared, typed
+from app import codecache, collector, fast, gone, net, shared, typed
 from db.terminal import argparse_words, language, say
 
 if TYPE_CHECKING:
@@ -131,6 +131,7 @@ def warm_up(host: str, port: int, timeout: float = 120.0, open_browser: bool = F
 def _install_server_changes() -> None:
     """What this server changes in Flet's and Starlette's ways before it serves."""
     fast.install()  # Flet's per-event type lookups, once per control class
+    gone.install()  # a page gone while something was sent to it leaves as any other, nothing logged
     typed.install()  # a keystroke's value waits for its own event: no render in between draws it back
     serve_files_in_big_reads()
     load_only_fonts_drawn()
