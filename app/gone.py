@@ -11,11 +11,15 @@ reads), and the web server logs "Exception in ASGI application" with a traceback
 :func:`install` gives ``FletApp`` a send loop that, once a send finds the page gone, drops what is still
 queued for this connection until the read loop (which sees the same end) closes it, and then ends as Flet's
 does, so the handler goes on to mark the session disconnected.  Any other error of a send is raised as before.
+And :class:`LeaveQuietly`, around the server's web app, ends a web socket whose page went at any other moment
+(its accepting, say) without a traceback in the log: there is nothing to answer and no one to answer to.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 #: what a send raises when the other end has gone: Starlette's word for it, and uvicorn's and the OS's
 #: beneath it (a transport that lets them through)
@@ -52,6 +56,21 @@ async def send_loop(self: Any) -> None:
             gone = True  # the read loop meets the same end and queues the None that ends this loop
     self._FletApp__websocket = None
     self._FletApp__send_queue = None
+
+
+class LeaveQuietly:
+    """ASGI middleware: a web socket's handler that ends with :func:`is_gone` ends quietly; every other error,
+    and every HTTP request, goes on as before."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await self.app(scope, receive, send)
+        except Exception as error:
+            if scope["type"] != "websocket" or not is_gone(error):
+                raise
 
 
 def install() -> None:

@@ -205,6 +205,7 @@ def serve_emblems() -> None:
         web.router.routes.insert(0, Route("/emblems/{name}", emblem))
         web.router.routes.insert(0, Route("/cards/{slug}/{name}", card))
         web.add_middleware(PageHeaders)
+        web.add_middleware(gone.LeaveQuietly)  # outermost: a page gone at any moment ends without a traceback
         return web
 
     with_emblems.serves_emblems = True  # type: ignore[attr-defined]

@@ -101,8 +101,37 @@ def test_installed_by_the_server() -> None:
 
     with pytest.MonkeyPatch.context() as monkeypatch:
         monkeypatch.setattr(FletApp, "_FletApp__send_loop", ORIGINAL_SEND_LOOP)
-        monkeypatch.setattr(main, "serve_emblems", lambda: None)  # the rest of the server's changes untouched
-        monkeypatch.setattr(main, "load_only_fonts_drawn", lambda: None)
-        monkeypatch.setattr(main, "serve_files_in_big_reads", lambda: None)
+        for name in ("serve_emblems", "load_only_fonts_drawn", "serve_files_in_big_reads"):
+            monkeypatch.setattr(main, name, lambda: None)  # the rest of the server's changes left out
+        monkeypatch.setattr(main.fast, "install", lambda: None)
+        monkeypatch.setattr(main.typed, "install", lambda: None)
         main._install_server_changes()
         assert vars(FletApp)["_FletApp__send_loop"] is gone.send_loop
+
+
+def test_a_socket_whose_page_went_ends_quietly_and_every_other_error_is_raised() -> None:
+    async def raising(error: BaseException, kind: str) -> None:
+        async def inner(_scope: Any, _receive: Any, _send: Any) -> None:
+            raise error
+
+        await gone.LeaveQuietly(inner)({"type": kind}, None, None)  # type: ignore[arg-type]
+
+    asyncio.run(raising(WebSocketDisconnect(code=1006), "websocket"))
+    asyncio.run(raising(ClientDisconnected(), "websocket"))
+    with pytest.raises(ValueError):
+        asyncio.run(raising(ValueError("a bug"), "websocket"))
+    with pytest.raises(ClientDisconnected):  # an HTTP answer's own ways are Starlette's
+        asyncio.run(raising(ClientDisconnected(), "http"))
+
+
+def test_the_server_s_web_app_has_it_outermost(monkeypatch) -> None:
+    """Around every other layer of ours, so that a page gone in any of them ends quietly."""
+    import flet_web.fastapi as flet_fastapi
+
+    from app import main
+    from app.page_headers import PageHeaders
+
+    monkeypatch.setattr(flet_fastapi, "app", flet_fastapi.app)  # Flet's own again after the test
+    main.serve_emblems()
+    web = flet_fastapi.app(lambda page: None, no_cdn=True)
+    assert [m.cls for m in web.user_middleware][:2] == [gone.LeaveQuietly, PageHeaders]
