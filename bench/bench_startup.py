@@ -47,12 +47,18 @@ SHOWS = """() => {
     }
     return false;
 }"""
-#: the moment the first screen entered the accessibility tree (``window.__shownAt``, the page's clock)
+#: the moment the first screen entered the accessibility tree (``window.__shownAt``, the page's clock), and the
+#: arrival of the last message from the server before it (``window.__arrivedAt``: a message the page gets after
+#: the screen is shown, the header's next patch say, is not the first screen's)
 SEEN = f"""(() => {{
     window.__shownAt = 0;
     const shows = {SHOWS};
     const watch = new MutationObserver(() => {{
-        if (!window.__shownAt && shows()) {{ window.__shownAt = Date.now(); watch.disconnect(); }}
+        if (!window.__shownAt && shows()) {{
+            window.__shownAt = Date.now();
+            window.__arrivedAt = window.__wsIn;  // the last message before it: not one the page got afterwards
+            watch.disconnect();
+        }}
     }});
     watch.observe(document, {{subtree: true, childList: true, attributes: true, characterData: true}});
 }})();"""
@@ -76,7 +82,7 @@ def one_run(browser: Any, module: list[str], cache: Path) -> tuple[float, float,
             page.locator("flt-semantics-placeholder").evaluate("e => e.click()")
             page.wait_for_function("() => window.__shownAt > 0", timeout=60_000, polling=10)
             shown = page.evaluate("() => window.__shownAt") / 1000 - wall0
-            arrived = page.evaluate("() => window.__wsIn") / 1000 - wall0
+            arrived = page.evaluate("() => window.__arrivedAt") / 1000 - wall0
         finally:
             context.close()
             server.kill(signal.SIGKILL)

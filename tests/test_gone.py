@@ -19,6 +19,7 @@ from starlette.websockets import WebSocketDisconnect
 from uvicorn.protocols.utils import ClientDisconnected
 
 from app import gone
+from bench.common import run_apart
 
 ORIGINAL_SEND_LOOP = vars(FletApp)["_FletApp__send_loop"]
 
@@ -71,7 +72,7 @@ def handle(monkeypatch: pytest.MonkeyPatch, refusal: BaseException, send_loop: A
         assert app._FletApp__send_queue is None and app._FletApp__websocket is None  # type: ignore[attr-defined]
         return socket
 
-    return disconnected, asyncio.run(run())
+    return disconnected, run_apart(run())
 
 
 @pytest.mark.parametrize("refusal", [WebSocketDisconnect(code=1006), ClientDisconnected(), BrokenPipeError()],
@@ -116,12 +117,12 @@ def test_a_socket_whose_page_went_ends_quietly_and_every_other_error_is_raised()
 
         await gone.LeaveQuietly(inner)({"type": kind}, None, None)  # type: ignore[arg-type]
 
-    asyncio.run(raising(WebSocketDisconnect(code=1006), "websocket"))
-    asyncio.run(raising(ClientDisconnected(), "websocket"))
+    run_apart(raising(WebSocketDisconnect(code=1006), "websocket"))
+    run_apart(raising(ClientDisconnected(), "websocket"))
     with pytest.raises(ValueError):
-        asyncio.run(raising(ValueError("a bug"), "websocket"))
+        run_apart(raising(ValueError("a bug"), "websocket"))
     with pytest.raises(ClientDisconnected):  # an HTTP answer's own ways are Starlette's
-        asyncio.run(raising(ClientDisconnected(), "http"))
+        run_apart(raising(ClientDisconnected(), "http"))
 
 
 def test_the_server_s_web_app_has_it_outermost(monkeypatch) -> None:

@@ -25,7 +25,7 @@ def test_the_start_up_benchmark_measures_each_phase_of_both_apps(tmp_path):
         ready = rows[f"  {app}: launch → server answers"]["value"]
         arrived = rows[f"  {app}: launch → the first screen's data reached the page"]["value"]
         shown = rows[f"{app}: launch → first screen shown, median of 1"]["value"]
-        assert 0 < ready < arrived < shown < 60, (app, ready, arrived, shown)
+        assert 0 < ready < arrived <= shown < 60, (app, ready, arrived, shown)
     worst = rows["Compagnon / minimal app, the worst of 1 runs"]
     assert worst["value"] > 0 and worst["verdict"] in ("pass", "MISS")
     assert not home_cache.exists()  # the benchmark's launches kept their compiled code in its own folder
