@@ -6,6 +6,7 @@ Flutter draws on a canvas; its accessibility tree (turned on by clicking
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import os
 import re
@@ -18,6 +19,7 @@ import time
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -275,19 +277,55 @@ def chromium():
         b.close()
 
 
+def elsewhere(url: str) -> bool:
+    """Whether a page's request ``url`` goes to another site than the table's: a named host other than
+    ``localhost``, or an address of the internet (this machine's, its network's and the tests' own namespaces'
+    addresses are not; nor are ``data:`` and ``blob:``).
+
+    >>> [elsewhere(u) for u in ("http://127.0.0.1:8550/main.dart.wasm", "ws://192.168.1.20:8550/ws",
+    ...  "http://198.51.100.2:8550/", "data:image/png;base64,AA", "https://cdn.jsdelivr.net/npm/x.js",
+    ...  "http://8.8.8.8/")]
+    [False, False, False, False, True, True]
+    """
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https", "ws", "wss"):
+        return False
+    host = parts.hostname or ""
+    if host == "localhost":
+        return False
+    try:
+        return ipaddress.ip_address(host).is_global
+    except ValueError:
+        return True
+
+
 class ReducedMotion:
     """Chromium whose new pages ask for reduced motion (``prefers-reduced-motion: reduce``, which Flutter
     reads as ``disableAnimations``: a screen changes at once instead of in a transition of a few hundred
     milliseconds drawn frame by frame), unless a page says otherwise.  Measured on a walk of eight
     screens: 9 s of Chromium's CPU with the animations, 4.4-4.9 s without; the browser suite is the most
     of CI's time, on two cores.  The tests marked ``full_motion`` (a whole match, the bottom bar's
-    selection, the theme's switch) keep the animations, as most people have them."""
+    selection, the theme's switch) keep the animations, as most people have them.
+
+    Every page of every test is also watched for requests to another site (:func:`elsewhere`): the browser
+    must refuse each itself, before it leaves (``csp``: app/page_headers.py); :attr:`left` is what did not.
+    """
 
     def __init__(self, browser, motion: str) -> None:
         self._browser, self._motion = browser, motion
+        self.asked: list[str] = []
+        self.refused: set[str] = set()
 
     def new_context(self, **options):
-        return self._browser.new_context(**{"reduced_motion": self._motion, **options})
+        context = self._browser.new_context(**{"reduced_motion": self._motion, **options})
+        context.on("request", lambda r: self.asked.append(r.url) if elsewhere(r.url) else None)
+        context.on("requestfailed", lambda r: self.refused.add(r.url) if r.failure == "csp" else None)
+        return context
+
+    @property
+    def left(self) -> list[str]:
+        """The requests to another site the browser did not refuse itself (sent, or failed on the network)."""
+        return [url for url in self.asked if url not in self.refused]
 
     def __getattr__(self, name: str):
         return getattr(self._browser, name)
@@ -296,7 +334,9 @@ class ReducedMotion:
 @pytest.fixture
 def browser(request, chromium):
     full = request.node.get_closest_marker("full_motion") is not None
-    return ReducedMotion(chromium, "no-preference" if full else "reduce")
+    watched = ReducedMotion(chromium, "no-preference" if full else "reduce")
+    yield watched
+    assert not watched.left, f"a page asked another site, and the browser did not refuse it: {watched.left}"
 
 
 #: a route change inside the app (a history entry, then the event the back button sends); true once the

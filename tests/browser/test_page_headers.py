@@ -48,3 +48,19 @@ def test_no_request_leaves_for_another_site_and_the_screens_work(server, ui):
     # Flet's client asks for Rive's runtime at each page load: the browser refuses it itself ("csp"), nothing leaves
     assert any("rive" in url for url in elsewhere), "the web client no longer asks for Rive: this test's premise"
     assert {url: refused.get(url) for url in elsewhere} == {url: "csp" for url in elsewhere}
+
+
+def test_every_page_of_the_browser_tests_is_watched_for_requests_to_another_site(server, chromium):
+    """The guard every browser test runs under (tests/browser/conftest.py's ``browser``): a request to another
+    site that the browser did not refuse itself is named; Rive's runtime, refused by the page's policy, is not."""
+    from tests.browser.conftest import ReducedMotion
+
+    watched = ReducedMotion(chromium, "reduce")
+    context = watched.new_context()
+    page = context.new_page()
+    page.goto(server.url)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+    page.evaluate("() => fetch('https://example.invalid/track.gif').catch(() => null)")
+    context.close()
+    assert any("rive" in url for url in watched.asked)
+    assert watched.left == ["https://example.invalid/track.gif"]
