@@ -158,7 +158,10 @@ def _ActionForm(action: Action, names: Sequence[str], lang: str,
                     on_change=lambda e: set_opened(e.data in (True, "true")))
     if len(body) == 1:
         return body[0]
-    return ft.Card(ft.Container(ft.Column(body, spacing=8), padding=12), semantic_container=False)
+    # The card as wide as its column, as the panels above it are: sized by its words, the table's "to do" card
+    # changed width from one phase to the next (Robby Solo's declaration full width, its reveal a third narrower)
+    return ft.Card(ft.Container(ft.Row([ft.Column(body, spacing=8, expand=True)]), padding=12),
+                   semantic_container=False)
 
 
 #: re-rendered only when its action, names, language or callback change (or its own state does)
