@@ -70,7 +70,7 @@ from db.store import Store
 TARGET_MS, TARGET_RATIO, PAGE = 50.0, 2.0, 100
 #: the first page is timed this many times as often as the other reads: it takes milliseconds, and its ratio
 #: is the one whose spread between runs (thirty pairs) was as wide as its distance to the target
-PAGE_PAIRS = 10
+PAGE_TIMES = 10
 
 class Raw:
     """The hand-written SQL, through the bare DB-API driver."""
@@ -183,20 +183,22 @@ def measure(label: str, store: Store, raw: Raw, runs: int) -> list[Row]:
                                   .order_by(func.count().desc()).limit(1)).one()
     (top, top_n), (mid, mid_n) = per_player[0], per_player[len(per_player) // 2]
     cases = [
-        (f"history first page ({PAGE} rows)", lambda: orm_history(store), lambda: raw.history(PAGE), ""),
+        (f"history first page ({PAGE} rows)", lambda: orm_history(store), lambda: raw.history(PAGE), "",
+         runs * PAGE_TIMES),
         ("player statistics, most active player", lambda: orm_player(store, top), lambda: raw.player(top),
-         f"player #{top}: {top_n} matches"),
+         f"player #{top}: {top_n} matches", runs),
         ("player statistics, a typical player", lambda: orm_player(store, mid), lambda: raw.player(mid),
-         f"player #{mid}, the median player: {mid_n} matches"),
-        ("game statistics", lambda: orm_game(store, slug), lambda: raw.game(slug), f"{slug}: {matches} matches"),
+         f"player #{mid}, the median player: {mid_n} matches", runs),
+        ("game statistics", lambda: orm_game(store, slug), lambda: raw.game(slug), f"{slug}: {matches} matches",
+         runs),
     ]
     rows: list[Row] = []
-    for name, orm, hand, note in cases:
+    for name, orm, hand, note, pairs in cases:
         first, _ = timed(orm)  # the first call on this store: connection set-up, statement compiled
         for _ in range(3):
             orm(), hand()
         t_orm, t_raw = [], []
-        for _ in range(runs * PAGE_PAIRS if name.startswith("history") else runs):
+        for _ in range(pairs):
             dt, got = timed(orm)
             t_orm.append(dt)
             dt, want = timed(hand)
