@@ -45,6 +45,36 @@ def machine() -> dict[str, str]:
             "load": " ".join(f"{x:.2f}" for x in os.getloadavg())}
 
 
+def _workload() -> int:
+    """A fixed piece of plain Python (a dictionary filled, sorted, strings formatted): no I/O, no import."""
+    table = {f"p{i:05d}": (i * 7919) % 10007 for i in range(20_000)}
+    ranked = sorted(table.items(), key=lambda kv: (-kv[1], kv[0]))
+    return sum(len(f"{name}:{score}") for name, score in ranked[::3])
+
+
+def speed(times: int = 21) -> dict[str, float]:
+    """How fast this machine runs Python right now: :func:`_workload`'s median, fastest and slowest time in
+    ms over ``times`` runs.  Absolute figures (ms a tap, µs a sheet) scale with it: a run whose median is
+    twice the table of record's was measured on a machine twice as slow, and a wide spread says that
+    something else took the processor meanwhile."""
+    got = []
+    for _ in range(times):
+        t0 = time.perf_counter()
+        _workload()
+        got.append((time.perf_counter() - t0) * 1000)
+    got.sort()
+    return {"median": got[len(got) // 2], "fastest": got[0], "slowest": got[-1]}
+
+
+def says(s: dict[str, float]) -> str:
+    """:func:`speed`'s figures in one line.
+
+    >>> says({"median": 21.04, "fastest": 20.0, "slowest": 30.55})
+    '21.0 ms (20.0–30.6)'
+    """
+    return f"{s['median']:.1f} ms ({s['fastest']:.1f}–{s['slowest']:.1f})"
+
+
 def markdown(sections: list[tuple[str, list[Row]]]) -> str:
     out = ["| benchmark | value | unit | target | verdict |", "|---|--:|---|---|---|"]
     for title, rows in sections:
@@ -66,6 +96,8 @@ def main() -> int:
     if unknown:
         p.error(f"unknown benchmark(s): {', '.join(sorted(unknown))}")
     before = machine()
+    pace = [speed()]
+    print(f"machine speed (a fixed Python workload, median of 21): {says(pace[0])}", flush=True)
     sections: list[tuple[str, list[Row]]] = []
     failed: list[str] = []
     with tempfile.TemporaryDirectory(prefix="compagnon-bench-") as tmp:
@@ -83,6 +115,7 @@ def main() -> int:
                     rows.insert(0, Row(f"bench_{key}", None, "", "", NOT_MEASURED, f"exited with status {code}"))
             sections.append((SCRIPTS[key], rows))
     after = machine()
+    pace.append(speed())
     flat: list[Row] = []
     for title, rows in sections:
         flat.append(Row(f"[{title}]", None, "", "", ""))
@@ -93,10 +126,13 @@ def main() -> int:
           f"{verdicts.count(INFO)} for information")
     print(f"machine: {after['nproc']} CPUs ({after['cpu']}), Python {after['python']}, {after['date']}; "
           f"load average before {before['load']}, after {after['load']}")
+    print(f"machine speed (a fixed Python workload, median of 21; docs/benchmarks.md says how to read it): "
+          f"before {says(pace[0])}, after {says(pace[1])}")
     print(after["memory"])
     if args.markdown:
         args.markdown.write_text(markdown(sections) + "\n")
-        (args.markdown.with_suffix(".machine.json")).write_text(json.dumps({"before": before, "after": after},
+        (args.markdown.with_suffix(".machine.json")).write_text(json.dumps({"before": before, "after": after,
+                                                                            "speed": pace},
                                                                            indent=1, ensure_ascii=False))
     if failed:
         print(f"could not measure: {', '.join(failed)}", file=sys.stderr)
