@@ -1,7 +1,8 @@
 """What every benchmark shares: its figures as a table, verdicts, the exit code, /proc readings.
 
 A script builds :class:`Row`\\ s and ends with ``raise SystemExit(report(title, rows, args))``:
-the table goes to standard output, the rows to ``--json FILE`` (for ``bench.run_all``), and the
+the table goes to standard output (its last row the machine's speed, :func:`speed`), the rows to
+``--json FILE`` (for ``bench.run_all``), and the
 exit status is non-zero when something could not be measured (a missed target is a figure, not
 a failure of the script).
 """
@@ -14,6 +15,7 @@ import json
 import os
 import statistics
 import threading
+import time
 from collections.abc import Coroutine, Iterable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -105,6 +107,36 @@ def table(rows: Iterable[Row], title: str = "") -> str:
     return "\n".join(out)
 
 
+def _workload() -> int:
+    """A fixed piece of plain Python (a dictionary filled, sorted, strings formatted): no I/O, no import."""
+    table = {f"p{i:05d}": (i * 7919) % 10007 for i in range(20_000)}
+    ranked = sorted(table.items(), key=lambda kv: (-kv[1], kv[0]))
+    return sum(len(f"{name}:{score}") for name, score in ranked[::3])
+
+
+def speed(times: int = 21) -> dict[str, float]:
+    """How fast this machine runs Python right now: :func:`_workload`'s median, fastest and slowest time in
+    ms over ``times`` runs (about 1.5 s).  Absolute figures (ms a tap, µs a sheet) scale with it: a run whose
+    median is twice another's was measured on a machine twice as slow, and a wide spread says that something
+    else took the processor meanwhile."""
+    got = []
+    for _ in range(times):
+        t0 = time.perf_counter()
+        _workload()
+        got.append((time.perf_counter() - t0) * 1000)
+    got.sort()
+    return {"median": got[len(got) // 2], "fastest": got[0], "slowest": got[-1]}
+
+
+def says(s: dict[str, float]) -> str:
+    """:func:`speed`'s figures in one line.
+
+    >>> says({"median": 21.04, "fastest": 20.0, "slowest": 30.55})
+    '21.0 ms (20.0–30.6)'
+    """
+    return f"{s['median']:.1f} ms ({s['fastest']:.1f}–{s['slowest']:.1f})"
+
+
 def parser(description: str) -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(description=description)
     p.add_argument("--json", type=Path, help="also write the rows to this file (for bench.run_all)")
@@ -113,6 +145,13 @@ def parser(description: str) -> argparse.ArgumentParser:
 
 
 def report(title: str, rows: Sequence[Row], args: argparse.Namespace) -> int:
+    """Print the table (the machine's speed as the script ends, :func:`speed`, as its last row), write
+    ``--json``; the exit status: 1 when something could not be measured."""
+    pace = speed()
+    measured = bool(rows) and not any(r.verdict == NOT_MEASURED for r in rows)
+    rows = [*rows, Row("(machine speed: a fixed Python workload, median of 21)", pace["median"], "ms", "", INFO,
+                       f"fastest {pace['fastest']:.1f} ms, slowest {pace['slowest']:.1f} ms (docs/benchmarks.md, "
+                       "Machine)")]
     print(table(rows, title), flush=True)
     notes = [f"  {r.name}: {r.note}" for r in rows if r.note]
     if notes:
@@ -120,7 +159,7 @@ def report(title: str, rows: Sequence[Row], args: argparse.Namespace) -> int:
     if getattr(args, "json", None):
         args.json.write_text(json.dumps({"title": title, "rows": [asdict(r) for r in rows]}, ensure_ascii=False,
                                         indent=1))
-    return 1 if not rows or any(r.verdict == NOT_MEASURED for r in rows) else 0
+    return 0 if measured else 1
 
 
 # --------------------------------------------------------------------------- /proc readings (Linux)

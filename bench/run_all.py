@@ -20,7 +20,7 @@ import time
 from datetime import datetime
 from pathlib import Path
 
-from bench.common import INFO, MISS, NOT_MEASURED, PASS, ROOT, Row, fmt, table
+from bench.common import INFO, MISS, NOT_MEASURED, PASS, ROOT, Row, fmt, says, speed, table
 
 SCRIPTS = {
     "scoring": "Scoring",
@@ -43,36 +43,6 @@ def machine() -> dict[str, str]:
     return {"date": datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"), "nproc": str(os.cpu_count()),
             "cpu": cpu, "python": platform.python_version(), "memory": mem,
             "load": " ".join(f"{x:.2f}" for x in os.getloadavg())}
-
-
-def _workload() -> int:
-    """A fixed piece of plain Python (a dictionary filled, sorted, strings formatted): no I/O, no import."""
-    table = {f"p{i:05d}": (i * 7919) % 10007 for i in range(20_000)}
-    ranked = sorted(table.items(), key=lambda kv: (-kv[1], kv[0]))
-    return sum(len(f"{name}:{score}") for name, score in ranked[::3])
-
-
-def speed(times: int = 21) -> dict[str, float]:
-    """How fast this machine runs Python right now: :func:`_workload`'s median, fastest and slowest time in
-    ms over ``times`` runs.  Absolute figures (ms a tap, µs a sheet) scale with it: a run whose median is
-    twice the table of record's was measured on a machine twice as slow, and a wide spread says that
-    something else took the processor meanwhile."""
-    got = []
-    for _ in range(times):
-        t0 = time.perf_counter()
-        _workload()
-        got.append((time.perf_counter() - t0) * 1000)
-    got.sort()
-    return {"median": got[len(got) // 2], "fastest": got[0], "slowest": got[-1]}
-
-
-def says(s: dict[str, float]) -> str:
-    """:func:`speed`'s figures in one line.
-
-    >>> says({"median": 21.04, "fastest": 20.0, "slowest": 30.55})
-    '21.0 ms (20.0–30.6)'
-    """
-    return f"{s['median']:.1f} ms ({s['fastest']:.1f}–{s['slowest']:.1f})"
 
 
 def markdown(sections: list[tuple[str, list[Row]]]) -> str:
