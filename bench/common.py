@@ -2,9 +2,8 @@
 
 A script builds :class:`Row`\\ s and ends with ``raise SystemExit(report(title, rows, args))``:
 the table goes to standard output (its last row the machine's speed, :func:`speed`), the rows to
-``--json FILE`` (for ``bench.run_all``), and the
-exit status is non-zero when something could not be measured (a missed target is a figure, not
-a failure of the script).
+``--json FILE`` (for ``bench.run_all``), and the exit status is non-zero when something could not be
+measured (a missed target is a figure, not a failure of the script).
 """
 
 from __future__ import annotations
