@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import bench.run_all
+import bench.common
 from bench.common import ROOT
 
 
@@ -36,5 +36,6 @@ def test_an_unknown_benchmark_is_named_in_one_message() -> None:
     assert "Traceback" not in done.stderr
 
 
-def test_run_all_s_doctests() -> None:
-    assert doctest.testmod(bench.run_all).failed == 0
+def test_the_doctests_of_what_every_benchmark_shares() -> None:
+    result = doctest.testmod(bench.common)
+    assert result.attempted and result.failed == 0
