@@ -113,7 +113,12 @@ def _workload() -> int:
     return sum(len(f"{name}:{score}") for name, score in ranked[::3])
 
 
-def speed(times: int = 21) -> dict[str, float]:
+#: how many times :func:`speed` runs its workload; the name of its row in every table
+SPEED_RUNS = 21
+SPEED_NAME = f"machine speed: a fixed Python workload, median of {SPEED_RUNS}"
+
+
+def speed(times: int = SPEED_RUNS) -> dict[str, float]:
     """How fast this machine runs Python right now: :func:`_workload`'s median, fastest and slowest time in
     ms over ``times`` runs (about 1.5 s).  Absolute figures (ms a tap, µs a sheet) scale with it: a run whose
     median is twice another's was measured on a machine twice as slow, and a wide spread says that something
@@ -148,7 +153,7 @@ def report(title: str, rows: Sequence[Row], args: argparse.Namespace) -> int:
     ``--json``; the exit status: 1 when something could not be measured."""
     pace = speed()
     measured = bool(rows) and not any(r.verdict == NOT_MEASURED for r in rows)
-    rows = [*rows, Row("(machine speed: a fixed Python workload, median of 21)", pace["median"], "ms", "", INFO,
+    rows = [*rows, Row(f"({SPEED_NAME})", pace["median"], "ms", "", INFO,
                        f"fastest {pace['fastest']:.1f} ms, slowest {pace['slowest']:.1f} ms (docs/benchmarks.md, "
                        "Machine)")]
     print(table(rows, title), flush=True)

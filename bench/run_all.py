@@ -20,7 +20,7 @@ import time
 from datetime import datetime
 from pathlib import Path
 
-from bench.common import INFO, MISS, NOT_MEASURED, PASS, ROOT, Row, fmt, says, speed, table
+from bench.common import INFO, MISS, NOT_MEASURED, PASS, ROOT, SPEED_NAME, Row, fmt, says, speed, table
 
 SCRIPTS = {
     "scoring": "Scoring",
@@ -67,7 +67,7 @@ def main() -> int:
         p.error(f"unknown benchmark(s): {', '.join(sorted(unknown))}")
     before = machine()
     pace = [speed()]
-    print(f"machine speed (a fixed Python workload, median of 21): {says(pace[0])}", flush=True)
+    print(f"{SPEED_NAME}: {says(pace[0])}", flush=True)
     sections: list[tuple[str, list[Row]]] = []
     failed: list[str] = []
     with tempfile.TemporaryDirectory(prefix="compagnon-bench-") as tmp:
@@ -96,8 +96,7 @@ def main() -> int:
           f"{verdicts.count(INFO)} for information")
     print(f"machine: {after['nproc']} CPUs ({after['cpu']}), Python {after['python']}, {after['date']}; "
           f"load average before {before['load']}, after {after['load']}")
-    print(f"machine speed (a fixed Python workload, median of 21; docs/benchmarks.md says how to read it): "
-          f"before {says(pace[0])}, after {says(pace[1])}")
+    print(f"{SPEED_NAME} (docs/benchmarks.md says how to read it): before {says(pace[0])}, after {says(pace[1])}")
     print(after["memory"])
     if args.markdown:
         args.markdown.write_text(markdown(sections) + "\n")
