@@ -13,6 +13,11 @@ alternate between the two apps after one unmeasured warm-up of each (run i launc
 next run the other way round).  Target (issue #18): Compagnon within 1.3× of the minimal app in every run (the
 worst run's ratio; the ratio of the medians is shown beside it).
 
+The control: each run launches the minimal app a second time, at the place Compagnon takes in the other runs
+(even runs: the control, the minimal app, Compagnon; odd runs: Compagnon, the minimal app, the control), and
+the same ratio is shown for it.  Two launches of one app differ only by the machine, so its worst run is the
+spread the machine alone gives that day: a Compagnon run that misses by less than it cannot be told from noise.
+
     python -m bench.bench_startup [--runs 5] [--quick]
 """
 
@@ -36,6 +41,7 @@ TARGET_RATIO = 1.3
 #: launch (an empty value is Python's "not set")
 COMPILED = {"PYTHONDONTWRITEBYTECODE": ""}
 APPS = {"Compagnon": ["-m", "app.main"], "minimal Flet app": ["-m", "bench.minimal_app"]}
+CONTROL = "minimal Flet app, again"  # the control: the minimal app launched twice in each run
 
 SHOWS = """() => {
     const host = document.querySelector('flt-semantics-host');
@@ -111,17 +117,19 @@ def main() -> int:
     p.add_argument("--runs", type=int, default=5, help="measured runs of each app (default 5)")
     args = p.parse_args()
     runs = 1 if args.quick else args.runs
-    ready: dict[str, list[float]] = {name: [] for name in APPS}
-    arrived: dict[str, list[float]] = {name: [] for name in APPS}
-    shown: dict[str, list[float]] = {name: [] for name in APPS}
+    launched = {**APPS, CONTROL: APPS["minimal Flet app"]}
+    ready: dict[str, list[float]] = {name: [] for name in launched}
+    arrived: dict[str, list[float]] = {name: [] for name in launched}
+    shown: dict[str, list[float]] = {name: [] for name in launched}
     with chromium() as browser, tempfile.TemporaryDirectory(prefix="compagnon-startup-cache-") as folder:
         cache = Path(folder)
         for module in APPS.values():  # warm-up: files into the page cache, bytecode compiled (the cache written)
             one_run(browser, module, cache)
         for i in range(runs):
             order = list(APPS) if i % 2 else list(reversed(APPS))
+            order.insert(2 if i % 2 else 0, CONTROL)  # where Compagnon is in the next run: the two ends in turn
             for name in order:
-                r, a, s = one_run(browser, APPS[name], cache)
+                r, a, s = one_run(browser, launched[name], cache)
                 ready[name].append(r)
                 arrived[name].append(a)
                 shown[name].append(s)
@@ -140,6 +148,10 @@ def main() -> int:
                     f"{', '.join(f'{x:.2f}' for x in shown['minimal Flet app'])} s"))
     medians = median(shown["Compagnon"]) / median(shown["minimal Flet app"])
     rows.append(Row("  Compagnon / minimal app, the medians", medians, "×"))
+    control = [c / m for c, m in zip(shown[CONTROL], shown["minimal Flet app"], strict=True) if m]
+    rows.append(Row(f"  the control: minimal app / itself, the worst of {runs} runs", max(control) if control else None,
+                    "×", "", "info", "two launches of one app: the machine's own spread that day; each run: "
+                    + ", ".join(f"{x:.2f}" for x in control)))
     rows.append(Row("  import app.main (flet, sqlmodel, the app) in a fresh interpreter", import_time("app.main", 3),
                     "s"))
     rows.append(Row("  import flet in a fresh interpreter", import_time("flet", 3), "s"))

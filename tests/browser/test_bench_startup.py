@@ -1,7 +1,8 @@
 """bench.bench_startup in its quick mode (to prove it still runs; no time is asserted): each app's launch, its
 first screen's data reaching the page and the moment the screen entered the accessibility tree (noted by the
-page's MutationObserver) are measured, in that order, and Compagnon wrote the code it compiled into the
-benchmark's own cache folder, not the user's."""
+page's MutationObserver) are measured, in that order; the minimal app's launch against itself (the control) is
+measured beside them; and Compagnon wrote the code it compiled into the benchmark's own cache folder, not the
+user's."""
 
 from __future__ import annotations
 
@@ -28,4 +29,6 @@ def test_the_start_up_benchmark_measures_each_phase_of_both_apps(tmp_path):
         assert 0 < ready < arrived <= shown < 60, (app, ready, arrived, shown)
     worst = rows["Compagnon / minimal app, the worst of 1 runs"]
     assert worst["value"] > 0 and worst["verdict"] in ("pass", "MISS")
+    control = rows["  the control: minimal app / itself, the worst of 1 runs"]  # the machine's own spread
+    assert control["value"] > 0 and control["verdict"] == "info" and "each run: " in control["note"]
     assert not home_cache.exists()  # the benchmark's launches kept their compiled code in its own folder
