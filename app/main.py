@@ -72,6 +72,24 @@ def store() -> Store:
         return _store
 
 
+def open_store_or_stop(and_then: Callable[[], object] | None = None) -> None:
+    """:func:`store` (then ``and_then``, the database's first use), or the server stops (exit status 2) with one
+    line saying why, in the terminal's language: any failure to open the database ends it
+    (:class:`db.engine.CannotOpen` names what is wrong)."""
+    try:
+        store()
+        if and_then is not None:
+            and_then()
+    except Exception as e:  # noqa: BLE001 - any failure to open the database ends the server
+        from db.engine import CannotOpen
+
+        said = e.get(language()) if isinstance(e, CannotOpen) else e
+        print(say(f"Compagnon ne peut pas ouvrir sa base de données : {said}",
+                  f"Compagnon cannot open its database: {said}",
+                  f"Compagnon non può aprire il suo database: {said}"), file=sys.stderr, flush=True)
+        os._exit(2)
+
+
 def announce_host_link(open_browser: bool) -> str:
     """Print the host link (the server's host key: whoever opens it is the host, as Jupyter's token) and
     open this machine's browser with it.  The key is printed on this terminal only, never logged."""
@@ -251,17 +269,7 @@ def _ready_first_page(here: Path, open_browser: bool) -> None:
         import app.layout  # noqa: F401
         import app.theme  # noqa: F401
 
-        try:
-            store()
-            announce_host_link(open_browser)
-        except Exception as e:  # noqa: BLE001 - any failure to open the database ends the server
-            from db.engine import SchemaTooNew
-
-            said = e.get(language()) if isinstance(e, SchemaTooNew) else e
-            print(say(f"Compagnon ne peut pas ouvrir sa base de données : {said}",
-                      f"Compagnon cannot open its database: {said}",
-                      f"Compagnon non può aprire il suo database: {said}"), file=sys.stderr, flush=True)
-            os._exit(2)
+        open_store_or_stop(lambda: announce_host_link(open_browser))
         from app.screens import screen
         from app.screens.home import WELCOME_DONE
 
@@ -610,13 +618,15 @@ def cli(argv: list[str] | None = None) -> None:
 
         net.TRUST_NETWORK = True
         window = desktop.can_open()  # first: without a desktop client and a network, it says so at once
-        store()  # open (and migrate) the database before the window: a bad DATABASE_URL fails here, clearly
+        open_store_or_stop()  # open (and migrate) the database before the window: a bad DATABASE_URL fails here
         if window and desktop.run_desktop(main, ASSETS, _first_page):
             return
         # No desktop client: the same app, served on this machine only, in a browser's app window.
         args.host, args.no_browser = "127.0.0.1", True
         if desktop.has_display():  # on a headless box, the link printed below is the way in
             desktop.window_when_up(f"http://127.0.0.1:{args.port}/")
+    if os.environ.get("DATABASE_URL"):  # a database of one's choosing is opened before the server says it runs
+        open_store_or_stop()  # (the default file is opened beside the browser's loading: the start 0.1 s sooner)
     refuse_lost_taps()
     # Flet opens no browser: ``announce_host_link`` opens it with the host link (the key in it).
     os.environ["FLET_FORCE_WEB_SERVER"] = "1"

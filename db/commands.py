@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from db.backup import FORMAT, RestoreError, backup, matches_csv, restore
-from db.engine import SchemaTooNew
+from db.engine import CannotOpen, SchemaTooNew
 from db.errors import StoreError
 from db.store import Store
 from db.terminal import argparse_words, language, say
@@ -144,6 +144,12 @@ def main(argv: Sequence[str], out: TextIO | None = None, url: str | None = None)
         said = exc.get(language())
         print(say(f"refusé : {said} ; utilisez un Compagnon plus récent", f"refused: {said}; use a newer Compagnon",
                   f"rifiutato: {said}; usate un Compagnon più recente"), file=sys.stderr)
+        return 1
+    except CannotOpen as exc:  # DATABASE_URL not an address, not SQLite or PostgreSQL, its server refusing...
+        said = exc.get(language())
+        print(say(f"Compagnon ne peut pas ouvrir sa base de données : {said}",
+                  f"Compagnon cannot open its database: {said}",
+                  f"Compagnon non può aprire il suo database: {said}"), file=sys.stderr)
         return 1
     try:
         if args.command == "import":

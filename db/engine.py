@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 import time
 from collections.abc import Callable
@@ -16,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import delete, event, insert, inspect, select, text
-from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.engine import URL, Connection, Engine, make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, InterfaceError, NoSuchModuleError, OperationalError
 from sqlmodel import Session, SQLModel, col, create_engine
 
 from db import games, summary
@@ -26,19 +27,90 @@ from db.models import SCHEMA_VERSION, GameRow, Meta, counts_for_stats, new_code
 from scoring import Tr, cards
 
 
-class SchemaTooNew(RuntimeError):
-    """A database written by a newer Compagnon (its schema ``found``, this program's ``SCHEMA_VERSION``): left as
-    it is.  Its message is English; :meth:`get` says it in French or Italian too (the terminal's language)."""
+class CannotOpen(RuntimeError):
+    """The database cannot be used: its address (``DATABASE_URL``) is not one, names a kind of database Compagnon
+    does not keep its history in, its driver is missing, or the server or the file refused the connection.  Its
+    message is English and names what is wrong (a password in the address never shown); :meth:`get` says it in
+    French or Italian too (the terminal's language)."""
 
-    def __init__(self, found: int) -> None:
-        self.text = Tr(f"la base de données est au schéma {found}, plus récent que ce programme ({SCHEMA_VERSION})",
-                       f"database schema version {found} is newer than this app ({SCHEMA_VERSION})",
-                       it=f"il database è allo schema {found}, più recente di questo programma ({SCHEMA_VERSION})")
-        super().__init__(self.text.en)
-        self.found = found
+    def __init__(self, text: Tr) -> None:
+        self.text = text
+        super().__init__(text.en)
 
     def get(self, lang: str) -> str:
         return self.text.get(lang)
+
+
+class SchemaTooNew(CannotOpen):
+    """A database written by a newer Compagnon (its schema ``found``, this program's ``SCHEMA_VERSION``): left as
+    it is."""
+
+    def __init__(self, found: int) -> None:
+        mine = SCHEMA_VERSION
+        super().__init__(Tr(f"la base de données est au schéma {found}, plus récent que ce programme ({mine})",
+                            f"database schema version {found} is newer than this app ({mine})",
+                            it=f"il database è allo schema {found}, più recente di questo programma ({mine})"))
+        self.found = found
+
+
+#: the kinds of database Compagnon keeps its history in (SQLAlchemy's backend names)
+KINDS = ("sqlite", "postgresql")
+EXPECTED = "sqlite:///…/compagnon.db, postgresql://user:password@host/name"
+
+
+def shown_url(url: str) -> str:
+    """The address as it may be printed: its password hidden.
+
+    >>> shown_url("postgresql://ana:s3cret@db.club:5432/compagnon")
+    'postgresql://ana:***@db.club:5432/compagnon'
+    >>> shown_url("postgres//ana:s3cret@db")
+    'postgres//ana:***@db'
+    >>> shown_url("sqlite:////home/ana/compagnon.db")
+    'sqlite:////home/ana/compagnon.db'
+    """
+    return re.sub(r"(?<=:)[^:@/]+(?=@)", "***", url)
+
+
+def _checked_url(url: str) -> URL:
+    """``url`` parsed, of a kind Compagnon keeps its history in, or :class:`CannotOpen` saying what it is."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        said = shown_url(url)
+        raise CannotOpen(Tr(f"DATABASE_URL n'est pas l'adresse d'une base de données : « {said} » "
+                            f"(attendu : {EXPECTED})",
+                            f"DATABASE_URL is not a database address: '{said}' (expected: {EXPECTED})",
+                            it=f"DATABASE_URL non è l'indirizzo di un database: «{said}» "
+                            f"(atteso: {EXPECTED})")) from None
+    kind = parsed.get_backend_name()
+    if kind not in KINDS:
+        said = shown_url(url)
+        raise CannotOpen(Tr(f"DATABASE_URL désigne une base {kind} (« {said} ») : Compagnon garde son historique "
+                            "dans SQLite ou PostgreSQL",
+                            f"DATABASE_URL names a {kind} database ('{said}'): Compagnon keeps its history in "
+                            "SQLite or PostgreSQL",
+                            it=f"DATABASE_URL indica un database {kind} («{said}»): Compagnon tiene la sua cronologia "
+                            "in SQLite o PostgreSQL"))
+    return parsed
+
+
+def _refused(parsed: URL, error: DBAPIError) -> CannotOpen:
+    """The server's or the file's refusal, in the driver's own words (not SQLAlchemy's wrapping of them)."""
+    why = " ".join(str(error.orig).split())
+    if parsed.password:
+        why = why.replace(parsed.password, "***")
+    if parsed.get_backend_name() == "sqlite":
+        where = parsed.database or ":memory:"
+        return CannotOpen(Tr(f"le fichier SQLite {where} ne s'ouvre pas ({why}) : son dossier existe-t-il, et cet "
+                             "utilisateur peut-il y écrire ?",
+                             f"the SQLite file {where} cannot be opened ({why}): does its folder exist, and may this "
+                             "user write there?",
+                             it=f"il file SQLite {where} non si apre ({why}): la sua cartella esiste, e questo utente "
+                             "può scriverci?"))
+    where = parsed.render_as_string(hide_password=True)
+    return CannotOpen(Tr(f"{where} ne répond pas ou refuse la connexion : {why}",
+                         f"{where} does not answer or refuses the connection: {why}",
+                         it=f"{where} non risponde o rifiuta la connessione: {why}"))
 
 
 BUSY_MS = 5000  # how long a SQLite write waits for another connection's write
@@ -63,7 +135,13 @@ def database_url() -> str:
         # Heroku-style URLs name the driver "postgres"; SQLAlchemy wants "postgresql".
         return "postgresql" + url[len("postgres"):] if url.startswith("postgres://") else url
     folder = data_dir()
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        why = e.strerror or e
+        raise CannotOpen(Tr(f"le dossier des données {folder} ne peut pas être créé ({why})",
+                            f"the data folder {folder} cannot be created ({why})",
+                            it=f"la cartella dei dati {folder} non può essere creata ({why})")) from None
     return f"sqlite:///{folder / 'compagnon.db'}"
 
 
@@ -106,14 +184,27 @@ def reads(engine: Engine) -> Connection:
 
 
 def make_engine(url: str | None = None) -> Engine:
+    """The database opened and migrated, or :class:`CannotOpen` naming what is wrong (:class:`SchemaTooNew`
+    among them)."""
     url = url or database_url()
-    if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False})
-        event.listen(engine, "connect", _sqlite_pragmas)
-    else:
-        engine = create_engine(url, pool_pre_ping=True)
-    migrate(engine)
-    refresh_statistics(engine)
+    parsed = _checked_url(url)
+    try:
+        if parsed.get_backend_name() == "sqlite":
+            engine = create_engine(url, connect_args={"check_same_thread": False})
+            event.listen(engine, "connect", _sqlite_pragmas)
+        else:
+            engine = create_engine(url, pool_pre_ping=True)
+    except (ImportError, NoSuchModuleError) as e:  # a driver named in the address that is not installed
+        name = parsed.drivername
+        raise CannotOpen(Tr(f"le pilote de base de données « {name} » n'est pas installé ({e})",
+                            f"the database driver '{name}' is not installed ({e})",
+                            it=f"il driver di database «{name}» non è installato ({e})")) from None
+    try:
+        migrate(engine)
+        refresh_statistics(engine)
+    except (OperationalError, InterfaceError) as e:
+        engine.dispose()
+        raise _refused(parsed, e) from None
     return engine
 
 

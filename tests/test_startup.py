@@ -31,6 +31,7 @@ def test_a_database_that_cannot_be_opened_stops_the_server_with_the_reason(tmp_p
     assert "Compagnon cannot open its database" in out.stderr
     assert "port 1 failed" in out.stderr
     assert out.stderr.count("Compagnon cannot open its database") == 1
+    assert "http://" not in out.stdout  # a DATABASE_URL is opened before the server says where it runs
 
 
 def test_a_screen_s_module_is_imported_when_the_screen_is_first_opened():

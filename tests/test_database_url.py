@@ -1,0 +1,81 @@
+"""A database Compagnon cannot open (``DATABASE_URL`` not an address, naming MySQL, a driver not installed, a server
+that refuses, a SQLite file in a folder that does not exist, a data folder that cannot be made) is said in one line
+naming what is wrong, in the terminal's language, its password never shown: by the server, which then stops
+without having said it runs, and by ``compagnon import``/``export``.  Before: ``compagnon export`` printed
+SQLAlchemy's traceback for each of them, and the server said "Compagnon is running" before stopping with
+SQLAlchemy's words ("No module named 'MySQLdb'", "Could not parse SQLAlchemy URL from given URL string")."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from db.engine import CannotOpen, SchemaTooNew, make_engine
+from tests.browser.conftest import free_port
+
+ROOT = Path(__file__).resolve().parent.parent
+SECRET = "s3cretPW"
+
+#: (an address, what the English message must say)
+BAD = [
+    ("nonsense", "DATABASE_URL is not a database address: 'nonsense' (expected: sqlite:///"),
+    (f"postgres//ana:{SECRET}@db", "DATABASE_URL is not a database address: 'postgres//ana:***@db'"),
+    (f"mysql://ana:{SECRET}@db/club", "DATABASE_URL names a mysql database ('mysql://ana:***@db/club'): Compagnon "
+                                      "keeps its history in SQLite or PostgreSQL"),
+    ("postgresql+pg8000://ana@db/club", "the database driver 'postgresql+pg8000' is not installed (No module named"),
+    # nothing listens on port 1 of loopback: refused at once
+    (f"postgresql+psycopg://ana:{SECRET}@127.0.0.1:1/club", "postgresql+psycopg://ana:***@127.0.0.1:1/club does "
+                                                             "not answer or refuses the connection: connection failed"),
+    ("sqlite:////nonexistent-folder/compagnon.db", "the SQLite file /nonexistent-folder/compagnon.db cannot be "
+                                                   "opened (unable to open database file)"),
+]
+
+
+@pytest.mark.parametrize(("url", "said"), BAD, ids=[url.split(":")[0] for url, _ in BAD])
+def test_an_unusable_address_is_refused_with_what_is_wrong_and_no_password(url: str, said: str) -> None:
+    with pytest.raises(CannotOpen) as refused:
+        make_engine(url)
+    assert said in str(refused.value)
+    for lang in ("fr", "en", "it"):
+        assert SECRET not in refused.value.get(lang) and refused.value.get(lang).strip()
+    assert refused.value.get("fr") != refused.value.get("en") != refused.value.get("it")
+    assert not isinstance(refused.value, SchemaTooNew)
+
+
+def test_a_data_folder_that_cannot_be_made_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.setenv("COMPAGNON_DATA_DIR", "/proc/no-such-folder/compagnon")  # /proc takes no new folder
+    with pytest.raises(CannotOpen, match=r"the data folder /proc/no-such-folder/compagnon cannot be created \("):
+        make_engine()
+
+
+def _run(env: dict[str, str], *args: str, lang: str = "C.UTF-8") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "app.main", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "LANG": lang, **env})
+
+
+@pytest.mark.parametrize(("url", "said"), BAD, ids=[url.split(":")[0] for url, _ in BAD])
+def test_the_history_commands_say_it_in_one_line_without_a_traceback(tmp_path: Path, url: str, said: str) -> None:
+    done = _run({"DATABASE_URL": url, "COMPAGNON_DATA_DIR": str(tmp_path)}, "export", "-o", str(tmp_path / "x.json"))
+    assert done.returncode == 1
+    assert done.stderr.startswith("Compagnon cannot open its database: ") and said in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr and SECRET not in done.stderr
+    assert not (tmp_path / "x.json").exists()
+
+
+@pytest.mark.parametrize(("lang", "start"), [("fr_FR.UTF-8", "Compagnon ne peut pas ouvrir sa base de données : "
+                                                              "DATABASE_URL désigne une base mysql"),
+                                             ("it_IT.UTF-8", "Compagnon non può aprire il suo database: "
+                                                             "DATABASE_URL indica un database mysql")])
+def test_the_server_stops_before_saying_it_runs_in_the_terminal_s_language(tmp_path: Path, lang: str,
+                                                                           start: str) -> None:
+    done = _run({"DATABASE_URL": f"mysql://ana:{SECRET}@db/club", "COMPAGNON_DATA_DIR": str(tmp_path)},
+                "--no-browser", "--port", str(free_port()), lang=lang)
+    assert done.returncode == 2
+    assert done.stderr.startswith(start) and len(done.stderr.strip().splitlines()) == 1
+    assert SECRET not in done.stderr + done.stdout and "Traceback" not in done.stderr
+    assert "http://" not in done.stdout  # it never said where it runs: it does not
