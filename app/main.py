@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import dataclasses
+import errno
 import gc
 import json
 import logging
@@ -477,6 +478,53 @@ def _seconds(text: str) -> int:
     return value
 
 
+def _port(text: str) -> int:
+    """``--port``: a TCP port, 1 to 65535."""
+    value = int(text) if text.isdigit() else 0
+    if not 1 <= value <= 65_535:
+        raise argparse.ArgumentTypeError(say(f"{text!r:.20} n'est pas un port (de 1 à 65535)",
+                                             f"{text!r:.20} is not a port (1 to 65535)",
+                                             f"{text!r:.20} non è una porta (da 1 a 65535)"))
+    return value
+
+
+def cannot_listen(host: str, port: int) -> str | None:
+    """Why the server could not listen on ``host``:``port`` (in the terminal's language), or None: each address
+    the web server would bind, bound and let go at once, as it binds them.  Said before the server says it runs,
+    instead of the web server's traceback."""
+    error, why = 0, ""
+    try:
+        found = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as e:
+        found, error, why = [], errno.EADDRNOTAVAIL, e.strerror
+    for family, kind, proto, _name, address in dict.fromkeys(found):
+        with socket.socket(family, kind, proto) as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as asyncio's server does
+            if family == socket.AF_INET6:
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            try:
+                sock.bind(address)
+            except OSError as e:
+                error = e.errno or errno.EINVAL
+                why = os.strerror(error)
+                break
+    if not error:
+        return None
+    if error == errno.EADDRINUSE:
+        return say(f"le port {port} est déjà pris (un autre Compagnon tourne-t-il ?) : choisissez-en un autre avec "
+                   "--port", f"port {port} is already in use (is another Compagnon running?): choose another with "
+                   "--port", f"la porta {port} è già occupata (un altro Compagnon è in funzione?): sceglietene "
+                   "un'altra con --port")
+    if error == errno.EACCES:
+        return say(f"le port {port} demande les droits d'administrateur : choisissez-en un au-dessus de 1023 avec "
+                   "--port", f"port {port} needs administrator rights: choose one above 1023 with --port",
+                   f"la porta {port} richiede i diritti di amministratore: sceglietene una sopra 1023 con --port")
+    return say(f"cette machine n'a pas l'adresse {host} ({why}) : --host 0.0.0.0 pour tous ses réseaux, 127.0.0.1 "
+               "pour elle seule", f"this machine has no address {host} ({why}): --host 0.0.0.0 for all its networks, "
+               "127.0.0.1 for itself alone", f"questa macchina non ha l'indirizzo {host} ({why}): --host 0.0.0.0 per "
+               "tutte le sue reti, 127.0.0.1 solo per sé")
+
+
 class GameFolderError(Exception):
     """A folder of ``COMPAGNON_GAMES`` that is no game's package."""
 
@@ -549,7 +597,7 @@ def _parser() -> argparse.ArgumentParser:
         "Compagnon, le compagnon de table des jeux de société.", "Compagnon, the board-game table companion.",
         "Compagnon, il compagno di tavolo dei giochi da tavolo."))
     add = parser.add_argument
-    add("--port", type=int, default=8550, help=say("port web (8550 par défaut)", "web port (default 8550)",
+    add("--port", type=_port, default=8550, help=say("port web (8550 par défaut)", "web port (default 8550)",
                                                    "porta web (predefinita 8550)"))
     add("--host", default="127.0.0.1", help=say(
         "adresse d'écoute (0.0.0.0 pour que les téléphones du réseau se joignent)",
@@ -625,6 +673,11 @@ def cli(argv: list[str] | None = None) -> None:
         args.host, args.no_browser = "127.0.0.1", True
         if desktop.has_display():  # on a headless box, the link printed below is the way in
             desktop.window_when_up(f"http://127.0.0.1:{args.port}/")
+    refused = cannot_listen(args.host, args.port)
+    if refused:
+        print(say(f"Compagnon ne peut pas démarrer : {refused}", f"Compagnon cannot start: {refused}",
+                  f"Compagnon non può avviarsi: {refused}"), file=sys.stderr, flush=True)
+        raise SystemExit(2)
     if os.environ.get("DATABASE_URL"):  # a database of one's choosing is opened before the server says it runs
         open_store_or_stop()  # (the default file is opened beside the browser's loading: the start 0.1 s sooner)
     refuse_lost_taps()

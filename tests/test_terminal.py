@@ -53,12 +53,14 @@ def test_argparse_s_own_words_speak_the_terminal_s_language(tmp_path: Path, lang
 
 
 @pytest.mark.parametrize(("lang", "args", "said"), [
-    ("fr_FR.UTF-8", ["--port", "abc"], "compagnon : erreur : --port : valeur refusée (int) : 'abc'"),
+    ("fr_FR.UTF-8", ["--port", "abc"], "compagnon : erreur : --port : 'abc' n'est pas un port (de 1 à 65535)"),
+    ("fr_FR.UTF-8", ["--session-timeout", "abc"],
+     "compagnon : erreur : --session-timeout : 'abc' n'est pas un nombre de secondes de 1 à 86400"),
     ("it_IT.UTF-8", ["--bogus"], "compagnon: errore: argomenti sconosciuti: --bogus"),
     ("fr_FR.UTF-8", ["import"], "compagnon import : erreur : il manque : fichier"),
     ("it_IT.UTF-8", ["export", "--format", "xls"],
      "compagnon export: errore: --format: 'xls' non è una scelta possibile ('json', 'csv', 'bgstats')"),
-    ("C.UTF-8", ["--port", "abc"], "compagnon: error: argument --port: invalid int value: 'abc'"),
+    ("C.UTF-8", ["--port", "abc"], "compagnon: error: argument --port: 'abc' is not a port (1 to 65535)"),
 ])
 def test_a_refused_command_line_is_said_in_the_terminal_s_language(tmp_path: Path, lang: str, args: list[str],
                                                                    said: str) -> None:
