@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 import flet as ft
 from flet.controls.context import _context_page
@@ -488,6 +489,23 @@ def _port(text: str) -> int:
     return value
 
 
+def _public_url(text: str) -> str:
+    """``--public-url`` (``COMPAGNON_PUBLIC_URL``): a web address the phones can open, ``http://`` or ``https://``
+    and a host, to which the QR codes add their paths (so no query nor fragment); empty: none given."""
+    try:
+        parts = urlsplit(text)
+        usable = parts.scheme in ("http", "https") and bool(parts.hostname) and not (parts.query or parts.fragment)
+        usable = usable and parts.port != 0  # (a port that is no number raises ValueError)
+    except ValueError:
+        usable = False
+    if text and not usable:
+        raise argparse.ArgumentTypeError(say(
+            f"{text!r:.60} n'est pas une adresse web pour les téléphones (par exemple http://192.168.1.12:8550)",
+            f"{text!r:.60} is not a web address for the phones (e.g. http://192.168.1.12:8550)",
+            f"{text!r:.60} non è un indirizzo web per i telefoni (per esempio http://192.168.1.12:8550)"))
+    return text
+
+
 def cannot_listen(host: str, port: int) -> str | None:
     """Why the server could not listen on ``host``:``port`` (in the terminal's language), or None: each address
     the web server would bind, bound and let go at once, as it binds them.  Said before the server says it runs,
@@ -609,7 +627,7 @@ def _parser() -> argparse.ArgumentParser:
     add("--no-browser", action="store_true", help=say(
         "servir seulement, sans ouvrir de navigateur", "serve only; do not open a browser",
         "solo servire, senza aprire un browser"))
-    add("--public-url", default=os.environ.get("COMPAGNON_PUBLIC_URL", ""), help=say(
+    add("--public-url", type=_public_url, default=os.environ.get("COMPAGNON_PUBLIC_URL", ""), help=say(
         "l'adresse qu'utilisent les téléphones, écrite dans les QR codes (par défaut : l'adresse de cette machine "
         "sur le réseau avec --host 0.0.0.0 ; env COMPAGNON_PUBLIC_URL)",
         "the address phones use, written in the QR codes (default: this machine's network address with "

@@ -1,7 +1,8 @@
 """A server that cannot listen where it is told (a port another program holds, a port that is none, an address
 this machine does not have) says so in one line, in the terminal's language, and stops with exit status 2,
 before it says where it runs.  Before: "Compagnon is running at http://localhost:8550/" then uvicorn's and Flet's
-tracebacks (exit status 3); ``--port 99999`` said it ran and hung."""
+tracebacks (exit status 3); ``--port 99999`` said it ran and hung.  The same for an address for the phones
+(``--public-url``, ``COMPAGNON_PUBLIC_URL``) they could not open: it was written in the QR codes as given."""
 
 from __future__ import annotations
 
@@ -70,3 +71,21 @@ def test_a_free_port_is_let_go_for_the_server(taken: int) -> None:
     assert cannot_listen("127.0.0.1", port) is None
     assert cannot_listen("127.0.0.1", port) is None  # the check let it go: the web server binds it next
     assert "already in use" in (cannot_listen("127.0.0.1", taken) or "")
+
+
+@pytest.mark.parametrize("url", ["notaurl", "ftp://club.example", "javascript:alert(1)", "http://club.example:99999",
+                                 "http://club.example/?a=1", "http://club.example/#top", "http://"])
+def test_an_address_the_phones_could_not_open_is_refused_by_the_options(tmp_path: Path, url: str) -> None:
+    said = _one_line_and_nothing_else(_serve(tmp_path, "--public-url", url, "--port", str(free_port())))
+    assert said.endswith(f"compagnon: error: argument --public-url: {url!r} is not a web address for the phones "
+                         "(e.g. http://192.168.1.12:8550)")
+
+
+def test_the_address_for_the_phones_from_the_environment_is_checked_too(tmp_path: Path) -> None:
+    env = {**os.environ, "COMPAGNON_DATA_DIR": str(tmp_path), "COMPAGNON_PUBLIC_URL": "club.example:8550",
+           "LANG": "fr_FR.UTF-8"}
+    done = subprocess.run([sys.executable, "-m", "app.main", "--no-browser", "--port", str(free_port())], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=60)
+    said = _one_line_and_nothing_else(done)
+    assert said.endswith("--public-url : 'club.example:8550' n'est pas une adresse web pour les téléphones "
+                         "(par exemple http://192.168.1.12:8550)")
