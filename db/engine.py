@@ -18,7 +18,7 @@ from typing import Any
 
 from sqlalchemy import delete, event, insert, inspect, select, text
 from sqlalchemy.engine import URL, Connection, Engine, make_url
-from sqlalchemy.exc import ArgumentError, DBAPIError, InterfaceError, NoSuchModuleError, OperationalError
+from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, OperationalError
 from sqlmodel import Session, SQLModel, col, create_engine
 
 from db import games, summary
@@ -101,12 +101,13 @@ def _refused(parsed: URL, error: DBAPIError) -> CannotOpen:
         why = why.replace(parsed.password, "***")
     if parsed.get_backend_name() == "sqlite":
         where = parsed.database or ":memory:"
-        return CannotOpen(Tr(f"le fichier SQLite {where} ne s'ouvre pas ({why}) : son dossier existe-t-il, et cet "
-                             "utilisateur peut-il y écrire ?",
-                             f"the SQLite file {where} cannot be opened ({why}): does its folder exist, and may this "
-                             "user write there?",
-                             it=f"il file SQLite {where} non si apre ({why}): la sua cartella esiste, e questo utente "
-                             "può scriverci?"))
+        said = Tr(f"le fichier SQLite {where} ne s'ouvre pas ({why})",
+                  f"the SQLite file {where} cannot be opened ({why})", it=f"il file SQLite {where} non si apre ({why})")
+        if "unable to open" in why:  # SQLite's words for a folder missing or not writable
+            said = Tr(f"{said.fr} : son dossier existe-t-il, et cet utilisateur peut-il y écrire ?",
+                      f"{said.en}: does its folder exist, and may this user write there?",
+                      it=f"{said.get('it')}: la sua cartella esiste, e questo utente può scriverci?")
+        return CannotOpen(said)
     where = parsed.render_as_string(hide_password=True)
     return CannotOpen(Tr(f"{where} ne répond pas ou refuse la connexion : {why}",
                          f"{where} does not answer or refuses the connection: {why}",
@@ -202,7 +203,7 @@ def make_engine(url: str | None = None) -> Engine:
     try:
         migrate(engine)
         refresh_statistics(engine)
-    except (OperationalError, InterfaceError) as e:
+    except DBAPIError as e:  # the server or the file refusing; a file that is no database; rights missing...
         engine.dispose()
         raise _refused(parsed, e) from None
     return engine

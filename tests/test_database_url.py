@@ -79,3 +79,13 @@ def test_the_server_stops_before_saying_it_runs_in_the_terminal_s_language(tmp_p
     assert done.stderr.startswith(start) and len(done.stderr.strip().splitlines()) == 1
     assert SECRET not in done.stderr + done.stdout and "Traceback" not in done.stderr
     assert "http://" not in done.stdout  # it never said where it runs: it does not
+
+
+def test_a_file_that_is_no_database_is_named_and_left_as_it_was(tmp_path: Path) -> None:
+    spoilt = tmp_path / "compagnon.db"
+    spoilt.write_bytes(b"not a database, " * 512)  # a copy gone wrong, another program's file
+    with pytest.raises(CannotOpen) as refused:
+        make_engine(f"sqlite:///{spoilt}")
+    assert str(refused.value) == f"the SQLite file {spoilt} cannot be opened (file is not a database)"
+    assert refused.value.get("fr") == f"le fichier SQLite {spoilt} ne s'ouvre pas (file is not a database)"
+    assert spoilt.read_bytes() == b"not a database, " * 512  # nothing written over it
