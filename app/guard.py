@@ -3,13 +3,14 @@
 Flet 1.0.5 re-renders a component from its session's update loop, and an exception raised there
 ends that loop without a word: the page simply stops updating.  A guarded component logs the
 exception with its traceback (the browser tests fail on any traceback in the server's log) and
-draws a short error in its own place instead; the rest of the page, and its next render, go on.
+draws a short error in its own place instead (where, and the kind of error: not its message, which a device
+must not receive); the rest of the page, and its next render, go on.
 
 >>> import logging; logging.disable(logging.CRITICAL)
 >>> box = guard(lambda: 1 // 0)()
 >>> logging.disable(logging.NOTSET)
 >>> box.content.value
-'⚠ <lambda>: ZeroDivisionError: integer division or modulo by zero'
+'⚠ <lambda>: ZeroDivisionError'
 >>> guard(lambda x: x + 1)(1)
 2
 """
@@ -28,9 +29,10 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def error_box(where: str, error: Exception) -> ft.Control:
-    """What a component that failed shows: where, and the error (the log has the traceback)."""
+    """What a component that failed shows: where, and the kind of error; not its message, which may quote any
+    value the component held, a secret of the state among them (the log has the message and the traceback)."""
     return ft.Container(
-        ft.Text(f"⚠ {where}: {type(error).__name__}: {error}", color=ft.Colors.ON_ERROR_CONTAINER, selectable=True),
+        ft.Text(f"⚠ {where}: {type(error).__name__}", color=ft.Colors.ON_ERROR_CONTAINER, selectable=True),
         bgcolor=ft.Colors.ERROR_CONTAINER, padding=8, border_radius=8,
         tooltip="Erreur d'affichage (détails dans le journal du serveur) / display error (see the server log)")
 

@@ -16,16 +16,22 @@ APP = Path(__file__).resolve().parent.parent / "app"
 
 
 def test_a_failing_body_is_logged_with_its_traceback_and_drawn_as_an_error(caplog):
+    """The page shows where and the kind of error, not its message: an exception's words may quote any value
+    the component held (here a seat's hidden card), and every text a device receives must be one its view
+    allows."""
     def Broken(match_id: int) -> ft.Control:
-        return ft.Text({}["missing"])
+        hand = {"seat 2": "Valet de pique"}
+        return ft.Text(str(int(hand["seat 2"])))
 
     with caplog.at_level(logging.ERROR, logger="compagnon"):
         box = guard(Broken)(7)
     assert isinstance(box, ft.Container)
-    assert box.content.value == "⚠ Broken: KeyError: 'missing'"
+    assert box.content.value == "⚠ Broken: ValueError"
+    assert "Valet" not in str(box.content.value) + str(box.tooltip)
     (record,) = caplog.records
     assert record.getMessage().endswith("could not draw " + Broken.__qualname__)
-    assert record.exc_info and record.exc_info[0] is KeyError  # the traceback goes to the log
+    assert record.exc_info and record.exc_info[0] is ValueError  # the message and traceback go to the log
+    assert "Valet de pique" in str(record.exc_info[1])
 
 
 def test_a_body_that_works_is_untouched():
