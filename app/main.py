@@ -466,27 +466,24 @@ def main(page: ft.Page) -> None:
 SESSION_TIMEOUT = 120
 
 
+def _whole(text: str, low: int, high: int, fr: str, en: str, it: str) -> int:
+    """A whole number from ``low`` to ``high``, or argparse's refusal: the text quoted, then ``fr``/``en``/``it``."""
+    value = int(text) if text.isdigit() else 0
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(say(f"{text!r:.20} {fr}", f"{text!r:.20} {en}", f"{text!r:.20} {it}"))
+    return value
+
+
 def _seconds(text: str) -> int:
     """``--session-timeout``: a whole number of seconds, 1 to a day."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if not 1 <= value <= 86_400:
-        raise argparse.ArgumentTypeError(say(f"{text!r:.20} n'est pas un nombre de secondes de 1 à 86400",
-                                             f"{text!r:.20} is not a number of seconds from 1 to 86400",
-                                             f"{text!r:.20} non è un numero di secondi da 1 a 86400"))
-    return value
+    return _whole(text, 1, 86_400, "n'est pas un nombre de secondes de 1 à 86400",
+                  "is not a number of seconds from 1 to 86400", "non è un numero di secondi da 1 a 86400")
 
 
 def _port(text: str) -> int:
     """``--port``: a TCP port, 1 to 65535."""
-    value = int(text) if text.isdigit() else 0
-    if not 1 <= value <= 65_535:
-        raise argparse.ArgumentTypeError(say(f"{text!r:.20} n'est pas un port (de 1 à 65535)",
-                                             f"{text!r:.20} is not a port (1 to 65535)",
-                                             f"{text!r:.20} non è una porta (da 1 a 65535)"))
-    return value
+    return _whole(text, 1, 65_535, "n'est pas un port (de 1 à 65535)", "is not a port (1 to 65535)",
+                  "non è una porta (da 1 a 65535)")
 
 
 def _public_url(text: str) -> str:
