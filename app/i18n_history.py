@@ -18,6 +18,9 @@ STRINGS: dict[str, Tr] = {
     "since": Tr("Du (AAAA-MM-JJ)", "From (YYYY-MM-DD)"),
     "until": Tr("Au (AAAA-MM-JJ)", "To (YYYY-MM-DD)"),
     "bad_date": Tr("Date non reconnue : {a} (attendu AAAA-MM-JJ)", "Not a date: {a} (expected YYYY-MM-DD)"),
+    "unknown_player": Tr("Aucun joueur n° {a} (fusionné avec un autre, ou supprimé ?) : les chiffres sont ceux de "
+                         "tous les joueurs", "No player #{a} (merged with another, or deleted?): the figures are "
+                         "every player's"),
     "reset_filters": Tr("Effacer les filtres", "Clear the filters"),
     "h_index": Tr("H-index de la table : {a}", "Table's H-index: {a}"),
     "h_index_help": Tr("{a} jeux joués chacun au moins {a} fois", "{a} games played at least {a} times each"),

@@ -126,3 +126,23 @@ def test_games_of_another_scale_get_a_chart_of_their_own():
     assert legends == [["Le Gang des Traction-Avant"], ["Les apprentis", "Azul"]]
     one_scale = score_card(points[:1] + points[2:3], "fr").content.content.controls[-1].content.controls
     assert len(one_scale) == 2 and one_scale[0].height == 220  # a single chart keeps its height
+
+
+def test_a_player_no_longer_there_is_said_and_the_figures_are_everyone_s():
+    """A link to a player's statistics kept after a merge or a deletion (``/stats/player/12``): the screen says
+    there is no such player, in the page's language, and shows every player's figures (the filter left aside),
+    rather than an empty player menu over figures that are not that player's; a bad day is said beside it."""
+    from app.i18n import t
+    from app.screens.stats import Choice, resolve
+
+    def said(key: str, text: str) -> str:
+        return t(key, "en", a=text)
+
+    scope, errors = resolve(Choice(player="12", since="2025-13-01"), {3, 4}, said)
+    assert scope.player_id is None and scope.since is None
+    assert errors == ["Not a date: 2025-13-01 (expected YYYY-MM-DD)",
+                      "No player #12 (merged with another, or deleted?): the figures are every player's"]
+    assert t("unknown_player", "fr", a="12").startswith("Aucun joueur n° 12 (fusionné avec un autre, ou supprimé ?)")
+    assert t("unknown_player", "it", a="12").startswith("Nessun giocatore n. 12 (unito a un altro, o eliminato?)")
+    scope, errors = resolve(Choice(player="3"), {3, 4}, said)
+    assert scope.player_id == 3 and errors == []

@@ -64,20 +64,23 @@ def parse_day(text: str) -> date | None:
     return date.fromisoformat(text) if text else None
 
 
-def resolve(choice: Choice, player_ids: set[int], bad_date: Callable[[str], str]) -> tuple[Scope, list[str]]:
-    """The scope the filters choose, and what is wrong in them (``bad_date``: the message for a bad day)."""
+def resolve(choice: Choice, player_ids: set[int], said: Callable[[str, str], str]) -> tuple[Scope, list[str]]:
+    """The scope the filters choose, and what is wrong in them (``said(key, text)``: the page's message ``key``
+    about ``text``: a day that is none, a player no longer there, from a link kept since a merge say)."""
     errors: list[str] = []
     since = until = None
     try:
         since = parse_day(choice.since)
     except ValueError:
-        errors.append(bad_date(choice.since))
+        errors.append(said("bad_date", choice.since))
     try:
         day = parse_day(choice.until)
         until = day + timedelta(days=1) if day else None  # "to 5 March" includes 5 March
     except ValueError:
-        errors.append(bad_date(choice.until))
-    pid = int(choice.player) if choice.player != ALL else None
+        errors.append(said("bad_date", choice.until))
+    pid = int(choice.player) if choice.player.isdigit() else None
+    if choice.player != ALL and pid not in player_ids:
+        errors.append(said("unknown_player", choice.player))
     seats = int(choice.players) if choice.players.isdigit() else None
     return Scope(since, until, None if choice.game == ALL else choice.game,
                  pid if pid in player_ids else None, None if choice.place == ALL else choice.place, seats), errors
@@ -266,7 +269,7 @@ def StatsScreen(player_id: str = "") -> ft.Control:
     choice, set_choice = ft.use_state(Choice(player=player_id or ALL))
     loaded, set_loaded = ft.use_state(None)  # (what was read for, Figures)
     everyone = player_names(store)  # ids and names only: no ORM objects for 300 players
-    scope, errors = resolve(choice, {i for i, _n in everyone}, lambda text: app.t("bad_date", a=text))
+    scope, errors = resolve(choice, {i for i, _n in everyone}, lambda key, text: app.t(key, a=text))
     wanted = (scope.filters(), app.data.value)
 
     async def read() -> None:  # off the event loop: at 100 000 matches the figures take some 0.4 s

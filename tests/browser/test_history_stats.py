@@ -60,6 +60,12 @@ def test_a_players_statistics_with_a_chart_a_game_filter_and_a_csv_export(server
     assert {r["player"] for r in rows} == {"Léa", "Sam", "Ana"}
     assert download.value.suggested_filename.endswith(".csv")
 
+    ui.open(f"/stats/player/{zoe + 1000}")  # a link kept after a merge: no such player now
+    ui.see(f"Aucun joueur n° {zoe + 1000} (fusionné avec un autre, ou supprimé ?) : les chiffres sont ceux de tous "
+           "les joueurs")
+    ui.see("3 parties")  # everyone's: the three matches
+    ui.shot("stats-unknown-player")
+
 
 def test_a_match_review_edits_the_place_then_deletes_the_match_and_undoes_it(server, ui):
     store = Store(f"sqlite:///{server.data_dir / 'compagnon.db'}")
