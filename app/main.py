@@ -30,7 +30,7 @@ import flet as ft
 from flet.controls.context import _context_page
 
 from app import codecache, collector, fast, gone, net, shared, typed
-from db.terminal import argparse_words, language, say
+from db.terminal import argparse_words, cannot_open, language, say
 
 if TYPE_CHECKING:
     from app.state import AppState
@@ -85,10 +85,7 @@ def open_store_or_stop(and_then: Callable[[], object] | None = None) -> None:
     except Exception as e:  # noqa: BLE001 - any failure to open the database ends the server
         from db.engine import CannotOpen
 
-        said = e.get(language()) if isinstance(e, CannotOpen) else e
-        print(say(f"Compagnon ne peut pas ouvrir sa base de données : {said}",
-                  f"Compagnon cannot open its database: {said}",
-                  f"Compagnon non può aprire il suo database: {said}"), file=sys.stderr, flush=True)
+        print(cannot_open(e.get(language()) if isinstance(e, CannotOpen) else e), file=sys.stderr, flush=True)
         os._exit(2)
 
 

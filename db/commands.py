@@ -23,7 +23,7 @@ from db.backup import FORMAT, RestoreError, backup, matches_csv, restore
 from db.engine import CannotOpen, SchemaTooNew
 from db.errors import StoreError
 from db.store import Store
-from db.terminal import argparse_words, language, say
+from db.terminal import argparse_words, cannot_open, language, say
 
 COMMANDS = ("import", "export")
 
@@ -146,10 +146,7 @@ def main(argv: Sequence[str], out: TextIO | None = None, url: str | None = None)
                   f"rifiutato: {said}; usate un Compagnon più recente"), file=sys.stderr)
         return 1
     except CannotOpen as exc:  # DATABASE_URL not an address, not SQLite or PostgreSQL, its server refusing...
-        said = exc.get(language())
-        print(say(f"Compagnon ne peut pas ouvrir sa base de données : {said}",
-                  f"Compagnon cannot open its database: {said}",
-                  f"Compagnon non può aprire il suo database: {said}"), file=sys.stderr)
+        print(cannot_open(exc.get(language())), file=sys.stderr)
         return 1
     try:
         if args.command == "import":

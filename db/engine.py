@@ -101,13 +101,13 @@ def _refused(parsed: URL, error: DBAPIError) -> CannotOpen:
         why = why.replace(parsed.password, "***")
     if parsed.get_backend_name() == "sqlite":
         where = parsed.database or ":memory:"
-        said = Tr(f"le fichier SQLite {where} ne s'ouvre pas ({why})",
-                  f"the SQLite file {where} cannot be opened ({why})", it=f"il file SQLite {where} non si apre ({why})")
-        if "unable to open" in why:  # SQLite's words for a folder missing or not writable
-            said = Tr(f"{said.fr} : son dossier existe-t-il, et cet utilisateur peut-il y écrire ?",
-                      f"{said.en}: does its folder exist, and may this user write there?",
-                      it=f"{said.get('it')}: la sua cartella esiste, e questo utente può scriverci?")
-        return CannotOpen(said)
+        hint = "unable to open" in why  # SQLite's words for a folder missing or not writable
+        return CannotOpen(Tr(f"le fichier SQLite {where} ne s'ouvre pas ({why})"
+                             + (" : son dossier existe-t-il, et cet utilisateur peut-il y écrire ?" if hint else ""),
+                             f"the SQLite file {where} cannot be opened ({why})"
+                             + (": does its folder exist, and may this user write there?" if hint else ""),
+                             it=f"il file SQLite {where} non si apre ({why})"
+                             + (": la sua cartella esiste, e questo utente può scriverci?" if hint else "")))
     where = parsed.render_as_string(hide_password=True)
     return CannotOpen(Tr(f"{where} ne répond pas ou refuse la connexion : {why}",
                          f"{where} does not answer or refuses the connection: {why}",

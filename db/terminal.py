@@ -47,6 +47,13 @@ def say(fr: str, en: str, it: str, lang: str | None = None) -> str:
     return {"fr": fr, "it": it}.get(lang or language(), en)
 
 
+def cannot_open(why: object) -> str:
+    """The one line said when the database cannot be opened (the server's start, ``compagnon import``/``export``):
+    ``why`` in the terminal's language already."""
+    return say(f"Compagnon ne peut pas ouvrir sa base de données : {why}", f"Compagnon cannot open its database: {why}",
+               f"Compagnon non può aprire il suo database: {why}")
+
+
 #: argparse's own words (Python ships no translation of them): French, Italian
 ARGPARSE: dict[str, tuple[str, str]] = {
     "usage: ": ("utilisation : ", "uso: "),

@@ -7,17 +7,14 @@ SQLAlchemy's words ("No module named 'MySQLdb'", "Could not parse SQLAlchemy URL
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from db.engine import CannotOpen, SchemaTooNew, make_engine
 from tests.browser.conftest import free_port
+from tests.test_terminal import run
 
-ROOT = Path(__file__).resolve().parent.parent
 SECRET = "s3cretPW"
 
 #: (an address, what the English message must say)
@@ -53,14 +50,9 @@ def test_a_data_folder_that_cannot_be_made_is_named(monkeypatch: pytest.MonkeyPa
         make_engine()
 
 
-def _run(env: dict[str, str], *args: str, lang: str = "C.UTF-8") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "app.main", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=120, env={**os.environ, "LANG": lang, **env})
-
-
 @pytest.mark.parametrize(("url", "said"), BAD, ids=[url.split(":")[0] for url, _ in BAD])
 def test_the_history_commands_say_it_in_one_line_without_a_traceback(tmp_path: Path, url: str, said: str) -> None:
-    done = _run({"DATABASE_URL": url, "COMPAGNON_DATA_DIR": str(tmp_path)}, "export", "-o", str(tmp_path / "x.json"))
+    done = run(tmp_path, "C.UTF-8", "export", "-o", str(tmp_path / "x.json"), env={"DATABASE_URL": url})
     assert done.returncode == 1
     assert done.stderr.startswith("Compagnon cannot open its database: ") and said in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr and SECRET not in done.stderr
@@ -73,8 +65,8 @@ def test_the_history_commands_say_it_in_one_line_without_a_traceback(tmp_path: P
                                                              "DATABASE_URL indica un database mysql")])
 def test_the_server_stops_before_saying_it_runs_in_the_terminal_s_language(tmp_path: Path, lang: str,
                                                                            start: str) -> None:
-    done = _run({"DATABASE_URL": f"mysql://ana:{SECRET}@db/club", "COMPAGNON_DATA_DIR": str(tmp_path)},
-                "--no-browser", "--port", str(free_port()), lang=lang)
+    done = run(tmp_path, lang, "--no-browser", "--port", str(free_port()),
+               env={"DATABASE_URL": f"mysql://ana:{SECRET}@db/club"})
     assert done.returncode == 2
     assert done.stderr.startswith(start) and len(done.stderr.strip().splitlines()) == 1
     assert SECRET not in done.stderr + done.stdout and "Traceback" not in done.stderr

@@ -6,10 +6,8 @@ tracebacks (exit status 3); ``--port 99999`` said it ran and hung.  The same for
 
 from __future__ import annotations
 
-import os
 import socket
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,8 +15,8 @@ import pytest
 
 from app.main import cannot_listen
 from tests.browser.conftest import free_port
+from tests.test_terminal import run
 
-ROOT = Path(__file__).resolve().parent.parent
 #: TEST-NET-3 (RFC 5737): an address no interface of this machine has (tests never send to it: a bind fails)
 ELSEWHERE = "203.0.113.7"
 
@@ -32,11 +30,9 @@ def taken() -> Iterator[int]:
         yield other.getsockname()[1]
 
 
-def _serve(data: Path, *args: str, lang: str = "C.UTF-8") -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "COMPAGNON_DATA_DIR": str(data), "LANG": lang}
-    env.pop("DATABASE_URL", None)
-    return subprocess.run([sys.executable, "-m", "app.main", "--no-browser", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=60)
+def _serve(data: Path, *args: str, lang: str = "C.UTF-8", env: dict[str, str] | None = None
+           ) -> subprocess.CompletedProcess[str]:
+    return run(data, lang, "--no-browser", *args, env=env)
 
 
 def _one_line_and_nothing_else(done: subprocess.CompletedProcess[str]) -> str:
@@ -82,10 +78,7 @@ def test_an_address_the_phones_could_not_open_is_refused_by_the_options(tmp_path
 
 
 def test_the_address_for_the_phones_from_the_environment_is_checked_too(tmp_path: Path) -> None:
-    env = {**os.environ, "COMPAGNON_DATA_DIR": str(tmp_path), "COMPAGNON_PUBLIC_URL": "club.example:8550",
-           "LANG": "fr_FR.UTF-8"}
-    done = subprocess.run([sys.executable, "-m", "app.main", "--no-browser", "--port", str(free_port())], cwd=ROOT,
-                          env=env, capture_output=True, text=True, timeout=60)
-    said = _one_line_and_nothing_else(done)
+    said = _one_line_and_nothing_else(_serve(tmp_path, "--port", str(free_port()), lang="fr_FR.UTF-8",
+                                             env={"COMPAGNON_PUBLIC_URL": "club.example:8550"}))
     assert said.endswith("--public-url : 'club.example:8550' n'est pas une adresse web pour les téléphones "
                          "(par exemple http://192.168.1.12:8550)")

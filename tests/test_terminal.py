@@ -19,9 +19,11 @@ from tests.test_log_unreadable import played, spoil
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run(data: Path, lang: str, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "COMPAGNON_DATA_DIR": str(data), "LANG": lang}
-    env.pop("DATABASE_URL", None)
+def run(data: Path, lang: str, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``compagnon *args`` on the data folder ``data``, in the language ``lang``, with the environment's
+    ``DATABASE_URL`` left out unless ``env`` (more variables) gives one."""
+    env = {**{k: v for k, v in os.environ.items() if k != "DATABASE_URL"}, "COMPAGNON_DATA_DIR": str(data),
+           "LANG": lang, **(env or {})}
     return subprocess.run([sys.executable, "-c", "from app.main import cli; cli()", *args], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=120)
 
