@@ -74,6 +74,9 @@ def test_two_quick_taps_end_on_the_second_screen(server, ui):
     ui.page.get_by_role("tab", name=t("nav_players", "fr")).click()  # at once, while the first is on its way
     ui.page.wait_for_timeout(1500)  # both route changes reported by the browser meanwhile
     ui.page.get_by_role("tab", name=t("nav_players", "fr"), selected=True).wait_for(timeout=15_000)
-    assert ui.page.url.endswith("/players")
+    # the address may follow the screen late: on a slow machine it still read /history when the Players tab was
+    # drawn (CI run R5; the cause, a late address or a race of the two routes, not found); stuck there, it fails
+    ui.page.wait_for_url("**/players", timeout=15_000)
     ui.page.wait_for_timeout(500)
+    assert ui.page.url.endswith("/players")  # and stays there
     assert ui.page.get_by_role("tab", name=t("nav_players", "fr"), selected=True).count() == 1
