@@ -621,7 +621,7 @@ def _parser() -> argparse.ArgumentParser:
     add("--no-browser", action="store_true", help=say(
         "servir seulement, sans ouvrir de navigateur", "serve only; do not open a browser",
         "solo servire, senza aprire un browser"))
-    add("--public-url", type=_public_url, default=os.environ.get("COMPAGNON_PUBLIC_URL", ""), help=say(
+    add("--public-url", type=_public_url, help=say(
         "l'adresse qu'utilisent les téléphones, écrite dans les QR codes (par défaut : l'adresse de cette machine "
         "sur le réseau avec --host 0.0.0.0 ; env COMPAGNON_PUBLIC_URL)",
         "the address phones use, written in the QR codes (default: this machine's network address with "
@@ -642,8 +642,7 @@ def _parser() -> argparse.ArgumentParser:
         "a tunnel or a proxy on this machine)",
         "concedere i diritti dell'host solo tramite il link dell'host, anche al browser di questa macchina (per "
         "un server raggiunto tramite un tunnel o un proxy su questa macchina)"))
-    add("--session-timeout", type=_seconds, metavar="SECONDS",
-        default=os.environ.get("COMPAGNON_SESSION_TIMEOUT") or SESSION_TIMEOUT, help=say(
+    add("--session-timeout", type=_seconds, metavar="SECONDS", help=say(
             "combien de temps une page dont l'appareil est parti (un onglet fermé, un téléphone en veille) garde "
             f"sa mémoire sur le serveur en l'attendant ({SESSION_TIMEOUT} par défaut ; env "
             "COMPAGNON_SESSION_TIMEOUT)",
@@ -655,6 +654,25 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: the options a variable of the environment gives when the command line does not: (option, variable, its
+#: check, the default without either)
+ENVIRONMENT = (("public_url", "COMPAGNON_PUBLIC_URL", _public_url, ""),
+               ("session_timeout", "COMPAGNON_SESSION_TIMEOUT", _seconds, SESSION_TIMEOUT))
+
+
+def _from_environment(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.Namespace:
+    """Each option of :data:`ENVIRONMENT` the command line left out, from its variable, checked as the option
+    is; a refusal names the variable (argparse, given it as a default, named the option the user never typed)."""
+    for dest, name, check, default in ENVIRONMENT:
+        if getattr(args, dest) is None:
+            text = os.environ.get(name, "")
+            try:
+                setattr(args, dest, check(text) if text else default)
+            except argparse.ArgumentTypeError as e:
+                parser.error(say(f"{name} : {e}", f"{name}: {e}", f"{name}: {e}"))
+    return args
+
+
 def cli(argv: list[str] | None = None) -> None:
     codecache.install()  # the code an earlier start compiled (app/codecache.py): the start 0.1 s sooner
     argv = sys.argv[1:] if argv is None else argv
@@ -664,7 +682,8 @@ def cli(argv: list[str] | None = None) -> None:
         register_games(os.environ.get("COMPAGNON_GAMES", ""))
         raise SystemExit(commands.main(argv))
     with argparse_words():  # "usage:", "options:" and argparse's refusals in the terminal's language too
-        args = _parser().parse_args(argv)
+        parser = _parser()
+        args = _from_environment(parser, parser.parse_args(argv))
     # Flet keeps a disconnected page an hour by default (600 short visits held some 90 MB): a phone that
     # comes back later gets a fresh page, drawn from the database, where nothing it did is lost.
     os.environ["FLET_SESSION_TIMEOUT"] = str(args.session_timeout)

@@ -77,8 +77,24 @@ def test_an_address_the_phones_could_not_open_is_refused_by_the_options(tmp_path
                          "(e.g. http://192.168.1.12:8550)")
 
 
-def test_the_address_for_the_phones_from_the_environment_is_checked_too(tmp_path: Path) -> None:
+def test_the_address_for_the_phones_from_the_environment_is_checked_too_and_named(tmp_path: Path) -> None:
     said = _one_line_and_nothing_else(_serve(tmp_path, "--port", str(free_port()), lang="fr_FR.UTF-8",
                                              env={"COMPAGNON_PUBLIC_URL": "club.example:8550"}))
-    assert said.endswith("--public-url : 'club.example:8550' n'est pas une adresse web pour les téléphones "
-                         "(par exemple http://192.168.1.12:8550)")
+    # the variable the user set, not the option they never typed
+    assert said.endswith("compagnon : erreur : COMPAGNON_PUBLIC_URL : 'club.example:8550' n'est pas une adresse web "
+                         "pour les téléphones (par exemple http://192.168.1.12:8550)")
+
+
+def test_a_session_timeout_from_the_environment_is_refused_by_its_name(tmp_path: Path) -> None:
+    said = _one_line_and_nothing_else(_serve(tmp_path, "--port", str(free_port()),
+                                             env={"COMPAGNON_SESSION_TIMEOUT": "2h"}))
+    assert said.endswith("compagnon: error: COMPAGNON_SESSION_TIMEOUT: '2h' is not a number of seconds from 1 to 86400")
+
+
+def test_an_option_given_wins_over_its_variable(taken: int, tmp_path: Path) -> None:
+    """The command line's ``--public-url`` and ``--session-timeout`` are used: their variables, wrong, are not read
+    (the server goes on to its next check, the port, and stops there)."""
+    said = _one_line_and_nothing_else(_serve(
+        tmp_path, "--port", str(taken), "--public-url", "http://club.example:8550", "--session-timeout", "60",
+        env={"COMPAGNON_PUBLIC_URL": "notaurl", "COMPAGNON_SESSION_TIMEOUT": "never"}))
+    assert said.startswith("Compagnon cannot start:") and "already in use" in said
