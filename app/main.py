@@ -30,6 +30,7 @@ import flet as ft
 from flet.controls.context import _context_page
 
 from app import codecache, collector, fast, gone, net, shared, typed
+from db import paths
 from db.terminal import argparse_words, cannot_open, language, say
 
 if TYPE_CHECKING:
@@ -711,6 +712,11 @@ def cli(argv: list[str] | None = None) -> None:
         raise SystemExit(2)
     if os.environ.get("DATABASE_URL"):  # a database of one's choosing is opened before the server says it runs
         open_store_or_stop()  # (the default file is opened beside the browser's loading: the start 0.1 s sooner)
+    else:  # its folder checked (db.paths: the standard library only) before the server says it runs
+        problem = paths.unusable(paths.data_dir())
+        if problem:
+            print(cannot_open(say(*problem)), file=sys.stderr, flush=True)
+            raise SystemExit(2)
     refuse_lost_taps()
     # Flet opens no browser: ``announce_host_link`` opens it with the host link (the key in it).
     os.environ["FLET_FORCE_WEB_SERVER"] = "1"

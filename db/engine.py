@@ -13,7 +13,6 @@ import re
 import sqlite3
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import delete, event, insert, inspect, select, text
@@ -21,9 +20,10 @@ from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, OperationalError
 from sqlmodel import Session, SQLModel, col, create_engine
 
-from db import games, summary
+from db import games, paths, summary
 from db import seat_tokens as _seat_tokens  # noqa: F401 - registers the seat_token table
 from db.models import SCHEMA_VERSION, GameRow, Meta, counts_for_stats, new_code
+from db.paths import data_dir
 from scoring import Tr, cards
 
 
@@ -119,31 +119,16 @@ MIGRATION_WAIT_MS = 600_000  # how long an opening waits for another process's m
 PG_MIGRATION_LOCK = 0x436F6D70  # "Comp": the advisory lock that serialises migrations on PostgreSQL
 
 
-def data_dir() -> Path:
-    """``COMPAGNON_DATA_DIR``, else the platform's user data folder."""
-    if os.environ.get("COMPAGNON_DATA_DIR"):
-        return Path(os.environ["COMPAGNON_DATA_DIR"])
-    if os.name == "nt":
-        return Path(os.environ.get("APPDATA", Path.home())) / "Compagnon"
-    if os.uname().sysname == "Darwin":
-        return Path.home() / "Library" / "Application Support" / "Compagnon"
-    return Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "compagnon"
-
-
 def database_url() -> str:
     url = os.environ.get("DATABASE_URL")
     if url:
         # Heroku-style URLs name the driver "postgres"; SQLAlchemy wants "postgresql".
         return "postgresql" + url[len("postgres"):] if url.startswith("postgres://") else url
     folder = data_dir()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        why = e.strerror or e
-        raise CannotOpen(Tr(f"le dossier des données {folder} ne peut pas être créé ({why})",
-                            f"the data folder {folder} cannot be created ({why})",
-                            it=f"la cartella dei dati {folder} non può essere creata ({why})")) from None
-    return f"sqlite:///{folder / 'compagnon.db'}"
+    problem = paths.unusable(folder)
+    if problem:
+        raise CannotOpen(Tr(problem[0], problem[1], it=problem[2]))
+    return f"sqlite:///{folder / paths.FILE}"
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

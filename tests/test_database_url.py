@@ -81,3 +81,30 @@ def test_a_file_that_is_no_database_is_named_and_left_as_it_was(tmp_path: Path) 
     assert str(refused.value) == f"the SQLite file {spoilt} cannot be opened (file is not a database)"
     assert refused.value.get("fr") == f"le fichier SQLite {spoilt} ne s'ouvre pas (file is not a database)"
     assert spoilt.read_bytes() == b"not a database, " * 512  # nothing written over it
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("C.UTF-8", "Compagnon cannot open its database: the data folder {folder} cannot be created (Not a directory)"),
+    ("fr_FR.UTF-8", "Compagnon ne peut pas ouvrir sa base de données : le dossier des données {folder} ne peut pas "
+                    "être créé (Not a directory)"),
+])
+def test_a_default_data_folder_that_cannot_be_made_stops_the_server_before_it_says_it_runs(
+        tmp_path: Path, lang: str, said: str) -> None:
+    """Without ``DATABASE_URL``, the data folder is checked before "Compagnon is running at …" (the file itself is
+    opened beside the browser's loading, for the start-up): it said so, then stopped with the folder's error."""
+    (tmp_path / "a-file").write_text("")
+    folder = tmp_path / "a-file" / "compagnon"  # under a file: no folder can be made there
+    done = run(folder, lang, "--no-browser", "--port", str(free_port()))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.strip() == said.format(folder=folder)
+    assert "http://" not in done.stdout
+
+
+def test_a_database_file_that_cannot_be_written_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ``compagnon.db`` that is no file (a folder of that name, say) is named before SQLite's own words."""
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.setenv("COMPAGNON_DATA_DIR", str(tmp_path))
+    (tmp_path / "compagnon.db").mkdir()
+    with pytest.raises(CannotOpen, match=rf"^the file {tmp_path / 'compagnon.db'} cannot be opened for writing "
+                                         r"\(Is a directory\)$"):
+        make_engine()
