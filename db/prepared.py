@@ -10,7 +10,8 @@ result processors to the rows (a boolean or a date read from SQLite): the same S
 the connection's own driver connection (its transaction).  The engine's ``before_cursor_execute`` listeners
 still hear every statement (what the benchmark replays through the bare driver).  A statement this module
 cannot send as is (one whose SQL SQLAlchemy completes at execution: an expanding ``IN``), or whose
-columns' processors depend on the driver's description of the result, goes through ``Connection.execute``.
+columns' processors depend on the driver's description of the result (PostgreSQL's numbers; SQLite's driver
+describes no column, so none there), goes through ``Connection.execute``.
 
 Only statements built once (module constants, ``lru_cache``'d builders, :func:`text_of`'s texts) belong
 here: the compiled form is kept per statement object.
@@ -29,7 +30,8 @@ from sqlalchemy.sql import ClauseElement
 from sqlalchemy.sql.elements import TextClause
 from sqlalchemy.types import NullType, TypeDecorator
 
-#: column types whose result processor (if any) does not depend on the driver's description of the column
+#: column types whose result processor (if any) does not depend on the driver's description of the column (on
+#: every driver; on SQLite, which describes none, every type: :func:`_undescribed`)
 _PLAIN = (Integer, String, Text, Boolean, DateTime, NullType)
 _KEEP = 512  # compiled statements kept (the screen has a few dozen per dialect)
 
@@ -62,6 +64,13 @@ def text_of(sql: str, *instants: str) -> TextClause:
     return found
 
 
+def _undescribed(dialect: Dialect) -> bool:
+    """Whether the driver describes no column's type (SQLite's: ``cursor.description`` gives ``None`` for each),
+    so that SQLAlchemy itself asks every column's result processor with no description: any type's processor
+    is then the one it would apply (a sum of minutes, a ``Float``, read through the driver's cursor)."""
+    return dialect.name == "sqlite"
+
+
 def _compile(statement: ClauseElement, dialect: Dialect) -> Any:
     compiled: Any = statement.compile(dialect=dialect)
     sql = compiled.string
@@ -73,7 +82,7 @@ def _compile(statement: ClauseElement, dialect: Dialect) -> Any:
         results, seen = [], 0
         for column in columns:
             kind = column.type.impl_instance if isinstance(column.type, TypeDecorator) else column.type
-            if not isinstance(kind, _PLAIN):
+            if not isinstance(kind, _PLAIN) and not _undescribed(dialect):
                 return _FALLBACK
             process = column.type.dialect_impl(dialect).result_processor(dialect, None)
             if process is not None:
