@@ -40,7 +40,7 @@ from datetime import UTC, date, datetime
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Float, and_, any_, bindparam, case, func, text, true
+from sqlalchemy import Float, and_, any_, bindparam, case, func, text, true, type_coerce
 from sqlalchemy import select as core_select
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.compiler import compiles
@@ -48,6 +48,7 @@ from sqlalchemy.orm import aliased
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.elements import BindParameter, ColumnElement, Label
 from sqlalchemy.sql.functions import FunctionElement
+from sqlalchemy.types import NullType
 from sqlmodel import Session, col, select
 
 from db.cubes import LINE_MONTH, MATCH_MONTH, PLAYER_MONTH, PLAYER_PLACE, Cube, Sums, answers, instant, per_key, sums
@@ -977,8 +978,10 @@ def _player_game_any(filters: Filters) -> tuple[Any, Any, Any]:
             .where(col(me.player_id) == bindparam("player_id"), *filters.line_conditions(me, with_player=False)))
     matches = any_(func.array(mine.scalar_subquery()))  # PostgreSQL's ARRAY(subquery)
     turn = func.coalesce(line.turn_pos, -1)
-    of_setup = (core_select(col(Match.options), func.count(), func.count(col(Match.ended_at)),
-                            func.sum(minutes_between(col(Match.started_at), col(Match.ended_at))))
+    # the minutes as the driver reads them (a numeric, made a float by the caller): a Float column would have the
+    # statement sent through SQLAlchemy's slower path, its processor needing the driver's description (db.prepared)
+    minutes = type_coerce(func.sum(minutes_between(col(Match.started_at), col(Match.ended_at))), NullType())
+    of_setup = (core_select(col(Match.options), func.count(), func.count(col(Match.ended_at)), minutes)
                 .where(col(Match.id) == matches).group_by(col(Match.options)))
     of_lines = (core_select(turn, col(line.total), col(line.winner), func.count())
                 .where(col(line.match_id) == matches).group_by(turn, col(line.total), col(line.winner)))

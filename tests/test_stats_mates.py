@@ -24,6 +24,7 @@ from db.prepared import _FALLBACK, _compiled_for, fetch, text_of
 from db.stats import (
     Filters,
     _no_player_filter,
+    _player_game_any,
     _player_game_query,
     _timeline_query,
     game_figures,
@@ -160,12 +161,13 @@ def test_the_driver_gets_the_sql_sqlalchemy_compiled_and_gives_the_same_values(s
     assert sorted(p.total for p in score_timeline(store, lea)) == [3, 4, 9, 12, 30]
 
 
-def test_a_sum_of_minutes_is_read_on_sqlite_s_own_cursor_with_the_same_values(store):
-    """A game's figures under a player and a place: one statement whose last column is a ``Float`` (the player's
-    minutes).  SQLite's driver describes no column, so SQLAlchemy's processor for it is the one :func:`fetch`
-    applies: the statement goes to the driver's cursor (it went through ``Connection.execute``, 0.6 ms more at
-    100 000 matches, twice the statement: docs/benchmarks-details.md).  PostgreSQL's numbers are read by their
-    description: there it still goes through ``Connection.execute``; the values are the same either way."""
+def test_a_sum_of_minutes_is_read_on_the_driver_s_cursor_with_the_same_values(store):
+    """A game's figures under a player and a place: on SQLite one statement whose last column is a ``Float`` (the
+    player's minutes).  SQLite's driver describes no column, so SQLAlchemy's processor for it is the one
+    :func:`fetch` applies: the statement goes to the driver's cursor (it went through ``Connection.execute``,
+    0.6 ms more at 100 000 matches, twice the statement: docs/benchmarks-details.md).  PostgreSQL's numbers are read
+    by their description, so that statement would still go through ``Connection.execute`` there, with the same
+    values; PostgreSQL's own statements for these figures read the minutes as its driver gives them."""
     ids = a_history(store)
     lea = ids["Léa"]
     query = _player_game_query(_no_player_filter(Filters(game="apaches", player_id=lea, place="Club")))
@@ -176,6 +178,11 @@ def test_a_sum_of_minutes_is_read_on_sqlite_s_own_cursor_with_the_same_values(st
         assert any(isinstance(row[-1], float) for row in got)  # the minutes of a match that ended
         sent_as_is = _compiled_for(query, c.dialect) is not _FALLBACK
     assert sent_as_is == (store.engine.dialect.name == "sqlite")
+    # PostgreSQL's own three statements for the same figures read the minutes as its driver gives them (a numeric,
+    # made a float in Python): each goes to the driver's cursor, and the figures are the rows' (a_history's)
+    for statement in _player_game_any(_no_player_filter(Filters(game="apaches", player_id=lea, place="Club"))):
+        assert _compiled_for(statement, store.engine.dialect) is not _FALLBACK
+    check(store, [Filters(game="apaches", player_id=lea, place="Club")])
 
 
 def test_the_engines_listeners_hear_the_statements_and_errors_are_sqlalchemys(store):
