@@ -670,7 +670,7 @@ def _from_environment(parser: argparse.ArgumentParser, args: argparse.Namespace)
             try:
                 setattr(args, dest, check(text) if text else default)
             except argparse.ArgumentTypeError as e:
-                parser.error(say(f"{name} : {e}", f"{name}: {e}", f"{name}: {e}"))
+                parser.error(name + say(" : ", ": ", ": ") + str(e))  # French puts a space before the colon
     return args
 
 
