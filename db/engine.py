@@ -23,7 +23,6 @@ from sqlmodel import Session, SQLModel, col, create_engine
 from db import games, paths, summary
 from db import seat_tokens as _seat_tokens  # noqa: F401 - registers the seat_token table
 from db.models import SCHEMA_VERSION, GameRow, Meta, counts_for_stats, new_code
-from db.paths import data_dir
 from scoring import Tr, cards
 
 
@@ -124,7 +123,7 @@ def database_url() -> str:
     if url:
         # Heroku-style URLs name the driver "postgres"; SQLAlchemy wants "postgresql".
         return "postgresql" + url[len("postgres"):] if url.startswith("postgres://") else url
-    folder = data_dir()
+    folder = paths.data_dir()
     problem = paths.unusable(folder)
     if problem:
         raise CannotOpen(Tr(problem[0], problem[1], it=problem[2]))
