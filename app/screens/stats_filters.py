@@ -90,8 +90,11 @@ def FilterBar(choice: Choice, set_choice: Callable[[Choice], None], players: lis
 
     games = [(g.key, g.name.get(app.lang)) for g in all_games(app.store.engine)
              if g.key in registry.cards() or g.key.startswith("pad:")]
+    people = [(str(i), n) for i, n in players]
+    # a link's player who is no longer there (merged, deleted): the figures are everyone's, and the menu says so
+    player = choice.player if choice.player in dict(people) else ALL
     return ft.Row([
-        dropdown(app.t("player"), choice.player, options("all_players", [(str(i), n) for i, n in players]),
+        dropdown(app.t("player"), player, options("all_players", people),
                  pick("player"), "stats-player", width=HALF, lang=app.lang),
         dropdown(app.t("game"), choice.game, options("all_games", games), pick("game"), "stats-game", width=HALF,
                  lang=app.lang),

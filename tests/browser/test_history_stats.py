@@ -64,6 +64,8 @@ def test_a_players_statistics_with_a_chart_a_game_filter_and_a_csv_export(server
     ui.see(f"Aucun joueur n° {zoe + 1000} (fusionné avec un autre, ou supprimé ?) : les chiffres sont ceux de tous "
            "les joueurs")
     ui.see("3 parties")  # everyone's: the three matches
+    # and the player's menu says so (it was empty: the link's player is none of its options)
+    ui.reach(ui.button("Joueur : Tous", exact=True))
     ui.shot("stats-unknown-player")
 
 
