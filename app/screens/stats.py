@@ -36,7 +36,7 @@ from app.state import use_data
 from app.widgets import fmt_number, game_name
 from db.games import NAME_OPTION, engine_slug, is_pad
 from db.models import Match
-from db.stats import Filters, places, player_names
+from db.stats import NO_FILTERS, Filters, places, player_names
 from scoring import Option, UnknownGame, find_game
 
 __all__ = ["ALL", "Choice", "Scope", "StatsScreen", "parse_day", "resolve"]
@@ -291,8 +291,8 @@ def StatsScreen(player_id: str = "") -> ft.Control:
     ]
     if loaded is None or loaded[0][0] != wanted[0]:  # other filters: their figures are on their way
         body.append(loading(lang))
-    elif not loaded[1].total:
-        body.append(empty(choice.chosen(), lambda: set_choice(Choice()), lang, app.go))
+    elif not loaded[1].total:  # filtered: the filters applied (a link's player who is gone applies none)
+        body.append(empty(wanted[0] != NO_FILTERS, lambda: set_choice(Choice()), lang, app.go))
     else:  # the same filters: a write elsewhere is read again quietly, the figures stay meanwhile
         body += figures_view(loaded[1], scope, lang, wide)
     return ft.Column(body, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

@@ -17,7 +17,12 @@ pytestmark = pytest.mark.browser
 
 
 def test_empty_statistics_say_what_to_do_next_and_lead_to_the_data_place(server, ui):
-    ui.open("/stats")
+    ui.open("/stats/player/77")  # a link to a player who is gone: everyone's figures, and there are none yet
+    ui.see("Aucun joueur n° 77 (fusionné avec un autre, ou supprimé ?) : les chiffres sont ceux de tous les joueurs")
+    ui.see("Aucune partie terminée pour l'instant.")  # not "none matches these filters": none is applied
+    assert not ui.sees("Aucune partie terminée ne correspond à ces filtres")
+    ui.click("Effacer les filtres")  # the link's player forgotten, and the message with it
+    ui._has("Aucun joueur n° 77").first.wait_for(state="detached", timeout=15_000)
     ui.see("Aucune partie terminée pour l'instant. Jouez une partie jusqu'à sa feuille de score, "
            "ou importez votre historique BG Stats")
     ui.reach(ui.button("Lancer une partie"))
