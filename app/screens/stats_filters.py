@@ -78,9 +78,13 @@ def FilterBar(choice: Choice, set_choice: Callable[[Choice], None], players: lis
     """Player, game, number of players, place, from, to; ``players``: (id, name); ``where``: the places of
     the history; ``counts``: the numbers of players its matches had."""
     app = use_app()
+    people = [(str(i), n) for i, n in players]
+    # a link's player who is no longer there (merged, deleted): the figures are everyone's, the menu says so, and
+    # the next filter chosen forgets that player (and the message about them)
+    shown = choice if choice.player in dict(people) else replace(choice, player=ALL)
 
     def pick(field: str) -> Callable[[Any], None]:
-        return lambda e: set_choice(replace(choice, **{field: e.control.value or ALL}))
+        return lambda e: set_choice(replace(shown, **{field: e.control.value or ALL}))
 
     def options(everything: str, pairs: list[tuple[str, str]]) -> list[ft.DropdownOption]:
         # the box says "Tous" under its label ("Joueur : Tous les joue…" was cut on a phone); the menu says it whole
@@ -90,11 +94,8 @@ def FilterBar(choice: Choice, set_choice: Callable[[Choice], None], players: lis
 
     games = [(g.key, g.name.get(app.lang)) for g in all_games(app.store.engine)
              if g.key in registry.cards() or g.key.startswith("pad:")]
-    people = [(str(i), n) for i, n in players]
-    # a link's player who is no longer there (merged, deleted): the figures are everyone's, and the menu says so
-    player = choice.player if choice.player in dict(people) else ALL
     return ft.Row([
-        dropdown(app.t("player"), player, options("all_players", people),
+        dropdown(app.t("player"), shown.player, options("all_players", people),
                  pick("player"), "stats-player", width=HALF, lang=app.lang),
         dropdown(app.t("game"), choice.game, options("all_games", games), pick("game"), "stats-game", width=HALF,
                  lang=app.lang),
@@ -103,6 +104,6 @@ def FilterBar(choice: Choice, set_choice: Callable[[Choice], None], players: lis
                  pick("players"), "stats-players", width=HALF, lang=app.lang),
         dropdown(app.t("place"), choice.place, options("all_places", [(p, p) for p in where]),
                  pick("place"), "stats-place", width=HALF, lang=app.lang),
-        DateFilter("since", choice, set_choice),
-        DateFilter("until", choice, set_choice),
+        DateFilter("since", shown, set_choice),
+        DateFilter("until", shown, set_choice),
     ], wrap=True, spacing=8, run_spacing=8)
