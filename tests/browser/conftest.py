@@ -561,6 +561,10 @@ class UI:
     def sees(self, text: str) -> bool:
         return self._has(text).count() > 0
 
+    def no_longer_sees(self, text: str, timeout: int = 15_000) -> None:
+        """Wait until ``text`` has left the screen (no element shows it any more)."""
+        self._has(text).first.wait_for(state="detached", timeout=timeout)
+
     def by_id(self, identifier: str):
         return self.page.locator(f'[flt-semantics-identifier="{identifier}"]').first
 

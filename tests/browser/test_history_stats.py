@@ -69,7 +69,7 @@ def test_a_players_statistics_with_a_chart_a_game_filter_and_a_csv_export(server
     ui.shot("stats-unknown-player")
     ui.choose("Jeu", "Robby Solo")  # the next filter chosen forgets the link's player, and the message with it
     ui.see("Robby Solo : 2 parties")
-    ui._has(f"Aucun joueur n° {zoe + 1000}").first.wait_for(state="detached", timeout=15_000)
+    ui.no_longer_sees(f"Aucun joueur n° {zoe + 1000}")
 
 
 def test_a_match_review_edits_the_place_then_deletes_the_match_and_undoes_it(server, ui):

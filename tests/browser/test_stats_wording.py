@@ -22,7 +22,7 @@ def test_empty_statistics_say_what_to_do_next_and_lead_to_the_data_place(server,
     ui.see("Aucune partie terminée pour l'instant.")  # not "none matches these filters": none is applied
     assert not ui.sees("Aucune partie terminée ne correspond à ces filtres")
     ui.click("Effacer les filtres")  # the link's player forgotten, and the message with it
-    ui._has("Aucun joueur n° 77").first.wait_for(state="detached", timeout=15_000)
+    ui.no_longer_sees("Aucun joueur n° 77")
     ui.see("Aucune partie terminée pour l'instant. Jouez une partie jusqu'à sa feuille de score, "
            "ou importez votre historique BG Stats")
     ui.reach(ui.button("Lancer une partie"))
