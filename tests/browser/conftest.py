@@ -239,6 +239,9 @@ class Zygote:
 
 ZYGOTE = Zygote()
 
+#: the refusal of a name the server received empty (db.store)
+EMPTY_NAME = "le nom d'un joueur ne peut pas être vide"
+
 
 @pytest.fixture(scope="session", autouse=True)
 def zygote() -> Iterator[Zygote]:
@@ -540,23 +543,37 @@ class UI:
 
     def add_newcomer(self, name: str, seat: int, enter: bool = False) -> None:
         """On the new-match screen: type a new player's name, add them, and see them seated at ``seat``
-        (1-based) before going on, as a person does; a name that did not take is typed again.  Why it may
-        not take: on a loaded machine, keystrokes typed into the accessibility tree's box can miss Flutter's
-        own field (run W, docs/ci.md: the box drawn empty, its DOM input holding "Sam", the server told
-        of no keystroke, and the add refused as an empty name), as a person would see and type again.
-        ``enter``: added with the keyboard's Enter instead of the button."""
+        (1-based) before going on, as a person does (:meth:`add_name`).  ``enter``: added with the keyboard's
+        Enter instead of the button beside the field."""
+        self.add_name(name, "Ajouter un joueur", f"Place {seat} : {name}", enter)
+
+    def add_players(self, *names: str) -> None:
+        """On the Players screen: each name typed, added, and its confirmation seen before the next one."""
+        self.open("/players")
+        for name in names:
+            self.add_name(name, "Ajouter", f"Enregistré : {name}")
+
+    def add_name(self, name: str, button: str, seen: str, enter: bool = False) -> None:
+        """Type ``name`` into the "Ajouter un joueur" field, add it (the ``button`` named exactly, or Enter) and
+        wait to see ``seen``; a name the app refused as empty is typed again, as a person who sees the refusal
+        does.  Why it may be: on a loaded machine, keystrokes typed into the accessibility tree's box can miss
+        Flutter's own field (runs W and F6, docs/ci.md: the box drawn empty, its DOM input holding the name, the
+        server told of no keystroke, and the add refused as an empty name)."""
         for _attempt in range(3):
             self.fill("Ajouter un joueur", name)
             if enter:
                 self.page.keyboard.press("Enter")
             else:
-                self.click("Ajouter un joueur", exact=True)  # the icon button beside the field
+                self.click(button, exact=True)
             try:
-                self.see(f"Place {seat} : {name}", timeout=6_000)
+                self.see(seen, timeout=6_000)
                 return
-            except Exception:  # noqa: BLE001 - not seated (yet): typed again
-                continue
-        self.see(f"Place {seat} : {name}")
+            except Exception:  # noqa: BLE001 - not there yet: typed again only if the app said the name was empty
+                if not self.sees(EMPTY_NAME):
+                    break  # slower than usual: waited for below
+                self.click("Annuler", exact=True)  # the refusal closed: one seen after the next try is that try's
+                self.no_longer_sees(EMPTY_NAME)
+        self.see(seen)
 
     def sees(self, text: str) -> bool:
         return self._has(text).count() > 0

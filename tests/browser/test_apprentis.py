@@ -66,14 +66,6 @@ ANA = [[None, "ciel", None],
 EXPECTED = {"Sam": 37, "Léa": 23, "Ana": -7}
 
 
-def add_players(ui, *names):
-    ui.open("/players")
-    for n in names:
-        ui.fill("Ajouter un joueur", n)
-        ui.click("Ajouter", exact=True)
-        ui.see(f"Enregistré : {n}")
-
-
 def line(value: int) -> str:
     """A die's line, as the dice helper names it: 1-3 a column, 4-6 a row."""
     return f"colonne {value}" if value <= 3 else f"ligne {value}"
@@ -149,7 +141,7 @@ def enter_painting(ui, painting, refused: tuple[str, str] | None = None) -> None
 
 
 def test_a_three_player_short_game_at_the_table(ui):
-    add_players(ui, *PLAYERS)
+    ui.add_players(*PLAYERS)
 
     # Set-up: three players, the short game (the default length).
     ui.open("/new/apprentis")

@@ -14,11 +14,7 @@ ROUNDS = ((10, 8, 7, 3), (5, 9, 2, 6), (4, 4, 12, 1))  # totals 19, 21, 21, 10: 
 
 
 def test_a_play_of_an_unknown_game_is_logged_finished_and_found_in_history_and_statistics(server, ui):
-    ui.open("/players")
-    for n in PLAYERS:
-        ui.fill("Ajouter un joueur", n)
-        ui.click("Ajouter", exact=True)
-        ui.see(f"Enregistré : {n}")
+    ui.add_players(*PLAYERS)
     ui.tab("Jouer")
     ui.see("Un autre jeu")
     ui.fill("Chercher un jeu", GAME)

@@ -21,16 +21,8 @@ def toy_game_folder(monkeypatch):
     monkeypatch.setenv("COMPAGNON_GAMES", str(TOY))
 
 
-def add_players(ui, *names: str) -> None:
-    ui.open("/players")
-    for n in names:
-        ui.fill("Ajouter un joueur", n)
-        ui.click("Ajouter", exact=True)
-        ui.see(f"Enregistré : {n}")
-
-
 def test_the_toy_game_is_played_from_its_folder_to_its_score_sheet(server, ui):
-    add_players(ui, "Léa", "Sam")
+    ui.add_players("Léa", "Sam")
     ui.open("/")
     ui.see("Jeu jouet")  # its card, listed after the built-in games
     ui.tab("Jouer")
