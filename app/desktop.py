@@ -27,6 +27,7 @@ from urllib.parse import urlsplit
 import flet as ft
 from flet.version import flet_version
 
+from app import codecache
 from db.terminal import say as said
 
 #: where pip fetches ``flet-desktop`` from (``PIP_INDEX_URL`` when set)
@@ -119,7 +120,9 @@ def run_desktop(main: Callable[[ft.Page], None], assets: str, first_page: thread
     client after all."""
 
     def watch() -> None:
-        if not first_page.wait(WATCHDOG_SECONDS):
+        if first_page.wait(WATCHDOG_SECONDS):
+            codecache.save()  # what this start compiled, kept for the next one (as the browser's start does)
+        else:
             wait = f"{WATCHDOG_SECONDS:.0f}"
             say(said(f"la fenêtre de bureau ne s'est pas ouverte après {wait} s (le client de Flet encore en "
                      "téléchargement, ou pas d'écran ?). Arrêtez avec Ctrl+C et lancez 'compagnon' pour utiliser "

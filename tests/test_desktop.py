@@ -15,6 +15,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+import flet as ft
 import pytest
 
 from app import desktop
@@ -180,3 +181,28 @@ def test_on_a_machine_without_a_display_it_says_so_at_once_and_serves(tmp_path, 
             time.sleep(0.2)
     assert proc.poll() is None
     assert not calls.exists()  # no window tried where none can open
+
+
+def test_the_desktop_window_keeps_the_start_s_compiled_code_once_its_first_page_is_drawn(monkeypatch):
+    """As the browser's start does (``app.main.warm_up``): the code this start compiled is written for the next
+    start (app/codecache.py) once the window's first page is drawn, not before it, and the window still opens."""
+    first_page = threading.Event()
+    events: list[str] = []
+    saved = threading.Event()
+
+    def window(main, assets_dir, view) -> None:  # Flet's desktop window: draws its first page, then is closed
+        assert view == ft.AppView.FLET_APP
+        time.sleep(0.3)
+        events.append("first page")
+        first_page.set()
+        saved.wait(5)
+
+    def save() -> bool:
+        events.append("saved")
+        saved.set()
+        return True
+
+    monkeypatch.setattr(desktop.ft, "run", window)
+    monkeypatch.setattr(desktop.codecache, "save", save)
+    assert desktop.run_desktop(lambda page: None, "assets", first_page)
+    assert events == ["first page", "saved"]
