@@ -357,6 +357,10 @@ GO = """async (path) => {
 }"""
 
 
+#: what Flet 1.0.5's web client says on its boot screen: starting, and reconnecting
+BOOT = ["Working...", "Loading..."]
+
+
 class UI:
     """A person at the screen: find things by what they say, click, type, look."""
 
@@ -368,8 +372,19 @@ class UI:
         self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
         self.page.locator("flt-semantics-placeholder").evaluate("e => e.click()")
         self.page.wait_for_selector("flt-semantics-host flt-semantics", state="attached", timeout=30_000)
+        self.booted()
         self.settle(quiet_ms=700, max_ms=8000)
         return self
+
+    def booted(self, timeout_ms: int = 60_000) -> None:
+        """Wait until Flet's boot screen is gone: the web client draws "Working..." (in its accessibility tree
+        too) until the server has answered its first message, and again while it reconnects.  On a loaded
+        machine the server can take longer to answer than the tree takes to stay quiet, and a test went on
+        to look at (and photograph) that boot screen instead of Compagnon's."""
+        self.page.wait_for_function("""(boot) => {
+            const host = document.querySelector('flt-semantics-host');
+            return host && host.querySelector('flt-semantics')
+                && !boot.some(b => host.textContent.includes(b)); }""", arg=BOOT, timeout=timeout_ms)
 
     def reconnects(self, restart: Callable[[], None], timeout_ms: int = 40_000) -> None:
         """Run ``restart`` (the server killed and started again), then wait as a person does until this page
@@ -391,6 +406,7 @@ class UI:
                 self.page.wait_for_timeout(100)
         finally:
             self.page.remove_listener("websocket", watch)
+        self.booted(timeout_ms)
         self.settle(quiet_ms=700, max_ms=8000)
 
     def go(self, path: str) -> UI:
