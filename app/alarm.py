@@ -1,4 +1,5 @@
-"""The timers' audible warning: one chime when a timer enters its warning time, one when it runs out.
+"""The timers' audible warning: one chime when a timer enters its warning time, one when it runs out; and the
+end said to a screen reader (muted or not: the sound is muted, not the words).
 
 Each page (each phone or window) keeps its own record of what it has already sounded, in the page's
 session, so a screen that re-renders or remounts does not chime again. A timer that is reset or
@@ -18,6 +19,8 @@ True
 >>> bell.muted = True
 >>> bell.due("u", warn=True, over=False) is None
 True
+>>> bell.entered("v", warn=False, over=True), bell.entered("v", warn=False, over=True)  # muted or not
+('time-up', None)
 """
 
 from __future__ import annotations
@@ -42,9 +45,10 @@ class Chimes:
     sounded: dict[str, str] = field(default_factory=dict)  # timer key -> the last sound it made
     players: dict[str, Any] = field(default_factory=dict, repr=False)  # sound -> flet_audio.Audio
     loading: Any = field(default=None, repr=False)  # the players' loading (an asyncio future), once started
+    speaker: Any = field(default=None, repr=False)  # this page's ft.SemanticsService, made when first needed
 
-    def due(self, key: str, warn: bool, over: bool) -> str | None:
-        """The sound timer ``key`` should make now, if any (and remember it)."""
+    def entered(self, key: str, warn: bool, over: bool) -> str | None:
+        """The stage timer ``key`` has just entered ("warning", "time-up"), if any (and remember it)."""
         now = "time-up" if over else "warning" if warn else None
         if now is None:
             self.sounded.pop(key, None)
@@ -52,6 +56,11 @@ class Chimes:
         if self.sounded.get(key) == now:
             return None
         self.sounded[key] = now
+        return now
+
+    def due(self, key: str, warn: bool, over: bool) -> str | None:
+        """The sound timer ``key`` should make now, if any (and remember it)."""
+        now = self.entered(key, warn, over)
         return None if self.muted else now
 
 
@@ -114,9 +123,28 @@ async def play(bell: Chimes, sound: str) -> None:
         log.warning("a timer's chime could not be played on this page: %s", type(exc).__name__)
 
 
-def ring(key: str, warn: bool, over: bool) -> None:
-    """Chime for timer ``key`` if it has just entered its warning time or run out (called while rendering)."""
+async def say(bell: Chimes, words: str) -> None:
+    """Say ``words`` to this page's screen reader (Flutter's announcement, polite), the service registered on first
+    use, from a task (as the players: never while a component renders).  A page gone meanwhile costs the words,
+    said in one line of the log."""
+    try:
+        if bell.speaker is None:
+            bell.speaker = ft.SemanticsService()
+        await bell.speaker.announce_message(words)
+    except Exception as exc:  # noqa: BLE001 - lost words are no reason to trouble the server's log
+        log.warning("a timer's end could not be said on this page: %s", type(exc).__name__)
+
+
+def ring(key: str, warn: bool, over: bool, time_up: str = "") -> None:
+    """Chime for timer ``key`` if it has just entered its warning time or run out, and say ``time_up`` to a
+    screen reader when it has run out (called while rendering).
+
+    Said once, here, rather than by the countdown as a live region: Flutter's web client announces each new
+    label of a live region (a countdown said every second, "0:29", "0:28"...), and each one late, at the
+    page's next change of its accessibility tree (the end was said only once something else moved)."""
     bell = chimes()
-    sound = bell.due(key, warn, over)
-    if sound:
-        ft.context.page.run_task(play, bell, sound)
+    stage = bell.entered(key, warn, over)
+    if stage and not bell.muted:
+        ft.context.page.run_task(play, bell, stage)
+    if stage == "time-up" and time_up:
+        ft.context.page.run_task(say, bell, time_up)

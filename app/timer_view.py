@@ -104,9 +104,10 @@ def Countdown(key: str, seconds: int, timer: dict[str, Any] | None, lang: str) -
     over = timer is not None and tm.expired(timer, now)
     warn = timer is not None and tm.warning(timer, now)
     text = t("time_up", lang) if over else mmss(ms)
+    # no live region: a screen reader would hear every second; the end is said once (:func:`app.alarm.ring`)
     return ft.Semantics(content=ft.Text(text, size=24, weight=ft.FontWeight.BOLD,
                                         color=ft.Colors.ERROR if over or warn else None),
-                        identifier=f"timer-{key}", live_region=True)
+                        identifier=f"timer-{key}")
 
 
 @component
@@ -119,7 +120,8 @@ def TimerRow(key: str, label: str, seconds: int, timer: dict[str, Any] | None, l
     over = timer is not None and tm.expired(timer, now)
     warn = timer is not None and tm.warning(timer, now)
     colour = ft.Colors.ERROR if over or warn else None
-    alarm.ring(key, warn, over)  # audible as well as red: once on entering the warning time, once at zero
+    # audible as well as red: once on entering the warning time, once at zero (then said to a screen reader)
+    alarm.ring(key, warn, over, t("time_up", lang))
     buttons: list[ft.Control] = []
     if timer is None:
         buttons.append(ft.IconButton(ft.Icons.PLAY_ARROW, tooltip=f"{t('timer_start', lang)} {label}",
