@@ -28,25 +28,28 @@ def JobView(job: Job) -> ft.Control:
     known = job.total > 0
     count = tn("progress_plays", job.total, app.lang, done=number(job.done, app.lang)) if known else \
         app.t("job_preparing")
+    # the work's name is said to a screen reader once, as it starts; its count is not (redrawn ten times a second)
     return ft.Semantics(content=ft.Column([
-        ft.Text(job.label, weight=ft.FontWeight.BOLD),
+        ft.Semantics(content=ft.Text(job.label, weight=ft.FontWeight.BOLD), live_region=True),
         ft.ProgressBar(value=min(1.0, job.done / job.total) if known else None, height=8, border_radius=4),
         ft.Text(count, size=13),
-    ], spacing=6), identifier="data-progress", live_region=True)
+    ], spacing=6), identifier="data-progress")
 
 
 @component
 def SummaryView(summary: Summary, close: Callable[[], None]) -> ft.Control:
     """What the last piece of work did; the skipped plays with their reasons below."""
     app = use_app()
-    rows: list[ft.Control] = [ft.Row([
-        ft.Text(summary.title, size=18, weight=ft.FontWeight.BOLD, expand=True),
+    rows: list[ft.Control] = [ft.Row([  # the title said to a screen reader as the summary appears: the work is done
+        ft.Semantics(content=ft.Text(summary.title, size=18, weight=ft.FontWeight.BOLD), live_region=True,
+                     expand=True),
         ft.IconButton(ft.Icons.CLOSE, tooltip=app.t("summary_close"), on_click=lambda _e: close())])]
     rows += [ft.Text(line) for line in summary.lines]
     if summary.skipped:
         rows.append(ft.Text(app.t("summary_why"), weight=ft.FontWeight.BOLD))
         rows += [ft.Text(line, size=12) for line in summary.skipped]
-    return ft.Semantics(content=ft.Card(ft.Container(ft.Column(rows, spacing=4), padding=12)),
+    # each line its own node (a card merges its texts into one): the title alone is said as the summary appears
+    return ft.Semantics(content=ft.Card(ft.Container(ft.Column(rows, spacing=4), padding=12), semantic_container=False),
                         identifier="data-summary")
 
 

@@ -360,6 +360,21 @@ GO = """async (path) => {
 #: what Flet 1.0.5's web client says on its boot screen: starting, and reconnecting
 BOOT = ["Working...", "Loading..."]
 
+#: keeps what the page says to a screen reader of itself, with when (its clock, ms): Flutter's announcements (a
+#: live region's label, ``ft.SemanticsService``), each a message added to its announcement host for a moment
+HEAR = """
+window.__said = []; window.__saidAt = [];
+const hear = setInterval(() => {
+  const host = document.querySelector('flt-announcement-host');
+  if (!host) return;
+  clearInterval(hear);
+  new MutationObserver(records => { for (const r of records) for (const n of r.addedNodes)
+      if (n.textContent.trim()) {
+        window.__said.push(n.textContent.trim()); window.__saidAt.push(performance.now()); } })
+    .observe(host, {subtree: true, childList: true});
+}, 50);
+"""
+
 
 class UI:
     """A person at the screen: find things by what they say, click, type, look."""
@@ -375,6 +390,14 @@ class UI:
         self.booted()
         self.settle(quiet_ms=700, max_ms=8000)
         return self
+
+    def hear(self) -> None:
+        """From the next page load on, keep what the page says to a screen reader (:meth:`said`)."""
+        self.page.add_init_script(HEAR)
+
+    def said(self) -> list[str]:
+        """What the page has said to a screen reader since it loaded (:meth:`hear` first)."""
+        return list(self.page.evaluate("() => window.__said"))
 
     def booted(self, timeout_ms: int = 60_000) -> None:
         """Wait until Flet's boot screen is gone: the web client draws "Working..." (in its accessibility tree

@@ -5,6 +5,7 @@ skipped, games and players created), then a full backup downloaded with its prog
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -44,6 +45,7 @@ def test_the_data_place_on_a_desktop_window_holds_every_file_action(server, new_
 
 
 def test_a_500_play_import_shows_its_progress_then_its_summary_and_a_backup_downloads(server, ui, tmp_path):
+    ui.hear()
     ui.open("/")
     ui.click("Données : exporter, sauvegarder, importer, restaurer", exact=True)
     ui.see("Importer et restaurer")
@@ -58,6 +60,11 @@ def test_a_500_play_import_shows_its_progress_then_its_summary_and_a_backup_down
     assert len(between) >= 3, seen
     assert seen == sorted(seen)
     ui.shot("data-import-summary-390")
+    # A screen reader hears the work start and end, once each, not its count ten times a second.
+    ui.page.wait_for_timeout(1000)
+    said = ui.said()
+    assert not [s for s in said if re.search(r"\d+ / 500|Préparation", s)], said
+    assert (said.count("Import depuis BG Stats"), said.count("Bilan de l'import")) == (1, 1), said
 
     store = Store(f"sqlite:///{server.data_dir / 'compagnon.db'}")
     try:
