@@ -140,8 +140,8 @@ def ring(key: str, warn: bool, over: bool, time_up: str = "") -> None:
     screen reader when it has run out (called while rendering).
 
     Said once, here, rather than by the countdown as a live region: Flutter's web client announces each new
-    label of a live region (a countdown said every second, "0:29", "0:28"...), and each one late, at the
-    page's next change of its accessibility tree (the end was said only once something else moved)."""
+    label of a live region (a countdown said every second, "0:29", "0:28"...), and it said the end only at the
+    page's next change of its accessibility tree (seconds later, once something else moved; or never)."""
     bell = chimes()
     stage = bell.entered(key, warn, over)
     if stage and not bell.muted:

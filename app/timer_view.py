@@ -120,8 +120,9 @@ def TimerRow(key: str, label: str, seconds: int, timer: dict[str, Any] | None, l
     over = timer is not None and tm.expired(timer, now)
     warn = timer is not None and tm.warning(timer, now)
     colour = ft.Colors.ERROR if over or warn else None
-    # audible as well as red: once on entering the warning time, once at zero (then said to a screen reader)
-    alarm.ring(key, warn, over, t("time_up", lang))
+    # audible as well as red: once on entering the warning time, once at zero (then said to a screen reader, with
+    # whose timer it is: a seat's or a phase's)
+    alarm.ring(key, warn, over, t("skipped_line", lang, a=label, b=t("time_up", lang)))
     buttons: list[ft.Control] = []
     if timer is None:
         buttons.append(ft.IconButton(ft.Icons.PLAY_ARROW, tooltip=f"{t('timer_start', lang)} {label}",
