@@ -382,8 +382,33 @@ class UI:
     def __init__(self, page, base: str) -> None:
         self.page, self.base = page, base
         self.closed: list[str] = []  # each websocket of this page that closed, with when (for :meth:`shot`)
-        page.on("websocket", lambda ws: ws.on("close", lambda _ws: self.closed.append(
-            f"{time.strftime('%H:%M:%S')} {ws.url}")))
+        self.received: list[bytes] = []  # every websocket frame the server sent this page, in order
+        self.sent: list[bytes] = []  # every websocket frame this page sent the server, in order
+        page.on("websocket", self._watch)
+
+    def _watch(self, ws) -> None:
+        ws.on("framereceived", lambda f: self.received.append(f if isinstance(f, bytes) else f.encode()))
+        ws.on("framesent", lambda f: self.sent.append(f if isinstance(f, bytes) else f.encode()))
+        ws.on("close", lambda _ws: self.closed.append(f"{time.strftime('%H:%M:%S')} {ws.url}"))
+
+    def never_got(self, text: str) -> bool:
+        """Neither the screen nor any message the server sent this page holds ``text``."""
+        return text not in self.text() and not any(text.encode() in f for f in self.received)
+
+    def told_server(self, value: str, since: int, timeout_ms: int = 5_000) -> bool:
+        """Whether this page sent the server a text field's new ``value`` (Flet's property update, as each
+        keystroke sends it) in a frame after the first ``since`` it sent, waiting up to ``timeout_ms``."""
+        from bench.flet_ws import UPDATE, decode
+
+        deadline = time.monotonic() + timeout_ms / 1000
+        while True:
+            for frame in self.sent[since:]:
+                action, body = decode(frame)
+                if action == UPDATE and isinstance(body, dict) and body.get("props", {}).get("value") == value:
+                    return True
+            if time.monotonic() > deadline:
+                return False
+            self.page.wait_for_timeout(100)
 
     def open(self, path: str = "/") -> UI:
         self.page.goto(self.base + path)
@@ -558,21 +583,28 @@ class UI:
         self.settle()
 
     def fill(self, label: str, text: str) -> None:
+        """Type ``text`` over what the field ``label`` holds, as a person does (tap it, select all, type), and
+        go on once the device has told the server: a keystroke that never left the browser (on a loaded
+        machine the page's input can hold the text while Flutter's field never heard of it: runs W, F6 and
+        N6, docs/ci.md) is typed again, as a person does who sees the box unchanged.  What the server does
+        with a value it was sent is the test's to check, never typed over here."""
         box = self.reach(self.page.get_by_role("textbox", name=re.compile(re.escape(label))).first)
-        for attempt in range(3):  # as a person: tap the field, select what is there, type over it
+        for attempt in range(3):
             self.settle()
             self.in_clear(box)
             box.click()
             self.page.wait_for_timeout(150)
+            unchanged, since = box.input_value() == text, len(self.sent)
             if attempt < 2:
                 self.page.keyboard.press("Control+A")
                 self.page.keyboard.type(text)
             else:
                 box.fill(text)
             self.page.wait_for_timeout(300)
-            if box.input_value() == text:
+            if box.input_value() == text and (unchanged or self.told_server(text, since)):
                 return
-        raise AssertionError(f"could not type {text!r} into {label!r}: it holds {box.input_value()!r}")
+        raise AssertionError(f"could not type {text!r} into {label!r}: it holds {box.input_value()!r}, "
+                             "and the page sent the server no such value")
 
     def _has(self, text: str):
         """Text shows either as content or as an accessible name (Flutter merges labels)."""

@@ -48,6 +48,44 @@ def test_a_name_refused_as_empty_is_typed_again_and_only_then(ui, monkeypatch):
     assert not ui.sees(EMPTY_NAME)
 
 
+#: (``true``) stops every keyboard and input event at the window, before the page's own listeners (Flutter's)
+#: hear of it: the browser still writes the keys into the focused input; (``false``) stops no more
+DEAF = """on => {
+  const kinds = ["keydown", "keypress", "keyup", "beforeinput", "input", "selectionchange", "compositionend"];
+  if (on) { window.__deaf = e => e.stopImmediatePropagation(); }
+  for (const k of kinds) { (on ? addEventListener : removeEventListener)(k, window.__deaf, true); }
+}"""
+
+
+def test_keystrokes_that_never_reach_the_server_are_typed_again_and_only_then(ui, monkeypatch):
+    """The browser tests' ``UI.fill``: on a loaded machine the page's input can hold what was typed while
+    Flutter's field never heard of it (runs W, F6, N6): nothing is sent, the screen stays as it was, and a
+    person types again.  Here the first typing writes the input without a keystroke (nothing reaches
+    Flutter); ``fill`` types again, once, and the name reaches the server."""
+    ui.open("/players")
+    keyboard = ui.page.keyboard
+    typed: list[str] = []
+    real = keyboard.type
+
+    def first_lost(text: str, **kw) -> None:
+        typed.append(text)
+        if len(typed) == 1:  # into the page's input, but none of its events reaches Flutter's field
+            ui.page.evaluate(DEAF, True)
+            real(text, **kw)
+            ui.page.evaluate(DEAF, False)
+        else:
+            real(text, **kw)
+
+    monkeypatch.setattr(keyboard, "type", first_lost)
+    ui.fill("Ajouter un joueur", "Léa")
+    assert typed == ["Léa", "Léa"]
+    ui.click("Ajouter", exact=True)
+    ui.see("Enregistré : Léa")
+    # A value the page did send is never typed again, whatever the screen then shows.
+    ui.fill("Ajouter un joueur", "Sam")
+    assert typed == ["Léa", "Léa", "Sam"]
+
+
 @pytest.mark.full_motion  # a whole match with the screen's animations, as most people have them
 def test_a_match_from_start_to_history_survives_undo_reload_and_a_killed_server(server, ui, new_ui):
     ui.add_players("Léa", "Sam", "Ana")

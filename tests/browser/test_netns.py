@@ -47,19 +47,11 @@ def phones(chromium, phone_net):
 
 
 class Phone(UI):
-    """A phone: a browser context of its own, keeping every websocket frame the server sent it."""
+    """A phone: a browser context of its own (every :class:`UI` keeps the frames the server sent it)."""
 
     def __init__(self, browser, base: str) -> None:
         self.context = browser.new_context(viewport={"width": 390, "height": 844})
         super().__init__(self.context.new_page(), base)
-        self.received = bytearray()
-        self.page.on("websocket", lambda ws: ws.on("framereceived", self._got))
-
-    def _got(self, payload) -> None:
-        self.received += payload if isinstance(payload, bytes) else payload.encode()
-
-    def never_got(self, text: str) -> bool:
-        return text not in self.text() and text.encode() not in self.received
 
     def buttons(self) -> list[str]:
         return [str(n) for n in self.page.get_by_role("button").evaluate_all(

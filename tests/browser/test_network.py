@@ -34,23 +34,14 @@ PUBLIC = "http://192.168.1.12:8550"
 
 
 class Device(UI):
-    """A browser context of its own (one phone, or the host's laptop) that keeps every websocket
-    message the server sends it."""
+    """A browser context of its own (one phone, or the host's laptop); like every :class:`UI`, it keeps
+    every websocket message the server sends it (:meth:`UI.never_got`)."""
 
     def __init__(self, browser, base: str, desktop: bool = False) -> None:
         size = {"width": 1280, "height": 800} if desktop else {"width": 390, "height": 844}
         self.context = browser.new_context(viewport=size)
         super().__init__(self.context.new_page(), base)
-        self.received = bytearray()
-        self.page.on("websocket", lambda ws: ws.on("framereceived", self._got))
         DEVICES.append(self)
-
-    def _got(self, payload) -> None:
-        self.received += payload if isinstance(payload, bytes) else payload.encode()
-
-    def never_got(self, text: str) -> bool:
-        """Neither the screen nor any message the server sent this device holds ``text``."""
-        return text not in self.text() and text.encode() not in self.received
 
 
 DEVICES: list[Device] = []

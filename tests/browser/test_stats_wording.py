@@ -48,10 +48,6 @@ def test_a_game_filter_named_bars_a_calendar_and_a_loading_indicator(server, new
     table = standings(store)
     store.engine.dispose()
     ui = new_ui(*size)
-    frames: list[bytes] = []  # every frame the server sent this page
-    ui.page.on("websocket", lambda ws: ws.on(
-        "framereceived", lambda f: frames.append(f if isinstance(f, bytes) else f.encode())))
-
     ui.open("/stats")
     ui.see("3 parties")
     # Every bar of the wins chart is named, with its count, for the eye and for a screen reader.
@@ -62,7 +58,7 @@ def test_a_game_filter_named_bars_a_calendar_and_a_loading_indicator(server, new
     ui.shot(f"stats-wins-{size[0]}")
 
     # A game filter: the count is the game's; the H-index, over every game, says so.
-    sent = len(frames)
+    sent = len(ui.received)
     ui.choose("Jeu", "Robby Solo")
     ui.see("2 parties")
     ui.see("Robby Solo : 2")
@@ -71,7 +67,7 @@ def test_a_game_filter_named_bars_a_calendar_and_a_loading_indicator(server, new
     ui.reach(ui.by_id("chart-score-distribution"))
     # While the filtered figures are read, the device is told so: the indicator is sent before the figures.
     # (What the server sends, not what the tree showed: a busy page may draw no frame between the two.)
-    now = frames[sent:]
+    now = ui.received[sent:]
     told = [i for i, f in enumerate(now) if b"Calcul des statistiques" in f]
     shown = [i for i, f in enumerate(now) if b"H-index de la table sur tous les jeux" in f]
     assert told and shown and told[0] < shown[0], f"no progress indicator while the figures load {told, shown}"
