@@ -7,20 +7,19 @@ extended out of its warning time may chime again the next time it gets there. Th
 sound on a device (the choice is that page's own).
 
 >>> bell = Chimes()
->>> bell.due("t", warn=False, over=False) is None
-True
->>> bell.due("t", warn=True, over=False), bell.due("t", warn=True, over=False)
-('warning', None)
->>> bell.due("t", warn=False, over=True), bell.due("t", warn=False, over=True)
-('time-up', None)
->>> bell.due("t", warn=False, over=False)  # reset: it may chime again
->>> bell.due("t", warn=True, over=False)
-'warning'
+>>> bell.cue("t", warn=False, over=False)
+(None, False)
+>>> bell.cue("t", warn=True, over=False), bell.cue("t", warn=True, over=False)
+(('warning', False), (None, False))
+>>> bell.cue("t", warn=False, over=True), bell.cue("t", warn=False, over=True)
+(('time-up', True), (None, False))
+>>> bell.cue("t", warn=False, over=False)  # reset: it may chime again
+(None, False)
+>>> bell.cue("t", warn=True, over=False)
+('warning', False)
 >>> bell.muted = True
->>> bell.due("u", warn=True, over=False) is None
-True
->>> bell.entered("v", warn=False, over=True), bell.entered("v", warn=False, over=True)  # muted or not
-('time-up', None)
+>>> bell.cue("u", warn=True, over=False), bell.cue("u", warn=False, over=True)  # the end said, muted or not
+((None, False), (None, True))
 """
 
 from __future__ import annotations
@@ -58,10 +57,11 @@ class Chimes:
         self.sounded[key] = now
         return now
 
-    def due(self, key: str, warn: bool, over: bool) -> str | None:
-        """The sound timer ``key`` should make now, if any (and remember it)."""
+    def cue(self, key: str, warn: bool, over: bool) -> tuple[str | None, bool]:
+        """What this page does now for timer ``key`` (and remembers): the sound it makes, if any (none while
+        muted), and whether it says the end (at the end, muted or not)."""
         now = self.entered(key, warn, over)
-        return None if self.muted else now
+        return (None if self.muted else now), now == "time-up"
 
 
 def chimes() -> Chimes:
@@ -143,8 +143,8 @@ def ring(key: str, warn: bool, over: bool, time_up: str = "") -> None:
     label of a live region (a countdown said every second, "0:29", "0:28"...), and it said the end only at the
     page's next change of its accessibility tree (seconds later, once something else moved; or never)."""
     bell = chimes()
-    stage = bell.entered(key, warn, over)
-    if stage and not bell.muted:
-        ft.context.page.run_task(play, bell, stage)
-    if stage == "time-up" and time_up:
+    sound, said = bell.cue(key, warn, over)
+    if sound:
+        ft.context.page.run_task(play, bell, sound)
+    if said and time_up:
         ft.context.page.run_task(say, bell, time_up)

@@ -23,27 +23,28 @@ def test_a_timer_chimes_once_entering_its_warning_time_and_once_at_zero():
     heard = []
     for now in range(0, 200_000, 500):  # a tick every half second, from start to well past the end
         warn, over = tm.warning(t, now), tm.expired(t, now)
-        sound = bell.due("phase3:0", warn, over)
-        if sound:
-            heard.append((now, sound))
-    assert heard == [(150_000, "warning"), (180_000, "time-up")]
+        sound, said = bell.cue("phase3:0", warn, over)
+        if sound or said:
+            heard.append((now, sound, said))
+    assert heard == [(150_000, "warning", False), (180_000, "time-up", True)]
 
 
 def test_each_timer_chimes_for_itself_and_again_after_a_reset():
     bell = Chimes()
-    assert bell.due("a", warn=True, over=False) == "warning"
-    assert bell.due("b", warn=True, over=False) == "warning"  # another timer: its own chime
-    assert bell.due("a", warn=True, over=False) is None
-    assert bell.due("a", warn=False, over=False) is None  # reset or extended out of its warning time
-    assert bell.due("a", warn=True, over=False) == "warning"
+    assert bell.cue("a", warn=True, over=False)[0] == "warning"
+    assert bell.cue("b", warn=True, over=False)[0] == "warning"  # another timer: its own chime
+    assert bell.cue("a", warn=True, over=False)[0] is None
+    assert bell.cue("a", warn=False, over=False)[0] is None  # reset or extended out of its warning time
+    assert bell.cue("a", warn=True, over=False)[0] == "warning"
 
 
-def test_a_muted_device_stays_silent_and_does_not_chime_late_when_unmuted():
+def test_a_muted_device_stays_silent_but_says_the_end_and_does_not_chime_late_when_unmuted():
     bell = Chimes(muted=True)
-    assert bell.due("a", warn=True, over=False) is None
+    assert bell.cue("z", warn=False, over=True) == (None, True)  # the sound is muted, not the words
+    assert bell.cue("a", warn=True, over=False)[0] is None
     bell.muted = False
-    assert bell.due("a", warn=True, over=False) is None  # that warning has passed already
-    assert bell.due("a", warn=False, over=True) == "time-up"
+    assert bell.cue("a", warn=True, over=False)[0] is None  # that warning has passed already
+    assert bell.cue("a", warn=False, over=True)[0] == "time-up"
 
 
 def test_the_sounds_ship_with_the_app():
