@@ -81,7 +81,7 @@ def test_keystrokes_that_never_reach_the_server_are_typed_again_and_only_then(ui
     assert typed == ["Léa", "Léa"]
     ui.click("Ajouter", exact=True)
     ui.see("Enregistré : Léa")
-    # A value the page did send is never typed again, whatever the screen then shows.
+    # A value the page sent at the first typing is typed once.
     ui.fill("Ajouter un joueur", "Sam")
     assert typed == ["Léa", "Léa", "Sam"]
 
