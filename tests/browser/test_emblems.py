@@ -4,7 +4,6 @@ the browser, instead of sent inside every screen that shows one: the home's firs
 
 from __future__ import annotations
 
-import base64
 import urllib.error
 import urllib.request
 
@@ -39,16 +38,12 @@ def test_each_game_s_emblem_is_served_from_its_folder_and_nothing_else_is(server
 def test_the_home_s_emblems_come_by_address_and_no_screen_carries_their_drawing(server, ui):
     fetched: list[tuple[str, int]] = []
     ui.page.on("response", lambda r: fetched.append((r.url, r.status)) if "/emblems/" in r.url else None)
-    cdp = ui.page.context.new_cdp_session(ui.page)
-    cdp.send("Network.enable")
-    frames: list[dict] = []
-    cdp.on("Network.webSocketFrameReceived", lambda frame: frames.append(frame))
     ui.open("/")
     ui.see("Robby Solo")
     ui.settle()
     wanted = {f"{server.url}/emblems/{slug}.svg" for slug in registry.slugs() if slug in registry.cards()}
     assert wanted and wanted <= {url for url, status in fetched if status == 200}
-    received = [base64.b64decode(f["response"]["payloadData"]) for f in frames if f["response"]["opcode"] == 2]
+    received = ui.received  # every frame the server sent the page
     assert received and not any(b"<svg" in data for data in received), "a screen's patch carries an emblem's drawing"
     assert any("emblems/robby-solo.svg" in str(decode(data)) for data in received)
 

@@ -9,12 +9,10 @@ key are read and written through it, and no later message adds or removes a serv
 A service made at each use (``ft.SharedPreferences()`` in the theme switch and in the host rights) was
 registered on its own after the first screen, and Flet removed it later, in the patch of whatever the
 page did next: two more messages, and a tap's answer that carried the page's services.
-The messages are read as the browser received them (Chromium's own record of the web socket).
+The messages are read as the browser received them (the page's web socket frames, kept by :class:`UI`).
 """
 
 from __future__ import annotations
-
-import base64
 
 import pytest
 
@@ -26,9 +24,9 @@ pytestmark = pytest.mark.browser
 PATCH = 2  # Flet's message action: a patch of a control
 
 
-def patches(frames: list[dict]) -> list[list]:
-    """Each patch the server sent (binary frames, Flet's protocol: :func:`bench.flet_ws.decode`)."""
-    decoded = [decode(base64.b64decode(f["response"]["payloadData"])) for f in frames if f["response"]["opcode"] == 2]
+def patches(frames: list[bytes]) -> list[list]:
+    """Each patch the server sent (Flet's protocol: :func:`bench.flet_ws.decode`)."""
+    decoded = [decode(f) for f in frames]
     return [body["patch"] for action, body in decoded if action == PATCH]
 
 
@@ -39,15 +37,6 @@ def touches_services(patch: list) -> bool:
     return isinstance(tree, list) and len(tree) > 1 and isinstance(tree[1], dict) and "_services" in tree[1]
 
 
-def received(ui) -> list[dict]:
-    """Every web socket frame the page receives from now on (Chromium's own record, through CDP)."""
-    cdp = ui.page.context.new_cdp_session(ui.page)
-    cdp.send("Network.enable")
-    frames: list[dict] = []
-    cdp.on("Network.webSocketFrameReceived", lambda frame: frames.append(frame))
-    return frames
-
-
 def page_settings(patch: list) -> dict:
     """What a patch sets on the page itself (Flet's ``[0, 0, name, value]``: replace, on the patch's first
     control, which is the page in a patch of the page)."""
@@ -55,7 +44,7 @@ def page_settings(patch: list) -> dict:
 
 
 def test_the_first_screen_tells_the_web_client_to_draw_the_theme_at_once(server, ui):
-    frames = received(ui)
+    frames = ui.received  # every frame the server sends the page, from its load
     ui.open("/")
     ui.see("Robby Solo")
     first = [page_settings(p) for p in patches(frames)]
@@ -67,7 +56,7 @@ def test_the_first_screen_tells_the_web_client_to_draw_the_theme_at_once(server,
 
 
 def test_the_storage_goes_out_with_the_page_and_no_tap_adds_or_removes_a_service(server, ui):
-    frames = received(ui)
+    frames = ui.received  # every frame the server sends the page, from its load
     ui.open("/")
     ui.see("Robby Solo")
     ui.settle()
