@@ -24,6 +24,8 @@ WIDE = 760  # max content width of a one-pane screen on a wide window
 RAIL_FROM = 840
 #: the screens drawn in two panes on a wide window (their body takes the window's width)
 TWO_PANES = ("/match/", "/stats")
+#: the two-pane screens whose panes scroll each on its own (:func:`app.panes.two_panes`): the body does not
+OWN_SCROLL = ("/match/",)
 #: the screens during which the device stays awake (a match open: the host's, a phone's table or seat)
 AWAKE = ("/match/", "/seat/", "/table/")
 MATCH_PATH = re.compile(r"/match/\d+")
@@ -163,6 +165,7 @@ def Layout(route: str, width: float | None) -> ft.Control:
     path = route.split("?")[0] or "/"
     wide = bool(width and width >= RAIL_FROM)
     two_panes = wide and path.startswith(TWO_PANES)
+    own_scroll = two_panes and path.startswith(OWN_SCROLL)
     screen, params = resolve(path, app.host_device)
     # The screen is keyed by what it shows: a language switch (or a window crossing RAIL_FROM) mounts it
     # afresh.  A write (``app.data``, which every screen reading the database watches through
@@ -171,7 +174,8 @@ def Layout(route: str, width: float | None) -> ft.Control:
     # half-typed form elsewhere on the screen stays as it was.
     shown = WideContext(two_panes, lambda: screen(**params, key=f"{path}|{app.lang}|{two_panes}"))
     body = ft.Container(
-        ft.Column([Banner(key="banner"), shown], scroll=ft.ScrollMode.AUTO, expand=True, spacing=12),
+        ft.Column([Banner(key="banner"), shown], scroll=None if own_scroll else ft.ScrollMode.AUTO, expand=True,
+                  spacing=12),
         padding=12, alignment=ft.Alignment.TOP_CENTER,
         # A phone uses the whole width; a wide window gives a one-pane screen a readable centred column
         # and a two-pane screen (a match: its panels beside its timers and ledger) the room it needs.

@@ -14,12 +14,21 @@ WideContext = ft.create_context(False)
 
 def two_panes(left: Sequence[ft.Control], right: Sequence[ft.Control], spacing: int = 12) -> list[ft.Control]:
     """Two natural parts of a screen: side by side on a wide window, one under the other on a phone.
-    Call it while rendering a component (it reads :data:`WideContext`)."""
+    Call it while rendering a component (it reads :data:`WideContext`).
+
+    Side by side, each pane scrolls on its own (the right one keeps the match's clocks in sight while the
+    left one is scrolled down to a form): the row fills the height it is given, so the screen's body must not
+    scroll itself (:data:`app.layout.OWN_SCROLL`)."""
     if not ft.use_context(WideContext):
         return [*left, *right]
-    return [ft.Row([ft.Column(list(left), spacing=spacing, expand=3),
-                    ft.Column(list(right), spacing=spacing, expand=2)],
-                   spacing=24, vertical_alignment=ft.CrossAxisAlignment.START)]
+    return [ft.Row([pane(left, spacing, 3), pane(right, spacing, 2)],
+                   spacing=12, expand=True, vertical_alignment=ft.CrossAxisAlignment.STRETCH)]
+
+
+def pane(items: Sequence[ft.Control], spacing: int, share: int) -> ft.Control:
+    """One of :func:`two_panes`' panes: its own scroll, and a margin on the right for its scroll bar."""
+    return ft.Column([ft.Container(ft.Column(list(items), spacing=spacing), padding=ft.Padding.only(right=12))],
+                     expand=share, scroll=ft.ScrollMode.AUTO)
 
 
 def group(items: Sequence[ft.Control], spacing: int = 12) -> list[ft.Control]:

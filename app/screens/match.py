@@ -262,5 +262,5 @@ def MatchScreen(match_id: str = "") -> ft.Control:
     # that comes and goes in a group of its own (app.panes.group): the rest of the screen is not redrawn.
     side = side_part(m, names, lang, over, on_phones, () if over else shared.host_devices(app))
     if ft.use_context(WideContext):
-        return ft.Column(two_panes(play, [*group(timers), *side]), spacing=12)
+        return ft.Column(two_panes(play, [*group(timers), *side]), spacing=12, expand=True)
     return ft.Column([*group([*play[:1], *timers]), *group(play[1:]), *group(side)], spacing=12)

@@ -488,7 +488,9 @@ class UI:
         """Wait for ``locator``; scroll down, then up, as a person would, when it is off screen
         (Flutter leaves off-screen widgets out of the accessibility tree)."""
         deadline = time.time() + timeout / 1000
-        self.page.mouse.move(self.mid_x(), 400)
+        width = (self.page.viewport_size or {"width": 390})["width"]
+        # a match on a wide window has two panes, each scrolled on its own: the wheel goes over each in turn
+        over = [self.mid_x(), width * 0.8] if width >= 840 else [self.mid_x()]
         direction = 500
         scrolled = 0
         while True:
@@ -498,9 +500,10 @@ class UI:
             except Exception:
                 if time.time() > deadline:
                     raise
+            self.page.mouse.move(over[scrolled % len(over)], 400)
             self.page.mouse.wheel(0, direction)
             scrolled += 1
-            if scrolled % 8 == 0:
+            if scrolled % (8 * len(over)) == 0:
                 direction = -direction
             self.page.wait_for_timeout(250)
 
@@ -569,7 +572,7 @@ class UI:
             centre = box["y"] + box["height"] / 2
             if 80 < centre < height - 100:
                 return
-            self.page.mouse.move(self.mid_x(), height / 2)
+            self.page.mouse.move(box["x"] + box["width"] / 2, height / 2)  # the wheel over its own pane
             self.page.mouse.wheel(0, centre - height / 2)
             self.page.wait_for_timeout(300)
             self.settle()

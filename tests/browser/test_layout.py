@@ -65,6 +65,13 @@ def box_of(ui, text: str) -> dict:
     return min(boxes, key=lambda b: b["width"] * b["height"])
 
 
+def top_of(ui, text: str) -> float:
+    """Where the smallest element that says ``text`` starts (far above the screen once Flutter has left it out
+    of the accessibility tree, scrolled away)."""
+    boxes = [b for b in (el.bounding_box() for el in ui._has(text).all()) if b and b["width"] > 0]
+    return min(boxes, key=lambda b: b["width"] * b["height"])["y"] if boxes else -10_000.0
+
+
 @pytest.mark.full_motion
 def test_a_phone_has_a_bottom_bar_where_the_open_match_is_selected_not_home(server, ui):
     match_id = a_match(server)
@@ -108,6 +115,19 @@ def test_from_840_px_a_rail_and_a_match_in_two_panes(server, new_ui, size):
     assert phones["x"] > panel["x"] + panel["width"] and abandon["x"] > panel["x"] + panel["width"]
     assert phones["y"] < panel["y"] + 200  # side by side, both at the top
     ui.shot(f"layout-match-{size[0]}")
+    # Each pane scrolls on its own: the panels scrolled down to their last form, the phones (and the clocks
+    # above them) stay in sight beside it; the wheel over the phones leaves the panels where they were.
+    ui.page.mouse.move(panel["x"] + panel["width"] / 2, 500)
+    ui.page.mouse.wheel(0, 5000)
+    ui.settle()
+    assert top_of(ui, "Manche 1") < panel["y"] - 100, "the panels did not scroll"
+    assert top_of(ui, "Téléphones des joueurs") == pytest.approx(phones["y"], abs=2)
+    scrolled = top_of(ui, "Manche 1")
+    ui.page.mouse.move(phones["x"] + phones["width"] / 2, 500)
+    ui.page.mouse.wheel(0, 5000)
+    ui.settle()
+    assert top_of(ui, "Manche 1") == pytest.approx(scrolled, abs=2)
+    ui.shot(f"layout-match-{size[0]}-scrolled")
     ui.click("Accueil")  # the rail goes places
     ui.see("Les jeux")
     assert [p["label"] for p in rail(ui) if p["selected"]] == ["Accueil"]
