@@ -489,8 +489,10 @@ class UI:
         (Flutter leaves off-screen widgets out of the accessibility tree)."""
         deadline = time.time() + timeout / 1000
         width = (self.page.viewport_size or {"width": 390})["width"]
-        # a match on a wide window has two panes, each scrolled on its own: the wheel goes over each in turn
-        over = [self.mid_x(), width * 0.8] if width >= 840 else [self.mid_x()]
+        # a match on a wide window has two panes, each scrolled on its own (app.layout.OWN_SCROLL): the wheel goes
+        # over each in turn
+        two = width >= 840 and "/match/" in self.page.url
+        over = [self.mid_x(), width * 0.8] if two else [self.mid_x()]
         direction = 500
         scrolled = 0
         while True:
