@@ -139,9 +139,12 @@ def _Abandon(match_id: int) -> ft.Control:
 
     if not confirming:
         return ft.TextButton(app.t("abandon"), icon=ft.Icons.DELETE_OUTLINE, on_click=lambda _e: set_confirming(True))
-    return ft.Row([ft.Text(app.t("abandon_q"), expand=True),
-                   ft.Button(app.t("confirm"), on_click=abandon),
-                   ft.TextButton(app.t("cancel"), on_click=lambda _e: set_confirming(False))], wrap=True)
+    # asked as the history asks before deleting a match: the question, then the way out in the error's colours
+    return ft.Card(ft.Container(ft.Column([
+        ft.Text(app.t("abandon_q")),
+        ft.Row([ft.Button(app.t("confirm"), icon=ft.Icons.DELETE_OUTLINE, on_click=abandon,
+                          color=ft.Colors.ON_ERROR, bgcolor=ft.Colors.ERROR),
+                ft.TextButton(app.t("cancel"), on_click=lambda _e: set_confirming(False))], wrap=True)]), padding=12))
 
 
 #: re-rendered only when it is asked to confirm (or the language changes: the screen is mounted afresh)

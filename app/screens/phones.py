@@ -43,10 +43,10 @@ def qr(url: str, caption: str, size: int, ident: str) -> ft.Control:
 
 def request_row(app: AppState, name: str, confirm: Callable[[], None], refuse: Callable[[], None]) -> ft.Control:
     """A phone asks for ``name``'s seat (from the table code): confirm or refuse."""
-    return ft.Container(ft.Row([
-        ft.Icon(ft.Icons.PHONE_ANDROID), ft.Text(app.t("asks_seat", a=name), expand=True),
-        ft.Button(app.t("confirm"), on_click=lambda _e: confirm()),
-        ft.TextButton(app.t("refuse"), on_click=lambda _e: refuse())], wrap=True),
+    return ft.Container(ft.Column([
+        ft.Row([ft.Icon(ft.Icons.PHONE_ANDROID), ft.Text(app.t("asks_seat", a=name), expand=True)]),
+        ft.Row([ft.Button(app.t("confirm"), on_click=lambda _e: confirm()),
+                ft.TextButton(app.t("refuse"), on_click=lambda _e: refuse())], wrap=True)], spacing=4),
         bgcolor=ft.Colors.SECONDARY_CONTAINER, padding=8, border_radius=8)
 
 

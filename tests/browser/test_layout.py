@@ -312,3 +312,25 @@ def test_a_small_count_has_a_stepper_within_its_bounds(server, ui):
     expect(plus).to_have_attribute("aria-disabled", "true", timeout=15_000)
     holds(ui, box, "9")
     ui.shot("layout-stepper-390")
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
+def test_abandoning_a_match_asks_first_then_leaves_it_out_of_the_matches_to_resume(server, new_ui, size):
+    """The question and its two buttons are drawn where the button was (a grey box before: the question expanded
+    in a row that wraps, tests/test_wrap_expand.py); "Annuler" keeps the match, "Confirmer" abandons it."""
+    match_id = a_match(server)
+    ui = new_ui(*size)
+    ui.open(f"/match/{match_id}")
+    ui.click("Abandonner la partie")
+    ui.see("Abandonner cette partie ? Elle ne comptera pas dans l'historique.")
+    ui.click("Annuler", exact=True)  # (not the header's "Annuler la dernière action")
+    ui.see("Abandonner la partie")
+    ui.click("Abandonner la partie")
+    question = box_of(ui, "Abandonner cette partie ?")
+    confirm = ui.reach(ui.button("Confirmer")).bounding_box()
+    assert confirm is not None and 0 < confirm["y"] - question["y"] < 200, (question, confirm)  # just under it
+    ui.shot(f"match-abandon-{size[0]}")
+    ui.click("Confirmer")
+    ui.see("Les jeux")  # the home screen
+    assert not ui.sees("Robby Solo #1")
+    assert Store(f"sqlite:///{server.data_dir / 'compagnon.db'}").load(match_id).status == "abandoned"
