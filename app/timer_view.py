@@ -83,16 +83,33 @@ def use_wake_up(timer: dict[str, Any] | None, delay: Callable[[dict[str, Any], i
     """
     _, set_woken = ft.use_state(0)
     key = None if timer is None else (timer["since"], timer["elapsed"], timer["duration"])
+    ft.use_effect(lambda: wake_up(timer, delay, set_woken), [key],
+                  cleanup=lambda: None)  # a cleanup, so that Flet cancels the loop
 
-    async def wake() -> None:
-        while timer is not None:
-            wait = delay(timer, now_ms())
-            if wait is None:
-                return
-            await asyncio.sleep(wait / 1000 + 0.005)  # just past the change
-            set_woken(now_ms())  # a new value each time: the component renders again
 
-    ft.use_effect(wake, [key], cleanup=lambda: None)  # a cleanup, so that Flet cancels the loop
+async def wake_up(timer: dict[str, Any] | None, delay: Callable[[dict[str, Any], int], int | None],
+                  woken: Callable[[int], None]) -> None:
+    """:func:`use_wake_up`'s loop: ``woken(now)`` at each moment ``delay`` names, while it names one, and while
+    the page is there.  A page reloaded or closed has its session destroyed by Flet, which may come before the
+    loop is cancelled: Flet then refuses the render with a ``RuntimeError``, and the loop ends quietly (it was
+    an unhandled task's traceback in the log).
+
+    >>> said = []
+    >>> def gone(now):
+    ...     said.append(now)
+    ...     raise RuntimeError("An attempt to fetch destroyed session.")
+    >>> asyncio.run(wake_up({"duration": 1}, lambda _t, _n: 1, gone)), len(said)
+    (None, 1)
+    """
+    while timer is not None:
+        wait = delay(timer, now_ms())
+        if wait is None:
+            return
+        await asyncio.sleep(wait / 1000 + 0.005)  # just past the change
+        try:
+            woken(now_ms())  # a new value each time: the component renders again
+        except RuntimeError:
+            return  # the page is gone: nothing left to render
 
 
 @component
