@@ -23,8 +23,8 @@ def _PrivacyScreen(seat: int, name: str, panels: Sequence[Panel], actions: Seque
 
     if not unlocked:
         return ft.Card(ft.Container(ft.Column([
-            ft.Row([ft.Icon(ft.Icons.LOCK), ft.Text(t("hand_phone", lang, a=name), size=16,
-                                                   weight=ft.FontWeight.BOLD)]),
+            ft.Row([ft.Icon(ft.Icons.LOCK), ft.Text(t("hand_phone", lang, a=name), size=16,  # a long name wraps
+                                                   weight=ft.FontWeight.BOLD, expand=True)]),
             ft.Button(t("i_am", lang, a=name), icon=ft.Icons.LOCK_OPEN,
                       on_click=lambda _e: set_unlocked(True)),
         ]), padding=12))

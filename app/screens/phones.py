@@ -66,7 +66,7 @@ def link_row(app: AppState, name: str, opened: bool, reissue: Callable[[], None]
     status = app.t("seat_linked", a=name) if opened else app.t("seat_code", a=name)
     return ft.Column([
         ft.Row([ft.Icon(ft.Icons.PHONE_ANDROID if opened else ft.Icons.QR_CODE),
-                ft.Text(status, weight=ft.FontWeight.W_500)]),
+                ft.Text(status, weight=ft.FontWeight.W_500, expand=True)]),  # a long name wraps
         ft.Row([ft.TextButton(app.t("reissue", a=name), icon=ft.Icons.AUTORENEW, on_click=lambda _e: reissue()),
                 ft.TextButton(app.t("take_back", a=name), icon=ft.Icons.PHONELINK_ERASE,
                               on_click=lambda _e: take_back())], wrap=True)], spacing=0)

@@ -334,3 +334,21 @@ def test_abandoning_a_match_asks_first_then_leaves_it_out_of_the_matches_to_resu
     ui.see("Les jeux")  # the home screen
     assert not ui.sees("Robby Solo #1")
     assert Store(f"sqlite:///{server.data_dir / 'compagnon.db'}").load(match_id).status == "abandoned"
+
+
+def test_a_long_name_wraps_on_the_pass_the_phone_card_instead_of_running_off_it(server, new_ui):
+    store = Store(f"sqlite:///{server.data_dir / 'compagnon.db'}")
+    long = "Marie-Françoise de Montmorency"
+    ids = [store.add_player(n).id for n in (long, "Sam", "Ana")]
+    match_id = store.create_match("robby-solo", {"players": 3}, ids, seed="long")
+    ui = new_ui(390, 844)
+    ui.open(f"/match/{match_id}")
+    heading = f"Passez le téléphone à {long}"
+    ui.see(heading)
+    ui.in_clear(ui._has(heading).first)
+    # Flutter merges the heading into its card's node: too long for one line of the card, it wraps onto a second,
+    # and the card is a line taller than Sam's, rather than the same height with its line cut at the card's edge
+    # ("…Marie-Françoise de M": Flutter clips the rest)
+    card, sams = box_of(ui, heading), box_of(ui, "Passez le téléphone à Sam")
+    assert card["x"] + card["width"] <= 390 and card["height"] > sams["height"] + 15, (card, sams)
+    ui.shot("privacy-long-name-390")
