@@ -392,6 +392,14 @@ def test_the_canvas_level_is_a_set_up_option() -> None:
     assert "« Partie courte difficile »" in canvas(canvas="hard")
     assert "« Partie longue difficile »" in canvas(canvas="hard", length="long")
     assert GAME.setup({"players": 3, "canvas": "hard"}, random.Random(0)).record["options"]["canvas"] == "hard"
+    # In English and Italian the shape is said in their words; the French caption stays quoted, to find the picture
+    # in the (French) rulebook.
+    step = next(s for s in GAME.setup({"players": 3, "canvas": "hard"}, random.Random(0)).instructions
+                if s.fr.startswith("Toile"))
+    assert step.en.startswith("Canvas: the rulebook's imposed shape for a hard short game (its picture “Partie "
+                              "courte difficile”)"), step.en
+    assert step.get("it").startswith("Tela: la configurazione imposta dal regolamento per una partita corta "
+                                     "difficile (la sua figura «Partie courte difficile»)"), step.get("it")
 
 
 def test_tree_types_not_tree_cards() -> None:

@@ -15,8 +15,11 @@ from scoring.games.apprentis.rules import (
 )
 
 #: « Les configurations imposées » : the rulebook's canvas pictures by level and length.
-CANVAS = {("easy", "short"): "Partie courte et longue facile", ("easy", "long"): "Partie courte et longue facile",
-          ("hard", "short"): "Partie courte difficile", ("hard", "long"): "Partie longue difficile"}
+#: The French is the picture's caption, quoted on every screen: the only rulebook is French.
+_EASY = Tr("Partie courte et longue facile", "an easy game, short or long", it="una partita facile, corta o lunga")
+CANVAS = {("easy", "short"): _EASY, ("easy", "long"): _EASY,
+          ("hard", "short"): Tr("Partie courte difficile", "a hard short game", it="una partita corta difficile"),
+          ("hard", "long"): Tr("Partie longue difficile", "a hard long game", it="una partita lunga difficile")}
 
 OPTIONS: tuple[Option, ...] = (
     Option("players", Tr("Joueurs", "Players", it="Giocatori"), "int", 3, minimum=1, maximum=5),
@@ -124,9 +127,11 @@ def instructions(record: Mapping[str, Any]) -> tuple[Tr, ...]:
         Tr(f"Posez une carte à chacun de ces croisements (colonne-ligne) : {spots}.",
            f"Put one card on each of these crossings (column-row): {spots}.",
            it=f"Posate una carta su ciascuno di questi incroci (colonna-riga): {spots}."),
-        Tr(f"Toile : la configuration imposée « {picture} » de la règle ; le tableau ne peut pas la dépasser.",
-           f"Canvas: the rulebook's imposed shape “{picture}”; a painting may not go beyond it.",
-           it=f"Tela: la configurazione imposta «{picture}» del regolamento; il quadro non può superarla."),
+        Tr(f"Toile : la configuration imposée « {picture.fr} » de la règle ; le tableau ne peut pas la dépasser.",
+           f"Canvas: the rulebook's imposed shape for {picture.en} (its picture “{picture.fr}”); a painting may "
+           "not go beyond it.",
+           it=f"Tela: la configurazione imposta dal regolamento per {picture.get('it')} (la sua figura "
+              f"«{picture.fr}»); il quadro non può superarla."),
     ]
     length = Tr("deux cartes par tour", "two cards per turn",
                 it="due carte per turno") if n == 2 else Tr("une carte par tour",

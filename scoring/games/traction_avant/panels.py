@@ -210,7 +210,7 @@ def _heist_panels(view: View, seat: int | None) -> list[Panel]:
 def _van_panel(view: View) -> Panel:
     van = view["van"]
     rows: list[Row] = [(Tr("Position", "Where", it="Posizione"),
-                        _same("parking") if van["where"] == "parking" else Tr("rue", "street", it="strada"))]
+                        Tr("parking", "car park", it="parcheggio") if van["where"] == "parking" else Tr("rue", "street", it="strada"))]
     if van["dice"]:
         rows.append((Tr(f"Tour {van['turn']} : cases parcourues", f"Turn {van['turn']}: squares",
                         it=f"Turno {van['turn']}: caselle percorse"),
