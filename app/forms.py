@@ -36,6 +36,8 @@ def option_line(opt: Option, value: Any, lang: str) -> str:
         shown = next((label.get(lang) for key, label in opt.choices if key == value), str(value))
     elif opt.kind == "bool":
         shown = t("yes_word" if value else "no_word", lang)
+    elif opt.kind == "seat" and isinstance(value, int):
+        shown = t("seat_n", lang, a=value + 1)  # a seat as the table counts them, from 1
     else:
         shown = str(value)
     return t("skipped_line", lang, a=opt.label.get(lang), b=shown)  # "label : value", per language

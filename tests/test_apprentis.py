@@ -129,8 +129,9 @@ def test_first_player_and_token_passing_left() -> None:
 def test_bad_options() -> None:
     with pytest.raises(InvalidOptions, match="programming"):
         GAME.validate_options({"players": 2, "programming": True})
-    with pytest.raises(InvalidOptions, match="first_player: 3"):
-        GAME.validate_options({"players": 3, "first_player": 3})
+    with pytest.raises(InvalidOptions, match="first_player: a 3-player game has no seat 4") as refused:
+        GAME.validate_options({"players": 3, "first_player": 3})  # seat index 3: the fourth seat, counted from 1
+    assert refused.value.get("fr") == "first_player : une partie à 3 joueurs n'a pas de place 4"
     with pytest.raises(InvalidOptions, match="players: 6"):
         GAME.validate_options({"players": 6})
     with pytest.raises(InvalidOptions, match="players: 0"):

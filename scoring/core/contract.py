@@ -39,7 +39,8 @@ JSON = dict[str, Any]
 
 @dataclass(frozen=True)
 class Option:
-    """One set-up option.  ``kind`` is ``int``, ``bool``, ``choice`` or ``text``."""
+    """One set-up option.  ``kind`` is ``int``, ``bool``, ``choice``, ``text`` or ``seat`` (a seat's index, 0 for
+    the first: a form offers the chosen players by name, and says a seat by its number from 1)."""
 
     key: str
     label: Tr
@@ -455,7 +456,7 @@ MAX_OPTION_TEXT = 80
 
 
 def _option_value(opt: Option, value: Any) -> Any:
-    if opt.kind == "int":
+    if opt.kind in ("int", "seat"):
         number = whole(value, opt.key, error=InvalidOptions, digits=False)
         if opt.minimum is not None and number < opt.minimum:
             raise InvalidOptions.about(opt.key, Tr(f"{quote(number)} est en dessous de {opt.minimum}",

@@ -151,6 +151,9 @@ def test_a_three_player_short_game_at_the_table(ui):
     ui.see("La partie dure 12 tours")  # « 1, 3, 4 joueurs : La partie se joue en 12 tours »
     ui.see("Rangez les cartes arbres")  # no trees at 3 players
     ui.see(", ".join(MARKET))  # the six crossings
+    # the first player is chosen by name among the players (a seat number counted from 0 before)
+    ui.choose("Premier joueur (le dernier à avoir peint)", "Sam")
+    ui.choose("Premier joueur (le dernier à avoir peint)", "Léa")
     ui.click("Commencer la partie")
     ui.see("Tour 1 — Lancer des dés")
     ui.see("Premier joueur")

@@ -41,10 +41,8 @@ OPTIONS: tuple[Option, ...] = (
                    it="Da 3 a 5 giocatori: ognuno sceglie in segreto la faccia del suo dado, rivelate insieme.")),
     Option("first_player", Tr("Premier joueur (le dernier à avoir peint)",
                               "First player (the last one to have painted)",
-                              it="Primo giocatore (l'ultimo ad aver dipinto)"), "int", 0,
-           minimum=0, maximum=4,
-           help=Tr("Numéro de place, 0 pour la première personne.", "Seat number, 0 for the first one.",
-                   it="Numero di posto, 0 per la prima persona.")),
+                              it="Primo giocatore (l'ultimo ad aver dipinto)"), "seat", 0,
+           minimum=0, maximum=4),
     Option("perso_tie", Tr("Personnages : tout le monde à égalité", "Characters: everyone tied",
                            it="Personaggi: tutti in parità"), "choice", "both",
            choices=(("both", Tr("Chacun +9 et −5 (règle)", "Each +9 and −5 (ruling)", it="Ognuno +9 e −5 (regola)")),
@@ -75,10 +73,11 @@ def check_options(opts: JSON) -> JSON:
                                                      f"the variant is for 3 to 5 players, not {n}",
                                                      it=f"la variante si gioca da 3 a 5 giocatori, non a {n}"))
     if opts["first_player"] >= n:
+        seat = opts["first_player"] + 1  # said as the table counts its seats, from 1
         raise InvalidOptions.about("first_player", Tr(
-            f"{opts['first_player']} n'est pas une place d'une partie à {n} joueurs",
-            f"{opts['first_player']} is not a seat of a {n}-player game",
-            it=f"{opts['first_player']} non è un posto di una partita a {n} giocatori"))
+            f"une partie à {n} joueurs n'a pas de place {seat}",
+            f"a {n}-player game has no seat {seat}",
+            it=f"una partita a {n} giocatori non ha il posto {seat}"))
     return opts
 
 

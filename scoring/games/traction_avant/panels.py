@@ -209,8 +209,9 @@ def _heist_panels(view: View, seat: int | None) -> list[Panel]:
 
 def _van_panel(view: View) -> Panel:
     van = view["van"]
-    rows: list[Row] = [(Tr("Position", "Where", it="Posizione"),
-                        Tr("parking", "car park", it="parcheggio") if van["where"] == "parking" else Tr("rue", "street", it="strada"))]
+    parked = van["where"] == "parking"
+    where = Tr("parking", "car park", it="parcheggio") if parked else Tr("rue", "street", it="strada")
+    rows: list[Row] = [(Tr("Position", "Where", it="Posizione"), where)]
     if van["dice"]:
         rows.append((Tr(f"Tour {van['turn']} : cases parcourues", f"Turn {van['turn']}: squares",
                         it=f"Turno {van['turn']}: caselle percorse"),
