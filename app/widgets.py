@@ -9,6 +9,7 @@ import flet as ft
 
 from app.guard import component
 from app.i18n import date_time, t
+from app.panes import WideContext
 from db import games
 from scoring import Game, Panel, RulesError, Tr, find_game
 from scoring.core import fmt
@@ -42,12 +43,19 @@ def panel_card(panel: Panel, lang: str) -> ft.Control:
 
 @component
 def _PanelRow(label: str, value: str) -> ft.Control:
-    """A label and its value; a long value goes under its label and wraps there, rather than crushing the
-    label on a phone (a label alone, with no value, leaves no blank line)."""
-    if len(label) + len(value) > 36:
+    """A label and its value on one line, the value on the right (a long label wraps in the room the value
+    leaves); a long value (a list of names, a sentence) goes under its label and wraps there, rather than
+    crushing the label on a phone (a label alone, with no value, leaves no blank line).  Decided by the value
+    alone, so that the rows of one panel (a figure beside each player's name, however long) line up alike."""
+    if len(value) > LONG_VALUE[ft.use_context(WideContext)] or not value:
         return ft.Column([ft.Text(label), *([ft.Text(value, weight=ft.FontWeight.W_500)] if value else [])],
                          spacing=0)
     return ft.Row([ft.Text(label, expand=True), ft.Text(value, weight=ft.FontWeight.W_500)])
+
+
+#: the longest value (in characters) a panel's row keeps on its label's line, on a phone ("22 200 000", "3 / 4",
+#: "Jean-Baptiste") and in a wide window's pane (a long name, "1, 2, 3, 4, 5, 6, 7, 8, 9")
+LONG_VALUE = {False: 16, True: 40}
 
 
 #: a row drawn again only when its text changes: an event that changes one figure of a panel rebuilds (and

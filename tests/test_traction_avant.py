@@ -747,6 +747,10 @@ def test_panels_are_bilingual_and_show_fortunes_and_turn():
     assert "Dice" in titles and "Postal van" in titles
     fortunes = next(p for p in panels if p.title.en == "Fortunes (Thunes)")
     assert fortunes.rows[0][1] == 500_000 and "2 million" in fortunes.note.en
+    # everyone at the starting 500 000: nobody leads (not "the first name · 0")
+    start = next(p for p in GAME.panels(new_state(), None) if p.title.en == "Fortunes (Thunes)")
+    assert (start.rows[-1][0].en, start.rows[-1][1].en) == ("Leading", "tied")
+    assert (start.rows[-1][0].fr, start.rows[-1][1].fr) == ("En tête", "à égalité")
 
 
 def test_undoable():

@@ -133,9 +133,13 @@ def _fortunes_panel(view: View) -> Panel:
         rows.append((Tr(fr, en, it), thunes[s]))
     best = max(range(len(names)), key=lambda s: thunes[s])
     lead = thunes[best] - max(v for s, v in enumerate(thunes) if s != best)
-    rows.append((Tr("En tête, avec une avance de", "Leading, ahead by", it="In testa, con un vantaggio di"),
-                 Tr(f"{names[best]} · {number(lead, 'fr')}", f"{names[best]} · {number(lead, 'en')}",
-                    it=f"{names[best]} · {number(lead, 'it')}")))
+    if lead == 0:  # nobody ahead: the richest are tied
+        rows.append((Tr("En tête", "Leading", it="In testa"),
+                     Tr("à égalité", "tied", it="a pari merito")))
+    else:
+        rows.append((Tr("En tête, avec une avance de", "Leading, ahead by", it="In testa, con un vantaggio di"),
+                     Tr(f"{names[best]} · {number(lead, 'fr')}", f"{names[best]} · {number(lead, 'en')}",
+                        it=f"{names[best]} · {number(lead, 'it')}")))
     return Panel(Tr("Fortunes (Thunes)", "Fortunes (Thunes)", it="Fortune (Thunes)"), tuple(rows), note=VICTORY_NOTE)
 
 
