@@ -129,7 +129,9 @@ def PaintingEditor(f: Field, value: Any, lang: str, set_value: Callable[[Any], N
         code: str | None = None if brush == ERASE else brush
         if code in cards.numbered:  # the number printed on the card goes with it
             digits = "".join(ch for ch in points if ch.isdigit())
-            code = f"{code}:{int(digits or '0')}"
+            if not digits:
+                return  # no number in its box: no card laid (a house of 0 points laid unseen, before)
+            code = f"{code}:{int(digits)}"
         new[r][c] = None if new[r][c] == code else code
         set_value(trimmed(new)[0])
 
@@ -157,6 +159,7 @@ def PaintingEditor(f: Field, value: Any, lang: str, set_value: Callable[[Any], N
     if brush in cards.numbered:
         number = cards.number_label.get(lang) if cards.number_label else t("painting_number", lang)
         tools.append(ft.TextField(label=number, value=points, width=90, keyboard_type=ft.KeyboardType.NUMBER,
+                                  input_filter=ft.NumbersOnlyInputFilter(),  # "abc" is not typed at all
                                   on_change=lambda e: set_points(e.control.value)))
     count = sum(1 for row in grid for x in row if x)
     hint = t("painting_hint", lang)
