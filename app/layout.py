@@ -22,6 +22,8 @@ log = logging.getLogger("compagnon")
 WIDE = 760  # max content width of a one-pane screen on a wide window
 #: from this width (px, Material's "expanded" windows) a navigation rail on the left, and two panes
 RAIL_FROM = 840
+#: the height of one of the rail's places with its label (measured in Flet's web client: 64 px)
+RAIL_PLACE = 64
 #: the screens drawn in two panes on a wide window (their body takes the window's width)
 TWO_PANES = ("/match/", "/stats")
 #: the two-pane screens whose panes scroll each on its own (:func:`app.panes.two_panes`): the body does not
@@ -106,9 +108,12 @@ def navigation(app: AppState, places: list[tuple[str, ft.IconData, str]], path: 
 
     selected = selected_index(places, path)
     if rail:
-        return ft.NavigationRail(
+        # In a box of its destinations' height, which scrolls in a window too low for it (a phone held sideways:
+        # 844 × 390 cut the sixth place, Stats, to its top 10 px)
+        return ft.Column([ft.Container(ft.NavigationRail(
             selected_index=selected, on_change=go, label_type=ft.NavigationRailLabelType.ALL, min_width=88,
-            destinations=[ft.NavigationRailDestination(icon=icon, label=label) for _p, icon, label in places])
+            destinations=[ft.NavigationRailDestination(icon=icon, label=label) for _p, icon, label in places]),
+            height=RAIL_PLACE * len(places) + 16)], scroll=ft.ScrollMode.AUTO, spacing=0)
     return ft.NavigationBar(
         selected_index=selected, on_change=go,
         destinations=[ft.NavigationBarDestination(icon=icon, label=label) for _p, icon, label in places])

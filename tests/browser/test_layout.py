@@ -352,3 +352,25 @@ def test_a_long_name_wraps_on_the_pass_the_phone_card_instead_of_running_off_it(
     card, sams = box_of(ui, heading), box_of(ui, "Passez le téléphone à Sam")
     assert card["x"] + card["width"] <= 390 and card["height"] > sams["height"] + 15, (card, sams)
     ui.shot("privacy-long-name-390")
+
+
+def test_a_phone_held_sideways_reaches_every_place_of_the_rail(server, new_ui):
+    """844 × 390 (a phone held sideways) is wide enough for the rail, not tall enough for its six places with a
+    match open: the rail scrolls, and its last place (Stats) is reached and opened."""
+    match_id = a_match(server)
+    ui = new_ui(844, 390)
+    ui.open(f"/match/{match_id}")
+    ui.see("Robby Solo #1")
+    labels = [p["label"] for p in rail(ui)]
+    assert labels[:2] == ["Accueil", "En cours"], labels
+    ui.page.mouse.move(44, 300)  # over the rail
+    ui.page.mouse.wheel(0, 400)
+    ui.settle()
+    stats = next(p for p in rail(ui) if p["label"] == "Stats")
+    # wholly in sight, a finger's size (before: its top 10 px at the window's bottom edge, the rest cut)
+    assert stats["box"]["y"] + stats["box"]["height"] <= 390 and stats["box"]["height"] >= 48, stats
+    ui.page.mouse.click(stats["box"]["x"] + stats["box"]["width"] / 2, stats["box"]["y"] + stats["box"]["height"] / 2)
+    deadline = time.time() + 15
+    while [p["label"] for p in rail(ui) if p["selected"]] != ["Stats"]:
+        assert time.time() < deadline, rail(ui)
+        ui.page.wait_for_timeout(250)
