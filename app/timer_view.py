@@ -83,8 +83,11 @@ def use_wake_up(timer: dict[str, Any] | None, delay: Callable[[dict[str, Any], i
     """
     _, set_woken = ft.use_state(0)
     key = None if timer is None else (timer["since"], timer["elapsed"], timer["duration"])
-    ft.use_effect(lambda: wake_up(timer, delay, set_woken), [key],
-                  cleanup=lambda: None)  # a cleanup, so that Flet cancels the loop
+
+    async def wake() -> None:  # a coroutine function: Flet runs it as the page's task (a lambda's coroutine never ran)
+        await wake_up(timer, delay, set_woken)
+
+    ft.use_effect(wake, [key], cleanup=lambda: None)  # a cleanup, so that Flet cancels the loop
 
 
 async def wake_up(timer: dict[str, Any] | None, delay: Callable[[dict[str, Any], int], int | None],
