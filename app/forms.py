@@ -167,7 +167,7 @@ def _ActionForm(action: Action, names: Sequence[str], lang: str,
             body.append(FieldsForm(action.fields, values, names, lang, edit))
         body.append((ft.Button if action.primary else ft.OutlinedButton)(action.label.get(lang), on_click=submit))
         if refused:  # a live region: a screen reader says it as it appears
-            body.append(ft.Semantics(content=ft.Text(refused, color=ft.Colors.ERROR, selectable=True),
+            body.append(ft.Semantics(content=ft.Text(refused, color=ft.Colors.ERROR),
                                      live_region=True))
     if action.folded:
         return tile(title=ft.Text(action.label.get(lang)), controls=[ft.Column(body, spacing=8)] if body else [],

@@ -93,7 +93,8 @@ CASES: list[tuple[str, Callable[[], State], dict[str, Any], str, dict[str, str]]
                "Maison (points imprimés), Ciel, Oiseau, Lac, Personnage, Fontaine, Pont, Sapin, Église, Arbre A1, "
                "Arbre A2, Arbre A3, Arbre A4)",
          "en": "Painting (top row first), row 1, column 1: unknown card 'House 99999999999' (expected House (printed "
-               "points), Sky, Bird, Lake, Character, Fountain, Bridge, Fir, Church, Tree A1, Tree A2, Tree A3, Tree A4)",
+               "points), Sky, Bird, Lake, Character, Fountain, Bridge, Fir, Church, Tree A1, Tree A2, Tree A3, "
+               "Tree A4)",
          "it": "Quadro (prima la riga in alto), riga 1, colonna 1: carta sconosciuta 'Casa 99999999999' (atteso: "
                "Casa (punti stampati), Cielo, Uccello, Lago, Personaggio, Fontana, Ponte, Abete, Chiesa, Albero A1, "
                "Albero A2, Albero A3, Albero A4)"}),
