@@ -15,7 +15,7 @@ from app.fields import renderer
 from app.guard import component
 from app.i18n import t
 from app.refusals import field_refusal
-from app.state import use_app
+from app.state import Refusal, Sent
 from app.widgets import tile
 from scoring import Action, Field, InvalidOptions, Option, RulesError, Tr
 
@@ -134,15 +134,18 @@ def form_key(action: Action, names: Sequence[str]) -> str:
 
 @component
 def _ActionForm(action: Action, names: Sequence[str], lang: str,
-               on_submit: Callable[[Values], bool]) -> ft.Control:
+               on_submit: Callable[[Values], Sent]) -> ft.Control:
     """One action card; ``on_submit`` gets ``{"type": ..., **values}`` and returns True when the
     event was recorded.  A refusal is said under the form's button, where it was tapped (a phone's banner is out
     of sight above a form far down), by the refused field's label (:func:`app.refusals.field_refusal`); it goes
-    when the form is edited or sent."""
-    app = use_app()
+    when the form is edited or sent, or starts afresh (another device's event moved its defaults)."""
     start = defaults(action.fields, names)
     values, set_values, on_field, latest = use_values(lambda: defaults(action.fields, names), start)
-    refused, set_refused = ft.use_state("")
+    said, set_said = ft.use_state(("", start))  # the refusal, and the values the form started from when it came
+    refused = said[0] if said[1] == start else ""
+
+    def set_refused(text: str) -> None:
+        set_said((text, start))
 
     def edit(key: str, value: Any) -> None:
         on_field(key, value)
@@ -151,10 +154,11 @@ def _ActionForm(action: Action, names: Sequence[str], lang: str,
     def submit(_e: ft.Event[ft.Button]) -> None:
         # The latest values, not this render's: a tap can arrive before the last keystroke re-rendered.
         sent = {"type": action.type, **latest()}
-        if on_submit(sent):
+        answer = on_submit(sent)
+        if answer:
             set_values(defaults(action.fields, names))
             set_refused("")
-        elif (exc := app.take_refusal()) is not None:  # said here instead of the banner: once, where tapped
+        elif isinstance(answer, Refusal) and (exc := answer.take()) is not None:  # said here, not in the banner
             set_refused(field_refusal(exc, (action,), sent, names, lang))
 
     # An occasional form opens under its label; folded, its fields are not built (nor sent to the page).

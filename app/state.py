@@ -119,7 +119,8 @@ class AppState:
 
     def take_refusal(self) -> Exception | None:
         """The refusal :meth:`refuse` just said, taken from the banner by the form whose event it refused, to say
-        it beside itself (:func:`app.refusals.field_refusal`): said once, where it was sent from."""
+        it beside itself (:func:`app.refusals.field_refusal`): said once, where it was sent from.  ``None`` when
+        another message has been said since."""
         exc, self._refused = self._refused, None
         if exc is not None and self.notice.is_error and self.notice.message == error_text(exc, self.lang):
             self.tell("")
@@ -177,6 +178,27 @@ class AppState:
                 return True
         self._pushed = pushed
         return False
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """What a form's send answers when the event it sent is refused: false, as a refused send always answered, and
+    the refusal, said in the banner (:meth:`AppState.refuse`) until the form that sent the event takes it from
+    there (:meth:`take`) to say it beside itself."""
+
+    exc: Exception
+    app: AppState
+
+    def __bool__(self) -> bool:
+        return False
+
+    def take(self) -> Exception | None:
+        """The refusal, taken from the banner (``None``: another message was said since)."""
+        return self.app.take_refusal()
+
+
+#: what a send answers: True when the event was recorded, else false (a :class:`Refusal` when it was refused)
+Sent = bool | Refusal
 
 
 #: seconds :meth:`AppState.reported` waits for the browser to report a route :meth:`AppState.go` drew

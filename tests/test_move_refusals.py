@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from app.refusals import field_refusal
-from app.state import AppState
+from app.state import AppState, Refusal
 from scoring import IllegalEvent, find_game
 
 NAMES = ["Léa", "Sam", "Zoé", "Max"]
@@ -159,9 +159,10 @@ def test_the_form_that_sent_a_refused_event_takes_its_refusal_from_the_banner() 
     exc = IllegalEvent.about("count", refused("robby-solo", robby(), {"type": "deck", "count": -1}).problem
                              or IllegalEvent("x").text)
     app.refuse(exc)
-    assert app.message == "count : au moins 0, reçu -1" and app.notice.is_error
-    assert app.take_refusal() is exc and app.message == ""
-    assert app.take_refusal() is None  # taken once
+    answer = Refusal(exc, app)  # what the match screen's and a phone's send answer
+    assert app.message == "count : au moins 0, reçu -1" and app.notice.is_error and not answer
+    assert answer.take() is exc and app.message == ""
+    assert answer.take() is None and app.take_refusal() is None  # taken once
     app.refuse(exc)
     app.tell("Annulé")  # another message since: no form takes the refusal, and the banner keeps its message
     assert app.take_refusal() is None and app.message == "Annulé"
