@@ -14,6 +14,8 @@ import flet as ft
 from app.fields import renderer
 from app.guard import component
 from app.i18n import t
+from app.refusals import field_refusal
+from app.state import Refusal, Sent
 from app.widgets import tile
 from scoring import Action, Field, InvalidOptions, Option, RulesError, Tr
 
@@ -134,16 +136,32 @@ def form_key(action: Action, names: Sequence[str]) -> str:
 
 @component
 def _ActionForm(action: Action, names: Sequence[str], lang: str,
-               on_submit: Callable[[Values], bool]) -> ft.Control:
+               on_submit: Callable[[Values], Sent]) -> ft.Control:
     """One action card; ``on_submit`` gets ``{"type": ..., **values}`` and returns True when the
-    event was recorded."""
+    event was recorded.  A refusal is said under the form's button, where it was tapped (a phone's banner is out
+    of sight above a form far down), by the refused field's label (:func:`app.refusals.field_refusal`); it goes
+    when the form is edited or sent, or starts afresh (another device's event moved its defaults)."""
     start = defaults(action.fields, names)
     values, set_values, on_field, latest = use_values(lambda: defaults(action.fields, names), start)
+    said, set_said = ft.use_state(("", start))  # the refusal, and the values the form started from when it came
+    refused = said[0] if said[1] == start else ""
+
+    def set_refused(text: str) -> None:
+        set_said((text, start))
+
+    def edit(key: str, value: Any) -> None:
+        on_field(key, value)
+        set_refused("")
 
     def submit(_e: ft.Event[ft.Button]) -> None:
         # The latest values, not this render's: a tap can arrive before the last keystroke re-rendered.
-        if on_submit({"type": action.type, **latest()}):
+        sent = {"type": action.type, **latest()}
+        answer = on_submit(sent)
+        if answer:
             set_values(defaults(action.fields, names))
+            set_refused("")
+        elif isinstance(answer, Refusal) and (exc := answer.take()) is not None:  # said here, not in the banner
+            set_refused(field_refusal(exc, (action,), sent, names, lang))
 
     # An occasional form opens under its label; folded, its fields are not built (nor sent to the page).
     opened, set_opened = ft.use_state(not action.folded)
@@ -152,14 +170,17 @@ def _ActionForm(action: Action, names: Sequence[str], lang: str,
         if action.help:
             body.append(ft.Text(tr(action.help, lang), size=12, italic=True))
         if action.fields:
-            body.append(FieldsForm(action.fields, values, names, lang, on_field))
+            body.append(FieldsForm(action.fields, values, names, lang, edit))
         body.append((ft.Button if action.primary else ft.OutlinedButton)(action.label.get(lang), on_click=submit))
+        if refused:  # a live region: a screen reader says it as it appears
+            body.append(ft.Semantics(content=ft.Text(refused, color=ft.Colors.ERROR),
+                                     live_region=True))
     if action.folded:
         return tile(title=ft.Text(action.label.get(lang)), controls=[ft.Column(body, spacing=8)] if body else [],
                     expanded=opened,
                     on_change=lambda e: set_opened(e.data in (True, "true")))
-    if len(body) == 1:
-        return body[0]
+    if len(body) == 1 or (len(body) == 2 and refused and not action.fields and not action.help):
+        return body[0] if len(body) == 1 else ft.Column(body, spacing=8)  # a lone button, and what it was told
     # The card as wide as its column, as the panels above it are: sized by its words, the table's "to do" card
     # changed width from one phase to the next (Robby Solo's declaration full width, its reveal a third narrower)
     return ft.Card(ft.Container(ft.Row([ft.Column(body, spacing=8, expand=True)]), padding=12),

@@ -297,3 +297,7 @@ S.update(_UX7_STRINGS)
 from app.i18n_speed import STRINGS as _SPEED_STRINGS  # noqa: E402
 
 S.update(_SPEED_STRINGS)
+# A move's refusal said beside its form (app/refusals.py): app/i18n_refusals.py.
+from app.i18n_refusals import STRINGS as _REFUSAL_STRINGS  # noqa: E402
+
+S.update(_REFUSAL_STRINGS)

@@ -9,13 +9,14 @@ import flet as ft
 from app.forms import ActionForm, Values
 from app.guard import component
 from app.i18n import t
+from app.state import Sent
 from app.widgets import panel_card
 from scoring import Action, Panel
 
 
 @component
 def _PrivacyScreen(seat: int, name: str, panels: Sequence[Panel], actions: Sequence[Action],
-                  names: Sequence[str], lang: str, on_submit: Callable[[Values], bool]) -> ft.Control:
+                  names: Sequence[str], lang: str, on_submit: Callable[[Values], Sent]) -> ft.Control:
     """Pass-the-phone privacy: nothing shows until the right person says so, and
     panels only while a finger holds the reveal area."""
     unlocked, set_unlocked = ft.use_state(False)
@@ -29,7 +30,7 @@ def _PrivacyScreen(seat: int, name: str, panels: Sequence[Panel], actions: Seque
                       on_click=lambda _e: set_unlocked(True)),
         ]), padding=12))
 
-    def submit(values: Values) -> bool:
+    def submit(values: Values) -> Sent:
         ok = on_submit(values)
         if ok:  # entered: the screen locks again, ready to be handed to the next player
             set_held(False)

@@ -70,6 +70,8 @@ class AppState:
     #: the route the screen shows (each route change the browser reports, and :meth:`go`); private names
     #: (``_``) notify nobody (Flet's observable)
     _route: str = field(default="/", init=False, repr=False)
+    #: the last refusal said (:meth:`refuse`), until the form that sent it takes it (:meth:`take_refusal`)
+    _refused: Exception | None = field(default=None, init=False, repr=False)
     #: draws a route at once (set by :func:`app.layout.App`)
     _show: Callable[[str], None] | None = field(default=None, init=False, repr=False)
     #: the routes :meth:`go` drew whose change the browser has not reported yet, each with when
@@ -113,11 +115,22 @@ class AppState:
     def refuse(self, exc: Exception) -> None:
         """Show a refusal (a rule error or the history's) in this page's language."""
         self.tell(error_text(exc, self.lang), error=True)
+        self._refused = exc
+
+    def take_refusal(self) -> Exception | None:
+        """The refusal :meth:`refuse` just said, taken from the banner by the form whose event it refused, to say
+        it beside itself (:func:`app.refusals.field_refusal`): said once, where it was sent from.  ``None`` when
+        another message has been said since."""
+        exc, self._refused = self._refused, None
+        if exc is not None and self.notice.is_error and self.notice.message == error_text(exc, self.lang):
+            self.tell("")
+        return exc
 
     def tell(self, message: str, error: bool = False, follows: bool = False) -> None:
         """Show ``message`` above the screen (``follows``: said just before going to another screen,
         it is shown there; otherwise a message belongs to the screen it was said on)."""
         notice = self.notice  # an unchanged field notifies nobody
+        self._refused = None  # another message: no form takes the last refusal any more
         notice.message, notice.is_error, notice.follows = message, error, follows
 
     @property
@@ -165,6 +178,27 @@ class AppState:
                 return True
         self._pushed = pushed
         return False
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """What a form's send answers when the event it sent is refused: false, as a refused send always answered, and
+    the refusal, said in the banner (:meth:`AppState.refuse`) until the form that sent the event takes it from
+    there (:meth:`take`) to say it beside itself."""
+
+    exc: Exception
+    app: AppState
+
+    def __bool__(self) -> bool:
+        return False
+
+    def take(self) -> Exception | None:
+        """The refusal, taken from the banner (``None``: another message was said since)."""
+        return self.app.take_refusal()
+
+
+#: what a send answers: True when the event was recorded, else false (a :class:`Refusal` when it was refused)
+Sent = bool | Refusal
 
 
 #: seconds :meth:`AppState.reported` waits for the browser to report a route :meth:`AppState.go` drew

@@ -132,7 +132,7 @@ def Countdown(key: str, seconds: int, timer: dict[str, Any] | None, lang: str) -
 
 @component
 def TimerRow(key: str, label: str, seconds: int, timer: dict[str, Any] | None, lang: str,
-             send: Callable[[dict[str, Any]], bool] | None) -> ft.Control:
+             send: Callable[[dict[str, Any]], object] | None) -> ft.Control:
     """One countdown; ``send`` None: shown without buttons (a device that may not drive timers)."""
     use_wake_up(timer, next_stage)  # the seconds tick in Countdown alone
     now = now_ms()
@@ -183,7 +183,7 @@ def shows_timers(phases: Sequence[Phase], timers: dict[str, Any], names: Sequenc
 
 @component
 def _Timers(phases: Sequence[Phase], timers: dict[str, Any], names: Sequence[str], lang: str,
-           send: Callable[[dict[str, Any]], bool] | None) -> ft.Control:
+           send: Callable[[dict[str, Any]], object] | None) -> ft.Control:
     """The match's countdowns (drawn when :func:`shows_timers`); ``send`` None: read-only (the table code, a
     seat's phone: timers are the host's)."""
     bell = alarm.chimes()  # the chimes are this device's: muting here mutes no other phone

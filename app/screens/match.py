@@ -17,7 +17,7 @@ from app.screens.history_edit import Rematch
 from app.screens.home import emblem
 from app.screens.phones import HostDevices, PhonesSection
 from app.shared import load_match, seat_links
-from app.state import AppState, sentence, use_app, use_data
+from app.state import AppState, Refusal, Sent, sentence, use_app, use_data
 from app.timer_view import Timers, now_ms, shows_timers
 from app.widgets import panel_cards, section, tile
 from db.errors import LogUnreadable
@@ -47,7 +47,7 @@ Header = ft.memo(_Header)
 
 @component
 def _Secrets(match_id: int, seats: tuple[tuple[int, str, bool, tuple[Panel, ...], tuple[Action, ...]], ...],
-             names: tuple[str, ...], lang: str, send: Callable[[Values], bool]) -> ft.Control:
+             names: tuple[str, ...], lang: str, send: Callable[[Values], Sent]) -> ft.Control:
     """Each seat's secrets: behind its privacy screen, or, for a seat on its own phone, who must answer
     (never what).  ``seats``: (seat, name, on its phone, its private panels, its private actions)."""
     rows: list[ft.Control] = []
@@ -151,7 +151,7 @@ def _Abandon(match_id: int) -> ft.Control:
 Abandon = ft.memo(_Abandon)
 
 
-def table_part(m: LoadedMatch, names: list[str], lang: str, send: Callable[[Values], bool],
+def table_part(m: LoadedMatch, names: list[str], lang: str, send: Callable[[Values], Sent],
                over: bool) -> tuple[list[ft.Control], list[ft.Control]]:
     """What the whole table watches: the running countdown (apart: a phone shows it first, a wide window
     beside the panels), then the public panels and the public actions."""
@@ -170,7 +170,7 @@ def table_part(m: LoadedMatch, names: list[str], lang: str, send: Callable[[Valu
 
 @component
 def _Actions(actions: tuple[Action, ...], names: tuple[str, ...], lang: str,
-             send: Callable[[Values], bool]) -> ft.Control:
+             send: Callable[[Values], Sent]) -> ft.Control:
     """The public actions' forms, the primary ones first."""
     return section(t("actions", lang), [ActionForm(a, names, lang, send, key=f"{i}|{form_key(a, names)}")
                                         for i, a in enumerate(actions)])
@@ -213,14 +213,14 @@ def MatchScreen(match_id: str = "") -> ft.Control:
     app = use_data()
     lang, page = app.lang, ft.context.page
 
-    def record(action: Values) -> bool:
+    def record(action: Values) -> Sent:
         # Every event carries the time it was sent (``at``, ms): a game that closes a running timer
         # (e.g. the end of a timed phase) reads it there, so a replay never depends on the clock.
         try:
             app.store.record(int(match_id), {**action, "at": action.get("at", now_ms())}, app.sender)
         except (RulesError, StoreError) as exc:
             app.refuse(exc)
-            return False
+            return Refusal(exc, app)
         app.tell("")
         app.changed(match_id=int(match_id))
         return True

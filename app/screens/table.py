@@ -20,7 +20,7 @@ from app.net import LOBBY, SeatRequest
 from app.panes import group
 from app.screens.home import emblem
 from app.shared import load_match, seat_links
-from app.state import AppState, use_app, use_data
+from app.state import AppState, Refusal, Sent, use_app, use_data
 from app.timer_view import Timers, now_ms, shows_timers
 from app.widgets import panel_cards, section
 from db.errors import LogUnreadable
@@ -68,12 +68,12 @@ def _load(app: AppState, match_id: int) -> LoadedMatch | LogUnreadable | None:
 
 def _sender(app: AppState, match_id: int, who: Sender) -> Any:
     """How a seat's phone sends its events: as its seat link (``who``), which the store checks again."""
-    def send(action: Values) -> bool:
+    def send(action: Values) -> Sent:
         try:
             app.store.record(match_id, {**action, "at": action.get("at", now_ms())}, who)
         except (RulesError, StoreError) as exc:
             app.refuse(exc)
-            return False
+            return Refusal(exc, app)
         app.tell("")
         app.changed(match_id=match_id)
         return True

@@ -51,20 +51,51 @@ class InvalidOptions(RulesError):
         >>> str(e), e.get("fr"), e.option, e.problem.en
         ('players: 0 is below 1', 'players : 0 est en dessous de 1', 'players', '0 is below 1')
         """
-        refused = cls(Tr(f"{option} : {problem.fr}", f"{option}: {problem.en}", it=f"{option}: {problem.get('it')}"))
+        refused = cls(keyed(option, problem))
         refused.option, refused.problem = option, problem
         return refused
 
 
 class IllegalEvent(RulesError):
-    """An event that cannot be applied to the current state."""
+    """An event that cannot be applied to the current state.  One field's refusal (:meth:`about`) says which
+    (``field``, its key path: ``bank``, ``points[0]``, ``painting[1][2]``) and what is wrong with its value
+    (``problem``): the message names the field by its key, a form by its label."""
+
+    field: str | None = None
+    problem: Tr | None = None
+
+    @classmethod
+    def about(cls, field: str, problem: Tr, named: str | None = None) -> IllegalEvent:
+        """The field ``field`` refused: "field : problem" (``named``: what the message calls it instead).
+
+        >>> e = IllegalEvent.about("points[2]", Tr("au plus 9, reçu 12", "must be at most 9, got 12"))
+        >>> str(e), e.get("fr"), e.field, e.problem.en  # doctest: +NORMALIZE_WHITESPACE
+        ('points[2]: must be at most 9, got 12', 'points[2] : au plus 9, reçu 12', 'points[2]',
+         'must be at most 9, got 12')
+        >>> str(IllegalEvent.about("bank1", Tr("vide", "empty"), named="bank1 (Sam)"))
+        'bank1 (Sam): empty'
+        """
+        refused = cls(keyed(named or field, problem))
+        refused.field, refused.problem = field, problem
+        return refused
 
 
 class InvalidScoreInput(RulesError):
-    """A score-sheet input document with a bad field: ``where`` names it (``players[0].wallet``)."""
+    """A score-sheet input document with a bad field: ``where`` names it (``players[0].wallet``), ``reason`` says
+    what is wrong with it in each language (``problem``: in English)."""
 
     def __init__(self, where: str, problem: Tr | str) -> None:
         text = problem if isinstance(problem, Tr) else Tr(problem, problem, it=problem)
-        super().__init__(Tr(f"{where} : {text.fr}", f"{where}: {text.en}", it=f"{where}: {text.get('it')}"))
+        super().__init__(keyed(where, text))
         self.where = where
+        self.reason = text
         self.problem = text.en
+
+
+def keyed(key: str, problem: Tr) -> Tr:
+    """A refusal of one field or option named by its key: "key : problem", as each language punctuates it.
+
+    >>> keyed("bank", Tr("vide", "empty", it="vuoto")).get("it")
+    'bank: vuoto'
+    """
+    return Tr(f"{key} : {problem.fr}", f"{key}: {problem.en}", it=f"{key}: {problem.get('it')}")

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from scoring.core.errors import IllegalEvent, RulesError
+from scoring.core.errors import IllegalEvent, RulesError, keyed
 from scoring.core.tr import Tr
 
 #: The largest number any field accepts (money in the millions, milliseconds of a long evening).
@@ -100,10 +100,20 @@ def one_of(value: Any, where: str, allowed: tuple[str, ...] | list[str], *,
 
 
 def _error(error: type[RulesError], where: str, problem: Tr) -> RulesError:
+    """The refusal of the field ``where``, of the kind ``error``: it says which field (its key path) and what is
+    wrong with it apart (``field`` and ``problem`` of an :class:`IllegalEvent`), for a form to say it under the
+    field's label.
+
+    >>> e = _error(IllegalEvent, "points[1]", Tr("vide", "empty"))
+    >>> e.field, e.problem.fr, e.get("fr")
+    ('points[1]', 'vide', 'points[1] : vide')
+    """
     from scoring.core.errors import InvalidOptions, InvalidScoreInput
 
     if issubclass(error, InvalidScoreInput):
         return error(where, problem)
     if issubclass(error, InvalidOptions):
         return error.about(where, problem)
-    return error(Tr(f"{where} : {problem.fr}", f"{where}: {problem.en}", it=f"{where}: {problem.get('it')}"))
+    if issubclass(error, IllegalEvent):
+        return error.about(where, problem)
+    return error(keyed(where, problem))

@@ -82,9 +82,9 @@ def seat_or_none(state: ApachesState, value: Any, what: str) -> int | None:
 def per_seat(state: ApachesState, value: Any, what: str, highs: Sequence[int]) -> list[int]:
     n = state["players"]
     if not isinstance(value, list) or len(value) != n:
-        raise IllegalEvent(Tr(f"{what} : il faut un nombre par joueur ({n}), reçu {quote(value)}",
-                              f"{what}: must give one number per player ({n}), got {quote(value)}",
-                              it=f"{what}: serve un numero per giocatore ({n}), ricevuto {quote(value)}"))
+        raise IllegalEvent.about(what, Tr(f"il faut un nombre par joueur ({n}), reçu {quote(value)}",
+                                           f"must give one number per player ({n}), got {quote(value)}",
+                                           it=f"serve un numero per giocatore ({n}), ricevuto {quote(value)}"))
     return [whole(v, f"{what}[{state['names'][i]}]", 0, highs[i]) for i, v in enumerate(value)]
 
 
@@ -93,9 +93,9 @@ def _pay(state: ApachesState, seat: int, amount: int, what: str) -> None:
     gang = state["gangs"][seat]
     if gang["wallet"] < amount:
         name, has = state["names"][seat], gang["wallet"]
-        raise IllegalEvent(Tr(f"{what} : {name} a {has} F, ne peut pas payer {amount} F",
-                              f"{what}: {name} has {has} F, cannot pay {amount} F",
-                              it=f"{what}: {name} ha {has} F, non può pagare {amount} F"))
+        raise IllegalEvent.about(what, Tr(f"{name} a {has} F, ne peut pas payer {amount} F",
+                                           f"{name} has {has} F, cannot pay {amount} F",
+                                           it=f"{name} ha {has} F, non può pagare {amount} F"))
     gang["wallet"] -= amount
 
 

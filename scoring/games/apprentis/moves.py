@@ -205,7 +205,7 @@ def checked_painting(state: ApprentisState, seat: int, raw: Any) -> Grid:
     try:
         return parse_painting(raw, "painting", state["names"][seat], most=cards_possible(state))
     except InvalidScoreInput as exc:
-        raise IllegalEvent(exc.text) from None
+        raise IllegalEvent.about(exc.where, exc.reason) from None
 
 
 def cards_possible(state: ApprentisState) -> int:

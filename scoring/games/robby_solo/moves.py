@@ -41,13 +41,16 @@ from scoring.games.robby_solo.telling import tell_choose, tell_deck, tell_declar
 from scoring.games.robby_solo.texts import declaration
 
 
-def _bank(state: RobbyState, value: Any, where: str) -> str:
-    """A bank in play.  A refused value is no bank in play, so quoting it gives no secret away."""
+def _bank(state: RobbyState, value: Any, key: str, who: str = "") -> str:
+    """A bank in play, in the field ``key`` (of ``who``: the message names them both).  A refused value is no bank
+    in play, so quoting it gives no secret away."""
     if not isinstance(value, str) or value not in state["banks"]:
         listed = ", ".join(state["banks"])
-        raise IllegalEvent(Tr(f"{where} : choisissez l'une des banques en jeu ({listed}), reçu {quote(value)}",
-                              f"{where}: choose one of the banks in play ({listed}), got {quote(value)}",
-                              it=f"{where}: scegliete una delle banche in gioco ({listed}), ricevuto {quote(value)}"))
+        q = quote(value)
+        raise IllegalEvent.about(key, Tr(f"choisissez l'une des banques en jeu ({listed}), reçu {q}",
+                                          f"choose one of the banks in play ({listed}), got {q}",
+                                          it=f"scegliete una delle banche in gioco ({listed}), ricevuto {q}"),
+                                 named=f"{key} ({who})" if who else key)
     return value
 
 
@@ -111,14 +114,15 @@ def _seat_banks(state: RobbyState, event: Mapping[str, Any]) -> dict[int, str]:
         if k is None:
             continue
         if k == state["junior"]:
-            raise IllegalEvent(Tr(f"{key} : la carte de Robby Junior vient de son paquet, reçu {quote(value)}",
-                                  f"{key}: Robby Junior's card comes from his deck, got {quote(value)}",
-                                  it=f"{key}: la carta di Robby Junior viene dal suo mazzo, ricevuto {quote(value)}"))
+            q = quote(value)
+            raise IllegalEvent.about(key, Tr(f"la carte de Robby Junior vient de son paquet, reçu {q}",
+                                              f"Robby Junior's card comes from his deck, got {q}",
+                                              it=f"la carta di Robby Junior viene dal suo mazzo, ricevuto {q}"))
         if not 0 <= k < state["people"]:
-            raise IllegalEvent(Tr(f"{key} : il n'y a pas de joueur n° {k} (0 à {state['people'] - 1})",
-                                  f"{key}: there is no player number {k} (0 to {state['people'] - 1})",
-                                  it=f"{key}: non c'è un giocatore n° {k} (da 0 a {state['people'] - 1})"))
-        out[k] = _bank(state, value, f"{key} ({state['names'][k]})")
+            raise IllegalEvent.about(key, Tr(f"il n'y a pas de joueur n° {k} (0 à {state['people'] - 1})",
+                                              f"there is no player number {k} (0 to {state['people'] - 1})",
+                                              it=f"non c'è un giocatore n° {k} (da 0 a {state['people'] - 1})"))
+        out[k] = _bank(state, value, key, state["names"][k])
     return out
 
 

@@ -128,11 +128,12 @@ def parse_card(value: Any, where: str) -> Card:
             return number * 1000
         if is_money(number):
             return int(number)
-    raise IllegalEvent(Tr(f"{where} : une carte Butin vaut 1 à 9 (milliers de $), 1000 à 9000 ou 0 (un objet), "
-                          f"reçu {quote(value)}",
-                          f"{where}: a loot card is 1..9 (thousands), 1000..9000 or 0 (object), got {quote(value)}",
-                          it=f"{where}: una carta Bottino vale da 1 a 9 (migliaia di $), da 1000 a 9000 o 0 (un "
-                             f"oggetto), ricevuto {quote(value)}"))
+    raise IllegalEvent.about(where, Tr(f"une carte Butin vaut 1 à 9 (milliers de $), 1000 à 9000 ou 0 (un objet), "
+                                        f"reçu {quote(value)}",
+                                        f"a loot card is 1..9 (thousands), 1000..9000 or 0 (object), "
+                                        f"got {quote(value)}",
+                                        it=f"una carta Bottino vale da 1 a 9 (migliaia di $), da 1000 a 9000 o 0 (un "
+                                           f"oggetto), ricevuto {quote(value)}"))
 
 
 def _check_hands(hands: Sequence[Sequence[Card]]) -> None:

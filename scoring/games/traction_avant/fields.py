@@ -35,14 +35,14 @@ def get_seats(event: Event, key: str, seats: int) -> list[int]:
     """Several seats, each once, in seat order (none when the field is missing)."""
     value = event.get(key, [])
     if not isinstance(value, list) or len(value) > seats * 2:
-        raise IllegalEvent(Tr(f"{key} : une liste de places attendue, reçu {quote(value)}",
-                              f"{key}: must be a list of seats, got {quote(value)}",
-                              it=f"{key}: attesa una lista di posti, ricevuto {quote(value)}"))
+        raise IllegalEvent.about(key, Tr(f"une liste de places attendue, reçu {quote(value)}",
+                                          f"must be a list of seats, got {quote(value)}",
+                                          it=f"attesa una lista di posti, ricevuto {quote(value)}"))
     found = [get_seat({key: v}, key, seats) for v in value]
     if len(set(found)) != len(found):
-        raise IllegalEvent(Tr(f"{key} : une place est donnée deux fois dans {quote(value)}",
-                              f"{key}: a seat is listed twice in {quote(value)}",
-                              it=f"{key}: un posto è indicato due volte in {quote(value)}"))
+        raise IllegalEvent.about(key, Tr(f"une place est donnée deux fois dans {quote(value)}",
+                                          f"a seat is listed twice in {quote(value)}",
+                                          it=f"un posto è indicato due volte in {quote(value)}"))
     return sorted(found)
 
 
@@ -50,12 +50,12 @@ def get_ints(event: Event, key: str, seats: int, high: int) -> list[int]:
     """One whole number from 0 to ``high`` per seat (all zero when the field is missing)."""
     value = event.get(key, [0] * seats)
     if not isinstance(value, list) or len(value) != seats:
-        raise IllegalEvent(Tr(f"{key} : {seats} nombres entiers de 0 à {high} attendus (un par place), "
-                              f"reçu {quote(value)}",
-                              f"{key}: must be {seats} whole numbers from 0 to {high} (one per seat), "
-                              f"got {quote(value)}",
-                              it=f"{key}: attesi {seats} numeri interi da 0 a {high} (uno per posto), ricevuto "
-                                 f"{quote(value)}"))
+        raise IllegalEvent.about(key, Tr(f"{seats} nombres entiers de 0 à {high} attendus (un par place), "
+                                          f"reçu {quote(value)}",
+                                          f"must be {seats} whole numbers from 0 to {high} (one per seat), "
+                                          f"got {quote(value)}",
+                                          it=f"attesi {seats} numeri interi da 0 a {high} (uno per posto), ricevuto "
+                                             f"{quote(value)}"))
     return [whole(v, f"{key}[{s}]", 0, high, digits=False) for s, v in enumerate(value)]
 
 
@@ -65,13 +65,14 @@ def get_text(event: Event, key: str, limit: int = 300, required: bool = False) -
     if value is None:
         value = ""
     if not isinstance(value, str) or len(value) > limit:
-        raise IllegalEvent(Tr(f"{key} : un texte de {limit} caractères au plus attendu, reçu {quote(value)}",
-                              f"{key}: must be a text of at most {limit} characters, got {quote(value)}",
-                              it=f"{key}: atteso un testo di al massimo {limit} caratteri, ricevuto {quote(value)}"))
+        raise IllegalEvent.about(key, Tr(f"un texte de {limit} caractères au plus attendu, reçu {quote(value)}",
+                                          f"must be a text of at most {limit} characters, got {quote(value)}",
+                                          it=f"atteso un testo di al massimo {limit} caratteri, ricevuto "
+                                             f"{quote(value)}"))
     if required and not value.strip():
-        raise IllegalEvent(Tr(f"{key} : ne doit pas être vide, reçu {quote(value)}",
-                              f"{key}: must not be empty, got {quote(value)}",
-                              it=f"{key}: non deve essere vuoto, ricevuto {quote(value)}"))
+        raise IllegalEvent.about(key, Tr(f"ne doit pas être vide, reçu {quote(value)}",
+                                          f"must not be empty, got {quote(value)}",
+                                          it=f"non deve essere vuoto, ricevuto {quote(value)}"))
     return value.strip()
 
 
