@@ -101,7 +101,9 @@ async def wake_up(timer: dict[str, Any] | None, delay: Callable[[dict[str, Any],
     >>> def gone(now):
     ...     said.append(now)
     ...     raise RuntimeError("An attempt to fetch destroyed session.")
-    >>> asyncio.run(wake_up({"duration": 1}, lambda _t, _n: 1, gone)), len(said)
+    >>> from concurrent.futures import ThreadPoolExecutor  # a loop of its own, whatever loop runs here
+    >>> with ThreadPoolExecutor(1) as apart:
+    ...     apart.submit(asyncio.run, wake_up({"duration": 1}, lambda _t, _n: 1, gone)).result(), len(said)
     (None, 1)
     """
     while timer is not None:

@@ -184,11 +184,10 @@ def player_section(fig: PlayerFigures, lang: str) -> Parts:
     return out
 
 
-def wins_card(standings: list[Any], lang: str) -> ft.Control:
-    """The ten players who won most, each bar named."""
-    return ft.Semantics(content=card(t("wins_per_player", lang), [wins_bars([(s.name, s.won) for s in standings],
-                                                                            lang)]),
-                        identifier="chart-wins-per-player")
+def wins_card(standings: list[Any], lang: str, wide: bool = False) -> ft.Control:
+    """The ten players who won most, each bar named (a wide window's pane has room for a longer name)."""
+    bars = wins_bars([(s.name, s.won) for s in standings], lang, name_width=200 if wide else 104)
+    return ft.Semantics(content=card(t("wins_per_player", lang), [bars]), identifier="chart-wins-per-player")
 
 
 def game_card(gs: Any, lang: str) -> ft.Control:
@@ -248,7 +247,7 @@ def figures_view(figures: Figures, scope: Scope, lang: str, wide: bool = False) 
     if figures.player is not None:
         parts += player_section(figures.player, lang)
     if figures.standings:
-        parts.append((wins_card(figures.standings, lang), True))
+        parts.append((wins_card(figures.standings, lang, wide), True))
     if figures.game is not None:
         parts += game_section(figures.game, lang)
     else:

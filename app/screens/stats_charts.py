@@ -139,14 +139,15 @@ def distribution_chart(buckets: list[Any], lang: str) -> ft.Control:
         left_axis=axis, max_y=high, interactive=True)
 
 
-def wins_bars(rows: list[tuple[str, int]], lang: str) -> ft.Control:
-    """One bar per player, each named, its length the player's wins, the count at its end."""
+def wins_bars(rows: list[tuple[str, int]], lang: str, name_width: int = 104) -> ft.Control:
+    """One bar per player, each named (cut to ``name_width`` px, whole in its tooltip), its length the player's
+    wins, the count at its end."""
     top = max((v for _n, v in rows), default=0) or 1
 
     def bar(name: str, won: int) -> ft.Control:
         said = t("skipped_line", lang, a=name, b=tn("count_wins", won, lang))
         return ft.Semantics(content=ft.Row([
-            ft.Text(name, width=104, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, tooltip=name),
+            ft.Text(name, width=name_width, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, tooltip=name),
             ft.Row([ft.Container(height=18, expand=max(won, 0), bgcolor=ft.Colors.TEAL, border_radius=4),
                     ft.Container(height=18, expand=top - won)] if won else [ft.Container(expand=1)],
                    expand=True, spacing=0),
