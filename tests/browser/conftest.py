@@ -23,6 +23,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from app.layout import OWN_SCROLL, RAIL_FROM
+
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = Path(os.environ.get("COMPAGNON_SHOTS", ROOT / "build" / "screenshots"))
 #: Debian's headless shell (package chromium-headless-shell: the same Chromium, built without the browser's own
@@ -489,9 +491,8 @@ class UI:
         (Flutter leaves off-screen widgets out of the accessibility tree)."""
         deadline = time.time() + timeout / 1000
         width = (self.page.viewport_size or {"width": 390})["width"]
-        # a match on a wide window has two panes, each scrolled on its own (app.layout.OWN_SCROLL): the wheel goes
-        # over each in turn
-        two = width >= 840 and "/match/" in self.page.url
+        # a match on a wide window has two panes, each scrolled on its own: the wheel goes over each in turn
+        two = width >= RAIL_FROM and urlsplit(self.page.url).path.startswith(OWN_SCROLL)
         over = [self.mid_x(), width * 0.8] if two else [self.mid_x()]
         direction = 500
         scrolled = 0

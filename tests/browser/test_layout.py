@@ -57,19 +57,25 @@ def rail(ui) -> list[dict]:
                     box: e.getBoundingClientRect().toJSON()}))""")
 
 
-def box_of(ui, text: str) -> dict:
-    """The box of the smallest element that says ``text`` (not one of its ancestors)."""
-    ui.see(text)
+def smallest(ui, text: str) -> dict | None:
+    """The box of the smallest element that says ``text`` (not one of its ancestors), if one shows."""
     boxes = [b for b in (el.bounding_box() for el in ui._has(text).all()) if b and b["width"] > 0]
-    assert boxes, text
-    return min(boxes, key=lambda b: b["width"] * b["height"])
+    return min(boxes, key=lambda b: b["width"] * b["height"]) if boxes else None
+
+
+def box_of(ui, text: str) -> dict:
+    """The box of the smallest element that says ``text``, once it shows."""
+    ui.see(text)
+    box = smallest(ui, text)
+    assert box is not None, text
+    return box
 
 
 def top_of(ui, text: str) -> float:
     """Where the smallest element that says ``text`` starts (far above the screen once Flutter has left it out
     of the accessibility tree, scrolled away)."""
-    boxes = [b for b in (el.bounding_box() for el in ui._has(text).all()) if b and b["width"] > 0]
-    return min(boxes, key=lambda b: b["width"] * b["height"])["y"] if boxes else -10_000.0
+    box = smallest(ui, text)
+    return box["y"] if box is not None else -10_000.0
 
 
 @pytest.mark.full_motion
