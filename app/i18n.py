@@ -77,6 +77,8 @@ S: dict[str, Tr] = {
     "setup": Tr("Mise en place", "Set-up"),
     "start": Tr("Commencer la partie", "Start the match"),
     "undo": Tr("Annuler le dernier événement", "Undo the last event"),
+    "undo_final": Tr("« {a} » ne s'annule pas : ce qu'il a montré ou tiré au sort ne se reprend pas",
+                     "“{a}” cannot be undone: what it showed or drew cannot be taken back"),
     "undone": Tr("Annulé : {a}", "Undone: {a}"),
     "finish": Tr("Décompte final", "Final scoring"),
     "abandon": Tr("Abandonner la partie", "Abandon the match"),

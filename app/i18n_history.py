@@ -23,8 +23,12 @@ STRINGS: dict[str, Tr] = {
                          "every player's"),
     "reset_filters": Tr("Effacer les filtres", "Clear the filters"),
     "h_index": Tr("H-index de la table : {a}", "Table's H-index: {a}"),
-    "h_index_help": Tr("{a} jeux joués chacun au moins {a} fois", "{a} games played at least {a} times each"),
-    "h_index_help_1": Tr("1 jeu joué au moins une fois", "1 game played at least once"),
+    # the h-index is the largest n with n games each played n times or more: said with the n + 1 it misses, so that
+    # it does not read as a count of the games played ("1 jeu joué" when three were played once each)
+    "h_index_help": Tr("au moins {a} jeux joués {a} fois ou plus chacun, mais pas {b} jeux joués {b} fois chacun",
+                       "at least {a} games played {a} times or more each, but not {b} games played {b} times each"),
+    "h_index_help_1": Tr("au moins 1 jeu joué, mais pas 2 jeux joués 2 fois chacun",
+                         "at least 1 game played, but not 2 games played twice each"),
     "h_index_help_0": Tr("aucune partie terminée", "no finished match"),
     "played_won": Tr("{a}, {b} ({c} %)", "{a}, {b} ({c}%)"),
     "favourite": Tr("Jeu préféré : {a}", "Favourite game: {a}"),

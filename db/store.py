@@ -147,6 +147,14 @@ class LoadedMatch:
     def can_undo(self) -> bool:
         return bool(self.events) and self.status == "in_progress" and self.game.undoable(self.events[-1])
 
+    @property
+    def final_event(self) -> dict[str, Any] | None:
+        """The last event, in its public form, when it cannot be taken back (it showed the table a draw or a
+        secret: undoing it would let it be drawn or chosen again), else ``None``."""
+        if not self.events or self.status != "in_progress" or self.game.undoable(self.events[-1]):
+            return None
+        return self.game.public_event(self.events[-1])
+
 
 def _already(match_id: int, status: str) -> StoreError:
     said = _status(status)
@@ -490,11 +498,14 @@ class Store(SeatTokens, HostKeys):
                            "solo l'host può annullare una mossa")
         if not m.events:
             raise StoreError(Tr("rien à annuler", "nothing to undo", it="niente da annullare"))
-        last = m.events[-1]
-        if not m.game.undoable(last):
-            raise StoreError(Tr(f"le dernier coup ({last['type']!r}) ne peut pas être annulé",
-                                f"the last event ({last['type']!r}) cannot be undone",
-                                it=f"l'ultima mossa ({last['type']!r}) non può essere annullata"))
+        last, final = m.events[-1], m.final_event
+        if final is not None:
+            told = m.game.tell(final, m.names)
+            raise StoreError(Tr(f"« {told.fr} » ne peut pas être annulé : ce qu'il a montré ou tiré au sort ne se "
+                                "reprend pas",
+                                f"“{told.en}” cannot be undone: what it showed or drew cannot be taken back",
+                                it=f"«{told.get('it')}» non può essere annullato: ciò che ha mostrato o estratto "
+                                   "non si riprende"))
         seq = len(m.log) + 1
         try:
             with self.session() as s:

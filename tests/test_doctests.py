@@ -1,6 +1,6 @@
-"""The doctests of every scoring module (the core and each game's package), of the db modules, and of
-app.guard, app.layout, app.net, app.shared, app.state, app.timer_view (the countdowns and their wake-ups) and
-app.widgets, run as tests.  (The toy game's, under tests/, are collected by pytest's ``--doctest-modules``.)"""
+"""The doctests of every module of scoring (the core and each game's package), db and app (its screens and fields
+included), run as tests.  (The toy game's, under tests/, are collected by pytest's ``--doctest-modules``, which
+reads only the test paths.)"""
 
 import doctest
 import importlib
@@ -8,12 +8,13 @@ import pkgutil
 
 import pytest
 
+import app
 import db
 import scoring
 
 MODULES = sorted({m.name for m in pkgutil.walk_packages(scoring.__path__, "scoring.") if m.name != "scoring.__main__"}
                  | {f"db.{m.name}" for m in pkgutil.iter_modules(db.__path__)}
-                 | {"app.guard", "app.layout", "app.net", "app.shared", "app.state", "app.timer_view", "app.widgets"})
+                 | {m.name for m in pkgutil.walk_packages(app.__path__, "app.")})
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -29,9 +29,17 @@ def test_each_engine_with_an_open_reading_offers_it():
 def test_a_house_rule_is_explained_kept_and_shown(game, option):
     assert option.help is not None and option.help.fr and option.help.en and option.help.fr != option.help.en
     value = other_value(option)
-    options = game.validate_options({"players": game.min_players, **game.example_options, option.key: value})
+    needed = {option.needs[0]: option.needs[1][0]} if option.needs else {}  # where it matters
+    options = game.validate_options({"players": game.min_players, **game.example_options, **needed,
+                                     option.key: value})
     assert options[option.key] == value  # kept with the match's options
     board = setup_text(options, {})
     assert option.key.replace("_", " ") in board, board
     for lang in ("fr", "en"):
         assert option.label.get(lang) in readings_played(game, options, lang)
+    if option.needs:  # where it changes nothing, the review does not mention it
+        key, values = option.needs
+        other = False if values == (True,) else game.min_players  # Robby Junior left out; a 1-player painting
+        assert other not in values
+        unused = game.validate_options({**options, key: other})
+        assert option.label.get("en") not in readings_played(game, unused, "en")

@@ -122,8 +122,18 @@ def dates_line(started: datetime, ended: datetime | None, place: str, lang: str)
 
 
 def readings_played(game: Game, options: dict[str, Any], lang: str) -> str:
-    """The house rules the match was played with (each reading the rulebook leaves open), as chosen."""
-    return " · ".join(option_line(o, options.get(o.key, o.default), lang) for o in game.options if o.house_rule)
+    """The house rules the match was played with (each reading the rulebook leaves open), as chosen; none that
+    changed nothing in it.
+
+    >>> from scoring import find_game
+    >>> robby = find_game("robby-solo")
+    >>> readings_played(robby, {"players": 4, "robby_junior": True, "junior_can_win": False}, "en")
+    "Robby Junior's pile: His top card shows, as everyone's · Robby Junior can win: no"
+    >>> readings_played(robby, {"players": 4, "robby_junior": False, "junior_can_win": False}, "en")
+    ''
+    """
+    shown = game.in_effect(options)  # Robby Junior's house rules in a match without him say nothing
+    return " · ".join(option_line(o, shown[o.key], lang) for o in game.options if o.house_rule and o.key in shown)
 
 
 def setup_tile(app: AppState, m: LoadedMatch) -> list[ft.Control]:

@@ -34,11 +34,14 @@ def describe(game: Game, event: dict[str, Any], names: Sequence[str], lang: str,
 
 @component
 def _Header(slug: str, title: str, names: str, undo_tip: str, can_undo: bool,
-            on_undo: Callable[[object], None]) -> ft.Control:
-    return ft.Row([emblem(slug, 40), ft.Column([
-        ft.Text(title, size=20, weight=ft.FontWeight.BOLD),
-        ft.Text(names, size=12)], spacing=0, expand=True),
-        ft.IconButton(ft.Icons.UNDO, tooltip=undo_tip, on_click=on_undo, disabled=not can_undo)])
+            on_undo: Callable[[object], None], final: str = "") -> ft.Control:
+    """The match's emblem, title, players and Undo; ``final``: why Undo is off after the last event, said under
+    the names (a greyed button said nothing of it)."""
+    lines = [ft.Text(title, size=20, weight=ft.FontWeight.BOLD), ft.Text(names, size=12)]
+    if final:
+        lines.append(ft.Text(final, size=12, italic=True, color=ft.Colors.ON_SURFACE_VARIANT))
+    return ft.Row([emblem(slug, 40), ft.Column(lines, spacing=0, expand=True),
+                   ft.IconButton(ft.Icons.UNDO, tooltip=undo_tip, on_click=on_undo, disabled=not can_undo)])
 
 
 #: re-rendered only when the title, the names or whether an undo is possible change
@@ -208,6 +211,15 @@ def not_loaded(app: AppState, match_id: str, exc: Exception) -> ft.Control:
     return ft.Column([ft.Text(sentence(exc, app.lang)), ft.Row([home, record], wrap=True)])
 
 
+def match_header(m: LoadedMatch, names: list[str], lang: str, undo: Callable[[object], None]) -> ft.Control:
+    """The header of an open match: its title (a score-pad play: the game it names), its players, Undo, and why
+    Undo is off after an event that cannot be taken back."""
+    title = m.options.get("game_name") or m.game.name.get(lang)
+    final = m.final_event
+    said = t("undo_final", lang, a=describe(m.game, final, m.names, lang)) if final is not None else ""
+    return Header(m.game.slug, f"{title} #{m.id}", " · ".join(names), t("undo", lang), m.can_undo, undo, said)
+
+
 @component
 def MatchScreen(match_id: str = "") -> ft.Control:
     app = use_data()
@@ -248,10 +260,8 @@ def MatchScreen(match_id: str = "") -> ft.Control:
             page.navigate(f"/history/{m.id}")
         return ft.Container()
     names = list(m.state.get("names", m.names))
-    title = m.options.get("game_name") or m.game.name.get(lang)  # a score-pad play: the game it names
     over, on_phones = m.game.finished(m.state), seat_links(app, m.id)
-    play: list[ft.Control] = [Header(m.game.slug, f"{title} #{m.id}", " · ".join(names),
-                                     app.t("undo"), m.can_undo, undo)]
+    play: list[ft.Control] = [match_header(m, names, lang, undo)]
     if over:
         play.append(MatchOver(m.id, key=f"over-{m.id}"))
         play.append(Rematch(m.id, key=f"rematch-{m.id}"))  # score it and play again (app/screens/history_edit.py)

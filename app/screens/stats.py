@@ -126,7 +126,7 @@ def summary_card(figures: Figures, one_game: bool, lang: str) -> ft.Control:
         ft.Row([ft.Row([emblem(s, 24), ft.Text(t("skipped_line", lang, a=game_name(s, lang), b=number(n, lang)))],
                        spacing=4) for s, n in figures.counts.items()], wrap=True, spacing=12),
         ft.Text(t("h_index_all" if one_game else "h_index", lang, a=h), weight=ft.FontWeight.BOLD),
-        ft.Text(t(f"h_index_help_{h}", lang) if h < 2 else t("h_index_help", lang, a=h), size=12, italic=True),
+        ft.Text(t(f"h_index_help_{h}", lang) if h < 2 else t("h_index_help", lang, a=h, b=h + 1), size=12, italic=True),
     ], "stats-summary")
 
 
@@ -317,11 +317,16 @@ def describe_options(options: dict[str, Any], lang: str, game: str = "") -> str:
     '3 players, configuration: first'
     >>> describe_options({"game_name": "Azul", "players": 3, "kind": "low"}, "en", "pad:azul")
     '3 players, Who wins: Lowest score wins'
+    >>> describe_options({"players": 4, "robby_junior": False, "junior_can_win": False}, "en", "robby-solo")
+    '4 players'
     """
     declared = _declared(engine_slug(game)) if game else {}
+    shown = _in_effect(engine_slug(game), options) if declared else options
     parts = []
     for key, value in options.items():
         option = declared.get(key)
+        if option is not None and key not in shown:
+            continue  # it changes nothing here (Robby Junior's rules in a match without him)
         if key == "players":
             parts.insert(0, tn("count_players", value, lang))
         elif key == NAME_OPTION and is_pad(game):
@@ -332,6 +337,11 @@ def describe_options(options: dict[str, Any], lang: str, game: str = "") -> str:
         elif value is True or (isinstance(value, str) and value not in ("", "random")):
             parts.append(key.replace("_", " ") if value is True else f"{key.replace('_', ' ')}: {value}")
     return ", ".join(parts) or "–"
+
+
+def _in_effect(engine: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The options that matter with these values, as the engine ``engine`` declares them (:meth:`Game.in_effect`)."""
+    return find_game(engine).in_effect(options)
 
 
 @functools.cache

@@ -22,6 +22,8 @@ from scoring.core import registry
 ALL = "*"
 #: a filter's width: two fill a phone's line (390 px less the margins), four a wide window's, as the History's
 HALF = 175
+#: the widest a filter gets: a phone's line (two ``HALF`` boxes and the space between)
+LINE = 2 * HALF + 8
 #: the calendar's range
 FIRST_DAY, LAST_DAY = datetime(2000, 1, 1), datetime(2100, 12, 31)
 
@@ -72,6 +74,19 @@ def DateFilter(field: str, choice: Choice, set_choice: Callable[[Choice], None])
     return ft.Row(out, spacing=0, tight=True)
 
 
+def said_width(options: list[ft.DropdownOption], chosen: str) -> int:
+    """A filter's width for the option it shows (10 px a letter and 64 for the box's margin and arrow): half a
+    phone's line, and up to a whole line for a long name.
+
+    >>> said_width([ft.DropdownOption(key="1", text="Léa")], "1"), said_width([], "*")
+    (175, 175)
+    >>> said_width([ft.DropdownOption(key="1", text="Marie-Françoise de Montmorency")], "1")
+    358
+    """
+    text = next((o.text or "" for o in options if o.key == chosen), "")
+    return min(LINE, max(HALF, 64 + 10 * len(text)))
+
+
 @component
 def FilterBar(choice: Choice, set_choice: Callable[[Choice], None], players: list[tuple[int, str]],
               where: list[str], counts: list[int]) -> ft.Control:
@@ -94,11 +109,14 @@ def FilterBar(choice: Choice, set_choice: Callable[[Choice], None], players: lis
 
     games = [(g.key, g.name.get(app.lang)) for g in all_games(app.store.engine)
              if g.key in registry.cards() or g.key.startswith("pad:")]
+    # a long name chosen, or a game's long name, widens its box to say it whole (a phone's whole line at most):
+    # 175 px said "Marie-Franço" of a chosen player; the others keep two boxes a line
+    everyone, every_game = options("all_players", people), options("all_games", games)
     return ft.Row([
-        dropdown(app.t("player"), shown.player, options("all_players", people),
-                 pick("player"), "stats-player", width=HALF, lang=app.lang),
-        dropdown(app.t("game"), choice.game, options("all_games", games), pick("game"), "stats-game", width=HALF,
-                 lang=app.lang),
+        dropdown(app.t("player"), shown.player, everyone, pick("player"), "stats-player",
+                 width=said_width(everyone, shown.player), lang=app.lang),
+        dropdown(app.t("game"), choice.game, every_game, pick("game"), "stats-game",
+                 width=said_width(every_game, choice.game), lang=app.lang),
         dropdown(app.t("player_count"), choice.players,
                  options("any_count", [(str(n), tn("count_players", n, app.lang)) for n in counts]),
                  pick("players"), "stats-players", width=HALF, lang=app.lang),

@@ -53,6 +53,9 @@ class Option:
     #: a reading of the rules the texts leave open (docs/rules-notes.md): the default is the notes'
     #: ruling, the other value the other reading; shown apart on the set-up screen and kept with the match
     house_rule: bool = False
+    #: the option matters only while an earlier option holds one of these values (``("robby_junior", (True,))``):
+    #: otherwise a set-up form hides it and a review does not mention it (:meth:`Game.in_effect`)
+    needs: tuple[str, tuple[Any, ...]] | None = None
 
 
 @dataclass(frozen=True)
@@ -271,6 +274,30 @@ class Game:
                                         f"unknown option {quote(key)} for {self.name.en}",
                                         it=f"opzione sconosciuta {quote(key)} per {self.name.get('it')}"))
         return {opt.key: _option_value(opt, raw.get(opt.key, opt.default)) for opt in self.options}
+
+    def in_effect(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options that matter with these values, in declaration order, each with its value (its default
+        where none is given): an option whose ``needs`` is not met is left out, and so is one whose needed
+        option is itself left out.
+
+        >>> from scoring import find_game
+        >>> robby = find_game("robby-solo")
+        >>> sorted(k for k in robby.in_effect({"players": 4}) if "junior" in k)
+        ['robby_junior']
+        >>> shown = robby.in_effect({"players": 4, "robby_junior": True, "junior_can_win": False})
+        >>> shown["junior_can_win"], shown["junior_pile"]
+        (False, 'top')
+        >>> "robby_junior" in robby.in_effect({"players": 6, "robby_junior": True})
+        False
+        """
+        kept: dict[str, Any] = {}
+        for opt in self.options:
+            if opt.needs is not None:
+                key, values = opt.needs
+                if key not in kept or kept[key] not in values:
+                    continue
+            kept[opt.key] = options.get(opt.key, opt.default)
+        return kept
 
     def seat_count(self, options: Mapping[str, Any]) -> int:
         """How many seats the match has (people; a virtual player is not a seat)."""

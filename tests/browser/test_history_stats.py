@@ -38,8 +38,8 @@ def test_a_players_statistics_with_a_chart_a_game_filter_and_a_csv_export(server
 
     ui.open(f"/stats/player/{lea}")
     ui.see("3 parties")  # Léa's matches: two Robby Solo, one Traction-Avant
-    ui.see("H-index de la table : 1")  # no two games played twice each...
-    ui.see("1 jeu joué au moins une fois")  # ...said in the singular
+    ui.see("H-index de la table : 1")  # Robby Solo twice, Traction-Avant once: no two games played twice each...
+    ui.see("au moins 1 jeu joué, mais pas 2 jeux joués 2 fois chacun")  # ...said so (not as a count of the games)
     ui.see("Score au fil du temps")
     ui.reach(ui.by_id("chart-score-over-time"))
     assert ui.sees("Le Gang des Traction-Avant")

@@ -86,6 +86,9 @@ def test_a_reveal_cannot_be_undone_and_no_phone_header_names_a_row_id(browser, t
         undo.wait_for(state="attached")
         host.settle()
         assert undo.get_attribute("aria-disabled") == "true", "the host's Undo is off after a reveal"
+        # and the host is told why, under the match's title (a greyed button said nothing of it)
+        host.see("« Cartes Braquage révélées : ")
+        host.see("» ne s'annule pas : ce qu'il a montré ou tiré au sort ne se reprend pas")
     finally:
         for ctx in contexts:
             ctx.close()

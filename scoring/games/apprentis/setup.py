@@ -35,7 +35,7 @@ OPTIONS: tuple[Option, ...] = (
                    it="La forma che il quadro non può superare: «facile» (la stessa per le due durate) o "
                       "«difficile» (una per durata), disegnate nel regolamento.")),
     Option("programming", Tr("Variante « programmation »", "“Programming” variant",
-                             it="Variante «programmazione»"), "bool", False,
+                             it="Variante «programmazione»"), "bool", False, needs=("players", (3, 4, 5)),
            help=Tr("3 à 5 joueurs : chacun choisit sa face de dé en secret, révélées ensemble.",
                    "3 to 5 players: everyone picks a die face in secret, revealed together.",
                    it="Da 3 a 5 giocatori: ognuno sceglie in segreto la faccia del suo dado, rivelate insieme.")),
@@ -54,7 +54,7 @@ OPTIONS: tuple[Option, ...] = (
                    "3 to 5 players, when all have as many characters (zero included); see the rules notes.",
                    it="Da 3 a 5 giocatori, quando tutti hanno lo stesso numero di personaggi (zero compreso); "
                       "vedere le note di regola."),
-           house_rule=True),
+           house_rule=True, needs=("players", (3, 4, 5))),
     Option("stain_points", Tr("Points perdus par tache", "Points lost per stain",
                               it="Punti persi per macchia"), "int", 1, minimum=0, maximum=5,
            help=Tr("La règle dit seulement « Les points négatifs seront reportés » ; 1 par tache par défaut.",

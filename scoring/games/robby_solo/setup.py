@@ -38,23 +38,24 @@ OPTIONS = (
                          it="Giocatori (persone)"), "int", 4, minimum=MIN_PEOPLE, maximum=MAX_PEOPLE),
     Option("robby_junior", Tr("Avec Robby Junior (joueur virtuel)", "With Robby Junior (virtual player)",
                               it="Con Robby Junior (giocatore virtuale)"),
-           "bool", False, help=Tr("Seulement à moins de six.", "Only when fewer than six people play.",
+           "bool", False, needs=("players", tuple(range(MIN_PEOPLE, MAX_PEOPLE))),
+           help=Tr("Seulement à moins de six.", "Only when fewer than six people play.",
                                   it="Solo in meno di sei.")),
     Option("banks", Tr("Banques en jeu", "Banks in play", it="Banche in gioco"), "choice", "random",
            choices=(("random", Tr("Tirées au hasard", "Drawn at random", it="Estratte a caso")),
                     ("chosen", Tr("Choisies ci-dessous", "Chosen below", it="Scelte qui sotto")))),
-    *(Option(f"bank_{c}", BANK_NAMES[c], "bool", False,
+    *(Option(f"bank_{c}", BANK_NAMES[c], "bool", False, needs=("banks", ("chosen",)),
              help=Tr("Quand les banques sont choisies.", "When the banks are chosen.",
                      it="Quando le banche sono scelte.")) for c in COLOURS),
     Option("declaration_timer", Tr("Minuteur après la déclaration", "Timer after the declaration",
                                    it="Timer dopo la dichiarazione"), "bool", False),
     Option("declaration_seconds", Tr("Secondes pour confirmer ou changer", "Seconds to confirm or change",
                                      it="Secondi per confermare o cambiare"),
-           "int", 30, minimum=5, maximum=600),
+           "int", 30, minimum=5, maximum=600, needs=("declaration_timer", (True,))),
     # docs/rules-notes.md, "Robby Junior's pile": « seule la valeur de la première carte soit visible »
     Option("junior_pile", Tr("Pile de Robby Junior", "Robby Junior's pile",
                              it="Pila di Robby Junior"), "choice", "top", choices=JUNIOR_PILE,
-           house_rule=True,
+           house_rule=True, needs=("robby_junior", (True,)),
            help=Tr("La règle : chaque pile montre sa carte du dessus, celle de Robby Junior aussi. Variante : "
                    "sa pile reste cachée.",
                    "The rules: every pile shows its top card, Robby Junior's too. Variant: his pile stays "
@@ -64,6 +65,7 @@ OPTIONS = (
     # docs/rules-notes.md, "Can Robby Junior win?": « Le joueur avec le total le plus élevé gagne la partie »
     Option("junior_can_win", Tr("Robby Junior peut gagner", "Robby Junior can win",
                                 it="Robby Junior può vincere"), "bool", True, house_rule=True,
+           needs=("robby_junior", (True,)),
            help=Tr("La règle : il est un joueur, le plus gros butin gagne, le sien aussi. Variante : seule la "
                    "meilleure personne gagne.",
                    "The rules: he is a player, the biggest loot wins, his too. Variant: only the best person "

@@ -30,7 +30,7 @@ OPTIONS = (
            choices=tuple((e, ENTRY_NAMES[e]) for e in ENTRIES)),
     Option("teams", Tr("Nombre d'équipes (par équipes)", "Number of teams (in teams)",
                        it="Numero di squadre (a squadre)"), "int", 2,
-           minimum=2, maximum=MAX_TEAMS),
+           minimum=2, maximum=MAX_TEAMS, needs=("kind", ("teams",))),
     Option("bgg_id", Tr("Numéro BoardGameGeek (0 : aucun)", "BoardGameGeek id (0: none)",
                         it="Numero BoardGameGeek (0: nessuno)"), "int", 0,
            minimum=0, maximum=10**8),

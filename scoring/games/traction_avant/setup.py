@@ -28,6 +28,7 @@ OPTIONS = (
     Option("powers", Tr("Pouvoirs des chefs", "Boss powers", it="Poteri dei boss"), "choice", "random",
            choices=(("random", Tr("Distribués au hasard", "Dealt at random", it="Distribuiti a caso")),
                     ("chosen", Tr("Choisis par les joueurs", "Chosen by the players", it="Scelti dai giocatori"))),
+           needs=("personnalisation", (True,)),
            help=Tr("Seulement avec la personnalisation des joueurs.", "Only with player personalisation.",
                    it="Solo con la personalizzazione dei giocatori.")),
     Option("postal_van", Tr("Le fourgon postal", "The postal van", it="Il furgone postale"), "bool", False),
