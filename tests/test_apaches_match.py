@@ -561,6 +561,14 @@ def test_wallet_corrections_never_go_below_zero():
         do(state, {"type": "adjust", "seat": 0, "amount": 0})
     state, _ = do(state, {"type": "adjust", "seat": 1, "amount": 150, "reason": "oubli"})
     assert wallets(state) == [500, 650]
+    # a slip of the keyboard (99 999 999 999 F was taken, to a wallet no match comes near) is refused, and the
+    # form says the bounds as its field's hint
+    with pytest.raises(IllegalEvent, match="amount: must be at most 100000"):
+        do(state, {"type": "adjust", "seat": 1, "amount": 99_999_999_999})
+    state, _ = do(state, {"type": "adjust", "seat": 1, "amount": 100_000})
+    assert wallets(state) == [500, 100_650]
+    field = next(f for a in GAME.actions(state, None) if a.type == "adjust" for f in a.fields if f.key == "amount")
+    assert (field.minimum, field.maximum) == (-100_000, 100_000)
 
 
 # --------------------------------------------------------------------------- a whole match by hand

@@ -24,6 +24,7 @@ from scoring.games.apaches.rules import (
     BOURGEOIS_DISTRICT,
     FENCE_DISTRICT,
     FENCE_PER_BURGLARY,
+    MAX_CORRECTION,
     MONEY_RANGE,
     MOST_DRAWS,
     ROUNDS,
@@ -358,7 +359,7 @@ def reveal(state: ApachesState, event: Mapping[str, Any]) -> State:
 def adjust(state: ApachesState, event: Mapping[str, Any]) -> None:
     """A correction the table makes to a wallet (never below 0 F)."""
     seat = whole(event.get("seat"), "seat", 0, state["players"] - 1)
-    amount = whole(event.get("amount"), "amount")
+    amount = whole(event.get("amount"), "amount", -MAX_CORRECTION, MAX_CORRECTION)
     if amount == 0:
         raise IllegalEvent(Tr("amount : une correction a besoin d'un montant non nul, reçu 0",
                               "amount: a correction needs a non-zero amount, got 0",

@@ -39,6 +39,8 @@ FENCE_PER_BURGLARY = 250
 BOURGEOIS_VALUE = 200
 POLICEMAN_FINE = 200
 APACHE_VALUE = 50
+#: not the rules': a guard against a typing slip in a wallet's correction (a whole match moves a few thousand F)
+MAX_CORRECTION = 100_000
 MONEY_RANGE = (200, 500)  # « Gagner de 200 à 500 F »
 VALUABLES_RANGE = (100, 400)  # « Cambrioler des objets de valeur de 100 à 400 F »
 #: « Parmi les 4 bourgeois, l'un d'eux est un agent de ville. »
