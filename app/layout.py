@@ -179,8 +179,10 @@ def Layout(route: str, width: float | None) -> ft.Control:
     # half-typed form elsewhere on the screen stays as it was.
     shown = WideContext(two_panes, lambda: screen(**params, key=f"{path}|{app.lang}|{two_panes}"))
     body = ft.Container(
+        # keyed by the path: another screen opens at its top (a match started from the foot of its set-up
+        # opened scrolled as far down, on "Abandon the match"); a write or a language switch keeps the scroll
         ft.Column([Banner(key="banner"), shown], scroll=None if own_scroll else ft.ScrollMode.AUTO, expand=True,
-                  spacing=12),
+                  spacing=12, key=f"body|{path}"),
         padding=12, alignment=ft.Alignment.TOP_CENTER,
         # A phone uses the whole width; a wide window gives a one-pane screen a readable centred column
         # and a two-pane screen (a match: its panels beside its timers and ledger) the room it needs.

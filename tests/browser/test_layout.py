@@ -380,3 +380,27 @@ def test_a_phone_held_sideways_reaches_every_place_of_the_rail(server, new_ui):
     while [p["label"] for p in rail(ui) if p["selected"]] != ["Stats"]:
         assert time.time() < deadline, rail(ui)
         ui.page.wait_for_timeout(250)
+
+
+def test_a_screen_opened_from_the_foot_of_another_opens_at_its_top(server, new_ui):
+    """A screen kept the scroll of the one before it: a match started from the foot of its set-up opened as far
+    down, on its QR codes and "Abandonner la partie", where the finger had just tapped Start. The history's last
+    match opened from the foot of the list opens its review at its top; a write on the same screen keeps the
+    scroll (the list's own refresh)."""
+    from tests.browser.test_history_browse import pad
+
+    store = Store(f"sqlite:///{server.data_dir / 'compagnon.db'}")
+    people = [store.add_player(n).id for n in ("Léa", "Sam")]
+    ids = [pad(store, people, [i, 1]) for i in range(40)]
+    store.engine.dispose()
+    ui = new_ui(390, 844)
+    ui.open("/history")
+    oldest = ui.reach(ui._has(f"Carcassonne #{ids[0]} ").last)  # the item, not a node holding the whole list
+    ui.in_clear(oldest)
+    assert top_of(ui, f"Carcassonne #{ids[-1]} ") < 0  # the list is scrolled: its newest out of sight above
+    oldest.click()
+    ui.see("Modifier")
+    ui.settle()
+    title = top_of(ui, f"Carcassonne #{ids[0]}")
+    assert 0 <= title < 300, title  # the review's title in sight, at the top
+    ui.shot("review-opened-at-its-top-390")
