@@ -280,3 +280,20 @@ def test_a_rematch_of_a_match_over_but_not_scored_scores_it_first_and_guests_may
     again = store.rematch(mid)
     assert store.load(mid).status == "finished" and store.load(mid).sheet is not None
     assert store.load(again).status == "in_progress" and [h.id for h in store.history()] == [mid]
+
+
+def test_the_offer_to_undo_a_deletion_counts_down_and_ends(monkeypatch):
+    """The review of a match just deleted says the seconds left, each second, and none once past: then the match
+    is deleted for good (the offer stood at "29 s" and still put the match back 45 s later)."""
+    from app.screens import history
+
+    clock = [1000.0]
+    monkeypatch.setattr(history.time, "monotonic", lambda: clock[0])
+    when = clock[0]
+    assert history.seconds_left(when) == history.UNDO_SECONDS == 30
+    clock[0] = when + 0.25
+    assert history.seconds_left(when) == 30 and history._next_second({"since": when}, 0) == 750
+    clock[0] = when + 12.5
+    assert history.seconds_left(when) == 18 and history._next_second({"since": when}, 0) == 500
+    clock[0] = when + 30
+    assert history.seconds_left(when) == 0 and history._next_second({"since": when}, 0) is None

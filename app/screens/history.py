@@ -5,6 +5,7 @@ The list of finished matches is :mod:`app.screens.history_list`; the edits :mod:
 from __future__ import annotations
 
 import json
+import math
 import random
 import time
 from datetime import datetime
@@ -22,6 +23,7 @@ from app.screens.history_share import SharedSheet, imported_lines
 from app.screens.home import emblem
 from app.screens.match import describe
 from app.state import AppState, sentence, use_app, use_data
+from app.timer_view import use_wake_up
 from app.widgets import fmt_date, panel_card, score_sheet_view, tile
 from db.errors import LogUnreadable
 from db.history import amendment, date_shift, game_rows
@@ -58,7 +60,13 @@ def Deleted(match_id: int, on_undone: Any) -> ft.Control:
         return ft.Container()
     when, doc = entry
 
+    use_wake_up({"since": when, "elapsed": 0, "duration": UNDO_SECONDS}, _next_second)  # the seconds count down
+    left = seconds_left(when)
+
     def undo(_e: Any) -> None:
+        if seconds_left(when) <= 0:  # a tap as the offer ran out: the match stays deleted, as said
+            app.tell(app.t("undo_too_late", a=match_id), error=True)
+            return
         try:
             back = app.store.undelete_match(doc)
         except StoreError as exc:  # one of its players merged into another since
@@ -74,13 +82,26 @@ def Deleted(match_id: int, on_undone: Any) -> ft.Control:
         on_undone()
         app.changed()
 
-    left = max(0, int(UNDO_SECONDS - (time.monotonic() - when)))
+    back_to_history = ft.TextButton(app.t("back_history"), on_click=lambda _e: app.go("/history"))
+    if left <= 0:
+        return ft.Column([ft.Text(app.t("deleted", a=match_id), size=18, weight=ft.FontWeight.BOLD),
+                          ft.Text(app.t("deleted_for_good")), back_to_history])
     return ft.Column([
         ft.Text(app.t("deleted", a=match_id), size=18, weight=ft.FontWeight.BOLD),
-        ft.Row([ft.Button(app.t("undo_delete"), icon=ft.Icons.UNDO, on_click=undo),
-                ft.TextButton(app.t("back_history"), on_click=lambda _e: app.go("/history"))], wrap=True),
-        ft.Text(f"{left} s", size=12, italic=True),
+        ft.Row([ft.Button(app.t("undo_delete"), icon=ft.Icons.UNDO, on_click=undo), back_to_history], wrap=True),
+        ft.Text(app.t("undo_seconds_left", a=left), size=12, italic=True),
     ])
+
+
+def seconds_left(when: float) -> int:
+    """The whole seconds left to put back a match deleted at ``when`` (``time.monotonic()``), 0 once past."""
+    return max(0, math.ceil(UNDO_SECONDS - (time.monotonic() - when)))
+
+
+def _next_second(timer: dict[str, Any], _now: int) -> int | None:
+    """Milliseconds until :func:`seconds_left` says one less, ``None`` once it says 0 (:func:`use_wake_up`)."""
+    left = UNDO_SECONDS - (time.monotonic() - timer["since"])
+    return None if left <= 0 else max(1, int((left % 1 or 1) * 1000))
 
 
 def review_header(app: AppState, m: LoadedMatch) -> list[ft.Control]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import random
+import re
 
 import pytest
 
@@ -91,11 +92,23 @@ def test_a_match_review_edits_the_place_then_deletes_the_match_and_undoes_it(ser
     ui.click("Supprimer la partie", exact=True)
     ui.see(f"Partie #{mid} supprimée.")
     assert Store(f"sqlite:///{server.data_dir / 'compagnon.db'}").history() == []
+    # the seconds left to undo it count down on the screen (they stayed at "29 s")
+    ui.see("s pour l'annuler")
+    first = seconds_said(ui)
+    ui.page.wait_for_timeout(2500)
+    assert seconds_said(ui) <= first - 2, first
     ui.click("Annuler la suppression")
     ui.see("Feuille de score")
     back = Store(f"sqlite:///{server.data_dir / 'compagnon.db'}")
     (summary,) = back.history()
     assert (summary.id, summary.place) == (mid, "Médiathèque")
+
+
+def seconds_said(ui) -> int:
+    """The seconds left to undo a deletion, as the review says them ("Encore 28 s pour l'annuler")."""
+    found = re.search(r"Encore (\d+) s pour l'annuler", ui.text())
+    assert found, ui.text()[:400]
+    return int(found[1])
 
 
 def test_undoing_a_deletion_after_a_new_match_took_its_number_puts_it_back_under_a_new_one(server, ui):
