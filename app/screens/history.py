@@ -119,6 +119,8 @@ def review_header(app: AppState, m: LoadedMatch) -> list[ft.Control]:
     readings = readings_played(m.game, m.options, lang)
     if readings:
         out.append(ft.Text(f"{app.t('readings_played')} — {readings}", size=12))
+    if m.notes:  # said with the dates and the place (only the edit form showed them)
+        out.append(ft.Text(app.t("skipped_line", a=app.t("notes"), b=m.notes), size=13, italic=True))
     if imported:
         out.append(ft.Text(app.t("imported_match", a=imported), italic=True))
         if m.setup.get("board"):  # BG Stats' board / set-up text, as it came

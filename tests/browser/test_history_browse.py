@@ -157,6 +157,7 @@ def test_a_played_match_is_edited_as_one_amendment_that_the_review_shows(server,
 def test_a_rematch_from_the_review_and_from_a_match_just_over_lands_on_the_new_match(server, ui):
     url, plays, people = club(server)
     ui.open(f"/history/{plays['azul']}")
+    ui.see("Notes : Revanche promise à Sam")  # the review says the match's notes (only its edit form did)
     ui.shot("review-rematch")
     ui.click("Revanche")
     ui.page.wait_for_url(re.compile(r"/match/\d+$"), timeout=15_000)
