@@ -23,7 +23,7 @@ import secrets
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Integer, any_, bindparam, exists, func
@@ -538,6 +538,9 @@ class Store(SeatTokens, HostKeys):
         with self.session() as s:
             match = self._match(s, match_id)
             match.status, match.ended_at, match.seats = "finished", utcnow(), len(sheet.ranking)
+            minutes = m.game.minutes_played(m.state)
+            if minutes is not None:  # the length the table wrote (a score pad's play entered afterwards)
+                match.started_at = match.ended_at - timedelta(minutes=minutes)
             for row in sheet.ranking:
                 pid = m.player_ids[row.seat] if row.seat < len(m.player_ids) else None
                 s.add(score_line(match, row.seat, player_id=pid, name=row.name, total=row.total, rank=row.rank,

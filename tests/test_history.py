@@ -14,7 +14,7 @@ from sqlmodel import col
 from db.backup import backup, restore
 from db.history import AMEND, HistoryQuery, amendments, conditions, date_shift, fold, game_rows
 from db.models import Match
-from db.stats import Filters, player_stats
+from db.stats import Filters, game_stats, player_stats
 from db.store import GUEST, HOST, Sender, Store, StoreError
 
 
@@ -297,3 +297,25 @@ def test_the_offer_to_undo_a_deletion_counts_down_and_ends(monkeypatch):
     assert history.seconds_left(when) == 18 and history._next_second({"since": when}, 0) == 500
     clock[0] = when + 30
     assert history.seconds_left(when) == 0 and history._next_second({"since": when}, 0) is None
+
+
+def test_a_score_pad_s_written_length_is_the_match_s_length_everywhere(store):
+    """A score pad's "Length in minutes" was told in the timeline alone: the review said "Length: 1 min", the
+    CSV 0.9 and the BG Stats export 1. The match now lasts what the table wrote, ending when it was scored."""
+    from db.backup import CSV_COLUMNS, csv_rows
+    from db.bgstats import export
+
+    lea, sam = (store.add_player(n).id for n in ("Léa", "Sam"))
+    mid = store.create_match("score-pad", {"game_name": "Golf", "players": 2}, [lea, sam])
+    store.record(mid, {"type": "round", "points": [3, 5]}, HOST)
+    store.record(mid, {"type": "finish", "minutes": 25}, HOST)
+    store.finish(mid)
+    m = store.load(mid)
+    assert m.ended_at - m.started_at == timedelta(minutes=25)
+    rows = [dict(zip(CSV_COLUMNS, r, strict=False)) for r in list(csv_rows(store))[1:]]  # under its header
+    assert {r["minutes"] for r in rows} == {25.0}
+    (play,) = export(store)["plays"]
+    assert play["durationMin"] == 25
+    assert game_stats(store, "pad:golf").average_minutes == pytest.approx(25)
+    untimed = pad(store, [lea, sam], [1, 2])  # no length written: from its start to its end
+    assert store.load(untimed).ended_at - store.load(untimed).started_at < timedelta(minutes=1)

@@ -463,6 +463,11 @@ class Game:
     def finished(self, state: State) -> bool:
         return bool(state.get("finished"))
 
+    def minutes_played(self, state: State) -> int | None:
+        """How long the match lasted, when the table said so (a score pad's length in minutes, written at its
+        end); ``None``: the time from its start to its end says it."""
+        return None
+
     # -- scoring ------------------------------------------------------------
     def score(self, state: State) -> ScoreSheet:  # game
         """The end-of-game score sheet of a match state."""

@@ -51,6 +51,15 @@ class ScorePad(Game):
     def panels(self, state: State, seat: int | None) -> list[Panel]:
         return panels.panels(_pad(state), seat)
 
+    def minutes_played(self, state: State) -> int | None:
+        """The length written at the end ("Durée en minutes (facultatif)"), if it was.
+
+        >>> GAME.minutes_played({"minutes": 25}), GAME.minutes_played({"minutes": None})
+        (25, None)
+        """
+        minutes = state.get("minutes")
+        return minutes if isinstance(minutes, int) else None
+
     def score(self, state: State) -> ScoreSheet:
         return score.score(_pad(state))
 
