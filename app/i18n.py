@@ -90,6 +90,7 @@ S: dict[str, Tr] = {
     "rank": Tr("Rang", "Rank"),
     "total": Tr("Total", "Total"),
     "winners": Tr("Victoire : {a}", "Winner: {a}"),
+    "nobody_won": Tr("Personne n'a gagné", "Nobody won"),
     "shared_win": Tr("Victoire partagée : {a}", "Shared victory: {a}"),
     "no_history": Tr("Aucune partie terminée pour l'instant.", "No finished match yet."),
     "events": Tr("Événements", "Events"),

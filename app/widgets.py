@@ -100,12 +100,24 @@ def category_name(slug: str, key: str, lang: str) -> str:
     return label.get(lang) if label else key
 
 
+def winners_line(winners: Sequence[str], lang: str) -> str:
+    """Who won, as a sheet and the history say it; a play nobody won says so (an imported cooperative loss
+    said "Victoire : " and nothing).
+
+    >>> winners_line(["Léa"], "fr"), winners_line(["Léa", "Sam"], "en"), winners_line([], "fr")
+    ('Victoire : Léa', 'Shared victory: Léa, Sam', "Personne n'a gagné")
+    """
+    if not winners:
+        return t("nobody_won", lang)
+    return t("shared_win" if len(winners) > 1 else "winners", lang, a=", ".join(winners))
+
+
 def score_sheet_view(sheet: dict[str, Any], lang: str) -> ft.Control:
     winners = sheet.get("winners", [])
-    head = t("shared_win" if len(winners) > 1 else "winners", lang, a=", ".join(winners)) if winners else ""
-    rows: list[ft.Control] = [ft.Text(t("score_sheet", lang), size=18, weight=ft.FontWeight.BOLD)]
-    if head:
-        rows.append(ft.Text(head, size=16, color=ft.Colors.PRIMARY, weight=ft.FontWeight.BOLD))
+    head = winners_line(winners, lang)
+    rows: list[ft.Control] = [ft.Text(t("score_sheet", lang), size=18, weight=ft.FontWeight.BOLD),
+                              ft.Text(head, size=16, color=ft.Colors.PRIMARY if winners else None,
+                                      weight=ft.FontWeight.BOLD)]
     for r in sheet.get("ranking", []):
         lines = [ft.Row([ft.Text(f"{r['rank']}.", width=28, weight=ft.FontWeight.BOLD),
                          ft.Text(r["name"], expand=True, weight=ft.FontWeight.BOLD),

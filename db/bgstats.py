@@ -603,12 +603,15 @@ def _outcome(totals: list[int], given: list[bool], ranks: list[int],
     """The ranks to store (1 = a winner) and who won.  The winner flags decide when the file has
     any (all false: nobody won); else the ranks when all are given; else the highest given score.
     The file's ranks are kept when they agree; otherwise the others are ranked by score below the
-    winners, from 2 (equal scores share a rank).
+    winners, from 2 (equal scores share a rank); a play nobody won is ranked by score from 1, as the
+    engines rank a cooperative loss (its sheet began at "2.").
 
     >>> _outcome([10, 8, 8], [True] * 3, [0, 0, 0], [False, True, False])  # a winner chosen by hand
     ([2, 1, 3], [False, True, False])
     >>> _outcome([0, 0], [False, False], [0, 0], [False, False])  # a cooperative loss: nobody won
-    ([2, 2], [False, False])
+    ([1, 1], [False, False])
+    >>> _outcome([7, 9, 7], [True] * 3, [0] * 3, [False] * 3)
+    ([2, 1, 2], [False, False, False])
     >>> _outcome([5, 9], [True, True], [2, 1], [None, None])[0], _outcome([12, 12, 9], [True] * 3, [0] * 3, [None] * 3)
     ([2, 1], ([1, 1, 2], [True, True, False]))
     """
@@ -622,7 +625,8 @@ def _outcome(totals: list[int], given: list[bool], ranks: list[int],
     if all(r >= 1 for r in ranks) and [r == 1 for r in ranks] == won:
         return ranks, won
     below = sorted({t for t, w in zip(totals, won, strict=True) if not w}, reverse=True)
-    return [1 if w else below.index(t) + 2 for t, w in zip(totals, won, strict=True)], won
+    first = 2 if any(won) else 1  # below the winners; from the top when there are none
+    return [1 if w else below.index(t) + first for t, w in zip(totals, won, strict=True)], won
 
 
 @dataclass

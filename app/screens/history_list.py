@@ -16,7 +16,7 @@ from app.i18n import month
 from app.screens.history_dates import DayButton
 from app.screens.home import emblem
 from app.state import AppState, use_app, use_data
-from app.widgets import dropdown, fmt_date, fmt_number, game_name
+from app.widgets import dropdown, fmt_date, fmt_number, game_name, winners_line
 from db.games import all_games
 from db.history import MAX_SEARCH, Cursor, HistoryQuery, MatchSummary
 
@@ -32,9 +32,9 @@ def ended_day(m: MatchSummary) -> date:
 
 
 def match_tile(m: MatchSummary, app: AppState) -> ft.Control:
-    lang, t = app.lang, app.t
+    lang = app.lang
     scores = " · ".join(f"{n} {fmt_number(s, lang)}" for n, s in m.totals)
-    lines = [t("shared_win" if len(m.winners) > 1 else "winners", a=", ".join(m.winners)), scores]
+    lines = [winners_line(m.winners, lang), scores]
     if m.notes:
         lines.append(" ".join(m.notes.split())[:90])
     return ft.ListTile(
