@@ -91,6 +91,8 @@ S: dict[str, Tr] = {
     "total": Tr("Total", "Total"),
     "winners": Tr("Victoire : {a}", "Winner: {a}"),
     "nobody_won": Tr("Personne n'a gagné", "Nobody won"),
+    # the banner's ✕ (it was "Annuler": a person took it for an undo of what the message told)
+    "close_message": Tr("Fermer le message", "Close the message"),
     "shared_win": Tr("Victoire partagée : {a}", "Shared victory: {a}"),
     "no_history": Tr("Aucune partie terminée pour l'instant.", "No finished match yet."),
     "events": Tr("Événements", "Events"),

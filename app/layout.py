@@ -156,7 +156,7 @@ def Banner() -> ft.Control:
     colour = ft.Colors.ERROR_CONTAINER if notice.is_error else ft.Colors.SECONDARY_CONTAINER
     return ft.Container(
         ft.Row([ft.Text(notice.message, expand=True),
-                ft.IconButton(ft.Icons.CLOSE, tooltip=app.t("cancel"), on_click=lambda _e: app.tell(""))]),
+                ft.IconButton(ft.Icons.CLOSE, tooltip=app.t("close_message"), on_click=lambda _e: app.tell(""))]),
         bgcolor=colour, padding=ft.Padding.only(left=12, right=4), border_radius=8)
 
 

@@ -651,7 +651,7 @@ class UI:
             except Exception:  # noqa: BLE001 - not there yet: typed again only if the app said the name was empty
                 if not self.sees(EMPTY_NAME):
                     break  # slower than usual: waited for below
-                self.click("Annuler", exact=True)  # the refusal closed: one seen after the next try is that try's
+                self.click("Fermer le message", exact=True)  # one refusal seen after the next try is its
                 self.no_longer_sees(EMPTY_NAME)
         self.see(seen)
 

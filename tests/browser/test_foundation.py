@@ -28,6 +28,8 @@ def test_players_are_created_renamed_and_merged(ui):
     ui.click("Ajouter", exact=True)
     ui.see("existe déjà")  # in the page's language
     assert ui.sees("Renommer Léa M.") and ui.sees("Renommer Sam")
+    ui.click("Fermer le message", exact=True)  # the message's ✕ says what it does (it was "Annuler")
+    ui.no_longer_sees("existe déjà")
 
 
 def test_a_name_refused_as_empty_is_typed_again_and_only_then(ui, monkeypatch):
