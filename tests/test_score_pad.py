@@ -41,7 +41,11 @@ def test_rounds_add_up_like_a_paper_pad_and_the_highest_wins():
 
 def test_lowest_wins_and_a_tie_is_shared_until_broken_by_hand():
     events = [{"type": "round", "points": [5, 5, 9]}, {"type": "finish"}]
-    sheet = GAME.score(play(["A", "B", "C"], events, kind="low"))
+    tied = play(["A", "B", "C"], events[:1], kind="low")
+    assert "tie" in [p.key for p in GAME.panels(tied, None)]  # the table is asked to give the order...
+    over = play(["A", "B", "C"], events, kind="low")
+    assert "tie" not in [p.key for p in GAME.panels(over, None)]  # ...until the play is over (its review said it)
+    sheet = GAME.score(over)
     assert sheet.winners == ("A", "B") and [r.rank for r in sheet.ranking] == [1, 1, 3]
     broken = GAME.score(play(["A", "B", "C"], [events[0], {"type": "tiebreak", "order": [1, 0]}, events[1]],
                              kind="low"))

@@ -113,8 +113,8 @@ def review_header(app: AppState, m: LoadedMatch) -> list[ft.Control]:
                     weight=ft.FontWeight.BOLD),
             ft.Text(dates_line(m.started_at, m.ended_at, m.place, lang), size=12)], spacing=0, expand=True)]),
     ]
-    if m.ended_at is not None:
-        minutes = round((m.ended_at - m.started_at).total_seconds() / 60)
+    minutes = round((m.ended_at - m.started_at).total_seconds() / 60) if m.ended_at is not None else 0
+    if minutes:  # an import without a length ended when it started: "Durée : 0 min" told nothing
         out.append(ft.Text(app.t("duration", a=minutes), size=12))
     readings = readings_played(m.game, m.options, lang)
     if readings:
@@ -214,6 +214,8 @@ def time_used_card(app: AppState, m: LoadedMatch) -> list[ft.Control]:
         return []
     # measured from the start as it was: a date amended since moved the start, not the events' times
     used = time_used(m.started_at - date_shift(m.log), game_rows(m.log), len(m.names))
+    if not any(used):  # no event timed a seat (an imported match amended since said "0 min 00 s" for all)
+        return []
     return [ft.Card(ft.Container(ft.Column(
         [ft.Text(app.t("time_used"), size=18, weight=ft.FontWeight.BOLD),
          ft.Text(app.t("time_used_help"), size=12, italic=True)]

@@ -39,6 +39,6 @@ def panels(state: PadState, seat: int | None) -> list[Panel]:
            Panel(Tr("Carnet", "Pad", it="Taccuino"), ((Tr("Points notés", "Points written",
                                            it="Punti segnati"), ENTRY_NAMES[state["entry"]]),
                                        (Tr("Manches", "Rounds", it="Round"), len(rounds))))]
-    if len(tied_at_top(state)) > 1 and not state["tiebreak"]:
+    if not state["finished"] and len(tied_at_top(state)) > 1 and not state["tiebreak"]:  # once over, no order to give
         out.append(Panel(Tr("Égalité", "Tie", it="Parità"), note=TIE_NOTE, key="tie"))  # comes and goes
     return out
