@@ -243,7 +243,7 @@ def test_a_bg_stats_import_takes_the_good_plays_and_says_what_it_skipped_and_why
         report = import_plays(store, bgstats_file())
         assert len(report.imported) == 3 and report.new_players == ["Léa", "Noor"]
         assert [(s.where, s.why) for s in report.skipped] == [
-            ("play 3 (2025-04-03 20:00:00, Les Apaches de Paris)", "Léa: score 'douze' is not a whole number"),
+            ("play 3 (2025-04-03 20:00:00, Les Apaches de Paris)", "Léa: score “douze” is not a whole number"),
             ("play 5 (2025-04-05, Les Apaches de Paris)", "player line 2 has no name (anonymous player)"),
             ("play 6 (2025-04-01 20:00:00, Les Apaches de Paris)", "the same play as play 1 (2025-04-01 20:00:00, "
                                                                    "Les Apaches de Paris)"),

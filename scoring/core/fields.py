@@ -87,7 +87,7 @@ def flag(value: Any, where: str, *, error: type[RulesError] = IllegalEvent) -> b
     >>> flag("yes", "ready")
     Traceback (most recent call last):
     ...
-    scoring.core.errors.IllegalEvent: ready: must be true or false, got 'yes'
+    scoring.core.errors.IllegalEvent: ready: must be true or false, got “yes”
     """
     if not isinstance(value, bool):
         raise _error(error, where, Tr(f"doit être vrai ou faux, reçu {quote(value)}",
@@ -105,7 +105,7 @@ def one_of(value: Any, where: str, allowed: tuple[str, ...] | list[str], *,
     >>> one_of("pink", "bank", ("red", "blue"))
     Traceback (most recent call last):
     ...
-    scoring.core.errors.IllegalEvent: bank: must be one of red, blue, got 'pink'
+    scoring.core.errors.IllegalEvent: bank: must be one of red, blue, got “pink”
     """
     if not isinstance(value, str) or value not in allowed:
         listed = ", ".join(allowed)
