@@ -1,6 +1,6 @@
 """A move refused by the rules is said beside its form under the refused field's label, in the table's language
 ("Banque jaune : …", "Points de chacun (Léa) : …"), not by the engine's key ("yellow : …", "points[0]: …"); a choice
-list by the choices' labels, not their keys; a value left empty as empty, not ``''`` or ``None``.  The rules'
+list by the choices' labels, not their keys; a value left empty as empty, not ``“”`` or ``null``.  The rules'
 message keeps the key for the command line and the logs, and says the field and the problem apart."""
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ def test_registered_from_its_folder_and_forgotten_afterwards():
         svg = (importlib.resources.files(registry.package("toy")) / card.emblem).read_bytes()
         assert svg.startswith(b"<svg") and svg == (TOY / "emblem.svg").read_bytes()
     assert slugs() == built_in
-    with pytest.raises(Exception, match="unknown game 'toy'"):
+    with pytest.raises(Exception, match="unknown game “toy”"):
         find_game("toy")
 
 
