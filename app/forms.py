@@ -55,8 +55,8 @@ def option_refusal(exc: Exception, options: Sequence[Option], lang: str) -> str:
     ...     pad.validate_options({"game_name": "", "players": 3})
     ... except InvalidOptions as e:
     ...     print(option_refusal(e, pad.options, "fr")); print(option_refusal(e, pad.options, "en"))
-    Nom du jeu : un texte de 1 à 80 caractères, reçu ''
-    Name of the game: must be a text of 1 to 80 characters, got ''
+    Nom du jeu : un texte de 1 à 80 caractères, reçu “”
+    Name of the game: must be a text of 1 to 80 characters, got “”
     """
     if isinstance(exc, InvalidOptions) and exc.problem is not None:
         opt = next((o for o in options if o.key == exc.option), None)

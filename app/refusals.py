@@ -40,8 +40,8 @@ def field_refusal(exc: Exception, actions: Sequence[Action], sent: Mapping[str, 
     ...     pad.apply(state, sent)
     ... except IllegalEvent as e:
     ...     print(e); print(field_refusal(e, pad.actions(state, None), sent, ["Léa", "Sam"], "fr"))
-    points[1]: must be a whole number, got 'abc'
-    Points de chacun (Sam) : doit être un nombre entier, reçu 'abc'
+    points[1]: must be a whole number, got “abc”
+    Points de chacun (Sam) : doit être un nombre entier, reçu “abc”
     """
     said = error_text(exc, lang)
     if not isinstance(exc, IllegalEvent) or exc.field is None or exc.problem is None:

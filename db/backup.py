@@ -38,13 +38,14 @@ from pydantic import Field, ValidationError
 from sqlalchemy import func, text
 from sqlmodel import Session, col, select
 
-from db.documents import Doc, Id, MatchDoc, Name, When, check_match, insert_match, iso, match_document
+from db.documents import Doc, Id, MatchDoc, Name, When, check_match, insert_match, iso, match_document, quote_name
 from db.documents import refusal as _refusal
 from db.errors import RestoreError
 from db.models import SCHEMA_VERSION, Match, Meta, Player, ScoreRow
 from db.stats import NO_FILTERS, Filters
 from db.store import Store
 from scoring import Tr
+from scoring.core import quote
 
 __all__ = ["CSV_COLUMNS", "FORMAT", "VERSION", "BackupDoc", "RestoreError", "Restored", "backup", "check_backup",
            "check_match", "csv_rows", "insert_match", "match_document", "matches_csv", "neutral", "restore"]
@@ -119,14 +120,15 @@ def backup(store: Store, progress: Progress | None = None) -> dict[str, Any]:
 
 def _check_head(doc: Any) -> None:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise RestoreError(Tr(f"ce fichier n'est pas une sauvegarde de Compagnon ('format' doit valoir {FORMAT!r})",
-                              f"not a Compagnon backup: 'format' must be {FORMAT!r}",
-                              it=f"questo file non è un backup di Compagnon ('format' deve valere {FORMAT!r})"))
+        said = quote(FORMAT)
+        raise RestoreError(Tr(f"ce fichier n'est pas une sauvegarde de Compagnon (« format » doit valoir {said})",
+                              f"not a Compagnon backup: “format” must be {said}",
+                              it=f"questo file non è un backup di Compagnon («format» deve valere {said})"))
     if doc.get("version") != VERSION:
-        raise RestoreError(Tr(f"la version {doc.get('version')!r:.40} de cette sauvegarde n'est pas prise en charge "
+        raise RestoreError(Tr(f"la version {quote(doc.get('version'))} de cette sauvegarde n'est pas prise en charge "
                               f"(cette version de l'app lit la version {VERSION})",
-                              f"backup version {doc.get('version')!r:.40} is not supported (this app reads {VERSION})",
-                              it=f"la versione {doc.get('version')!r:.40} di questo backup non è supportata "
+                              f"backup version {quote(doc.get('version'))} is not supported (this app reads {VERSION})",
+                              it=f"la versione {quote(doc.get('version'))} di questo backup non è supportata "
                                  f"(questa versione dell'app legge la versione {VERSION})"))
 
 
@@ -139,9 +141,9 @@ def _check_players(players: list[PlayerDoc]) -> dict[int, str]:
                                   f"player {i + 1}: id {p.id} appears twice",
                                   it=f"giocatore {i + 1}: il numero {p.id} compare due volte"))
         if p.name.lower() in names:
-            raise RestoreError(Tr(f"joueur {i + 1} : le nom {p.name!r} apparaît deux fois",
-                                  f"player {i + 1}: the name {p.name!r} is empty or appears twice",
-                                  it=f"giocatore {i + 1}: il nome {p.name!r} compare due volte"))
+            raise RestoreError(Tr(f"joueur {i + 1} : le nom {quote_name(p.name)} apparaît deux fois",
+                                  f"player {i + 1}: the name {quote_name(p.name)} is empty or appears twice",
+                                  it=f"giocatore {i + 1}: il nome {quote_name(p.name)} compare due volte"))
         ids[p.id] = p.name
         names.add(p.name.lower())
     return ids
@@ -153,7 +155,7 @@ def _check_matches(raw: list[Any], players: dict[int, str]) -> tuple[list[MatchD
     ids: set[int] = set()
     codes: set[str] = set()
     for i, doc in enumerate(raw):
-        known = f" (#{doc.get('id')!r:.20})" if isinstance(doc, dict) else ""
+        known = f" (#{quote(doc.get('id'), 20)})" if isinstance(doc, dict) else ""
         where = Tr(f"partie {i + 1}{known}", f"match {i + 1}{known}", it=f"partita {i + 1}{known}")
         m, log_unreadable = check_match(doc, players, where)
         if m.id is None or m.id in ids:
@@ -162,7 +164,7 @@ def _check_matches(raw: list[Any], players: dict[int, str]) -> tuple[list[MatchD
                                   it="{w}: il numero {n} manca o compare due volte").format(w=where, n=m.id))
         if m.code is not None and m.code in codes:
             raise RestoreError(Tr("{w} : le code {c} apparaît deux fois", "{w}: code {c} appears twice",
-                                  it="{w}: il codice {c} compare due volte").format(w=where, c=repr(m.code)))
+                                  it="{w}: il codice {c} compare due volte").format(w=where, c=quote(m.code)))
         ids.add(m.id)
         codes.add(m.code or "")
         out.append(m)

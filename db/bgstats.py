@@ -671,7 +671,8 @@ class _Play:
 def _index(doc: Mapping[str, Any], key: str) -> dict[int | str, Mapping[str, Any]]:
     items = doc.get(key, [])
     if not isinstance(items, list):
-        raise BGStatsError(f"{key!r} doit être une liste", f"{key!r} must be a list", f"{key!r} deve essere una lista")
+        raise BGStatsError(f"{quote(key)} doit être une liste", f"{quote(key)} must be a list",
+                           f"{quote(key)} deve essere una lista")
     found: dict[int | str, Mapping[str, Any]] = {}
     for item in items:
         ref = _id(item.get("id")) if isinstance(item, dict) else None

@@ -29,6 +29,7 @@ from db.games import PAD, engine_slug, ensure_game, game_key
 from db.history import AMEND
 from db.models import EventRow, Match, ScoreRow, Seat, score_line
 from scoring import Game, InvalidOptions, RulesError, Tr, find_game, slugs
+from scoring.core import quote
 from scoring.core.tr import same
 
 MAX_NAME = 80  # a player's name, as the screens allow it
@@ -39,6 +40,16 @@ MAX_EVENTS = 100_000  # events of one match
 MAX_JSON = 1_000_000  # characters of one JSON text (a set-up, a score sheet, an event)
 INT32 = 2**31 - 1
 STATUSES = ("in_progress", "finished", "abandoned")
+
+
+def quote_name(name: str) -> str:
+    """A player's name as a refusal quotes it: whole (it has at most :data:`MAX_NAME` characters), as
+    :func:`scoring.core.quote` quotes a text.
+
+    >>> quote_name("Léa")
+    '“Léa”'
+    """
+    return quote(name, MAX_NAME + 2)
 
 
 def _bad(fr: str, en: str, it: str) -> PydanticCustomError:
@@ -59,23 +70,24 @@ def _when(value: Any) -> Any:
     if isinstance(value, datetime):
         parsed = value
     elif not isinstance(value, str) or len(value) > 40:
-        raise _bad(f"une date et une heure ISO 8601 est attendue, reçu {value!r:.80}",
-                   f"expected a date and time (ISO 8601), got {value!r:.80}",
-                   f"è attesa una data e un'ora ISO 8601, ricevuto {value!r:.80}")
+        raise _bad(f"une date et une heure ISO 8601 est attendue, reçu {quote(value, 80)}",
+                   f"expected a date and time (ISO 8601), got {quote(value, 80)}",
+                   f"è attesa una data e un'ora ISO 8601, ricevuto {quote(value, 80)}")
     else:
         try:
             parsed = datetime.fromisoformat(value)
         except ValueError:
-            raise _bad(f"{value!r} n'est pas une date et une heure ISO 8601 du calendrier",
-                       f"{value!r} is not an ISO 8601 date and time of the calendar",
-                       f"{value!r} non è una data e un'ora ISO 8601 del calendario") from None
+            raise _bad(f"{quote(value, 80)} n'est pas une date et une heure ISO 8601 du calendrier",
+                       f"{quote(value, 80)} is not an ISO 8601 date and time of the calendar",
+                       f"{quote(value, 80)} non è una data e un'ora ISO 8601 del calendario") from None
     try:
         parsed = (parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)).astimezone(UTC)
     except OverflowError:
         parsed = datetime.max.replace(tzinfo=UTC)
     if not 1900 <= parsed.year <= 9998:
-        raise _bad(f"{value!r} : l'année doit être entre 1900 et 9998", f"{value!r}: the year must be 1900 to 9998",
-                   f"{value!r}: l'anno deve essere tra il 1900 e il 9998")
+        said = quote(value, 80)
+        raise _bad(f"{said} : l'année doit être entre 1900 et 9998", f"{said}: the year must be 1900 to 9998",
+                   f"{said}: l'anno deve essere tra il 1900 e il 9998")
     return parsed
 
 
@@ -86,21 +98,22 @@ def _json_text(kind: type) -> Any:
         try:
             parsed = json.loads(value)
         except (ValueError, RecursionError):
-            raise _bad(f"n'est pas du JSON valide : {value!r:.80}", f"is not valid JSON: {value!r:.80}",
-                       f"non è JSON valido: {value!r:.80}") from None
+            raise _bad(f"n'est pas du JSON valide : {quote(value, 80)}", f"is not valid JSON: {quote(value, 80)}",
+                       f"non è JSON valido: {quote(value, 80)}") from None
         if not isinstance(parsed, kind):
             what = ("un objet", "an object", "un oggetto") if kind is dict else ("du JSON", "JSON", "JSON")
-            raise _bad(f"doit être {what[0]} JSON, reçu {value!r:.80}", f"must be {what[1]} JSON, got {value!r:.80}",
-                       f"deve essere {what[2]} JSON, ricevuto {value!r:.80}")
+            said = quote(value, 80)
+            raise _bad(f"doit être {what[0]} JSON, reçu {said}", f"must be {what[1]} JSON, got {said}",
+                       f"deve essere {what[2]} JSON, ricevuto {said}")
         return value
     return BeforeValidator(check)
 
 
 def _name(value: Any) -> Any:
     if isinstance(value, str) and " ".join(value.split()) != value:
-        raise _bad(f"le nom {value!r} est vide ou a des espaces que l'app n'aurait pas gardées",
-                   f"the name {value!r} is empty or has spaces the app would not keep",
-                   f"il nome {value!r} è vuoto o ha spazi che l'app non avrebbe tenuto")
+        raise _bad(f"le nom {quote(value, 80)} est vide ou a des espaces que l'app n'aurait pas gardées",
+                   f"the name {quote(value, 80)} is empty or has spaces the app would not keep",
+                   f"il nome {quote(value, 80)} è vuoto o ha spazi che l'app non avrebbe tenuto")
     return value
 
 
@@ -209,7 +222,7 @@ _COMMA = Tr("{w}, {p}", "{w}, {p}", it="{w}, {p}")
 
 
 def _where(loc: Sequence[str | int], doc: Any) -> Tr:
-    """``("matches", 2, "seats", 0, "player_id")`` → ``match 3 (#3), seat 1, 'player_id'``."""
+    """``("matches", 2, "seats", 0, "player_id")`` → ``match 3 (#3), seat 1, “player_id”``."""
     parts: list[Tr] = []
     node = doc
     for i, step in enumerate(loc):
@@ -219,7 +232,7 @@ def _where(loc: Sequence[str | int], doc: Any) -> Tr:
             parts.append(Tr("{p} {n}", "{p} {n}", it="{p} {n}").format(p=_PLACES[str(loc[i - 1])],
                                                                        n=f"{step + 1}{known}"))
         elif isinstance(step, str) and step not in _PLACES:
-            parts.append(same(repr(step)))
+            parts.append(same(quote(step)))
         elif isinstance(step, str):
             node = node.get(step) if isinstance(node, dict) else None
     return Tr(", ", ", ", it=", ").join(parts) if parts else Tr("le document", "the document", it="il documento")
@@ -234,7 +247,7 @@ def refusal(exc: ValidationError, doc: Any, prefix: Sequence[str | int] = ()) ->
         problem = Tr(str(ctx["fr"]), str(ctx["en"]), it=str(ctx["it"]))
     else:
         given = error.get("input")
-        values = {**ctx, "input": f"{given!r:.80}", "length": len(given) if isinstance(given, str | list) else "?",
+        values = {**ctx, "input": quote(given, 80), "length": len(given) if isinstance(given, str | list) else "?",
                   "actual_length": len(given) if isinstance(given, str | list) else "?"}
         problem = _PROBLEMS.get(error["type"], same(error["msg"])).format(**values)
     return RestoreError(_COLON.format(w=_where(loc, doc), p=problem))
@@ -324,9 +337,9 @@ def _check_replays(m: MatchDoc, players: Mapping[int, str]) -> LogUnreadable | N
     """The match opens: its game knows the options and the seats; and whether its events replay (the
     :class:`LogUnreadable` of a log that does not: the match is kept, and said as such, as the store keeps one)."""
     if engine_slug(m.game) not in slugs():
-        raise RestoreError(Tr(f"jeu inconnu {m.game!r} (connus : {', '.join(slugs())})",
-                              f"unknown game {m.game!r} (known: {', '.join(slugs())})",
-                              it=f"gioco sconosciuto {m.game!r} (noti: {', '.join(slugs())})"))
+        raise RestoreError(Tr(f"jeu inconnu {quote(m.game)} (connus : {', '.join(slugs())})",
+                              f"unknown game {quote(m.game)} (known: {', '.join(slugs())})",
+                              it=f"gioco sconosciuto {quote(m.game)} (noti: {', '.join(slugs())})"))
     setup = json.loads(m.setup)
     if "imported_from" in setup:  # imported from another app: score lines, no events to replay
         return None

@@ -28,6 +28,7 @@ from sqlmodel import Field, Session, SQLModel, col, select
 from db.errors import StoreError
 from db.models import Match, Seat, utcnow
 from scoring import Tr
+from scoring.core import quote
 
 log = logging.getLogger("compagnon.seats")
 
@@ -69,8 +70,9 @@ class SeatTokens:
     def _seat_count(self, s: Session, match_id: int) -> int:
         match = s.get(Match, match_id)
         if match is None:
-            raise SeatTokenError(Tr(f"aucune partie n'a le numéro {match_id!r}", f"no match with id {match_id!r}",
-                                     it=f"nessuna partita ha il numero {match_id!r}"))
+            said = quote(match_id)
+            raise SeatTokenError(Tr(f"aucune partie n'a le numéro {said}", f"no match with id {said}",
+                                     it=f"nessuna partita ha il numero {said}"))
         if match.status != "in_progress":
             raise SeatTokenError(Tr(f"la partie n° {match_id} n'est plus en cours : ses places sont fermées",
                                     f"match #{match_id} is {match.status.replace('_', ' ')}: its seats are closed",
@@ -86,10 +88,10 @@ class SeatTokens:
         with self.session() as s:
             count = self._seat_count(s, match_id)
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count:
-                raise SeatTokenError(Tr(f"la partie n° {match_id} a les places 0 à {count - 1}, reçu {seat!r:.20}",
-                                        f"match #{match_id} has seats 0 to {count - 1}, got {seat!r:.20}",
+                raise SeatTokenError(Tr(f"la partie n° {match_id} a les places 0 à {count - 1}, reçu {quote(seat, 20)}",
+                                        f"match #{match_id} has seats 0 to {count - 1}, got {quote(seat, 20)}",
                                         it=f"la partita n. {match_id} ha i posti da 0 a {count - 1}, ricevuto "
-                                           f"{seat!r:.20}"))
+                                           f"{quote(seat, 20)}"))
             now = utcnow()
             for old in self._active(s, match_id, seat):
                 old.revoked_at = now

@@ -71,6 +71,7 @@ from db.models import (
 from db.prepared import fetch
 from db.store import Store
 from scoring import Tr
+from scoring.core import quote
 
 FINISHED = "finished"
 #: where a statistic reads: a store (a connection of its own), a connection, or a session (its transaction)
@@ -403,8 +404,8 @@ def _num(value: Any) -> float | None:
 
 def _no_player(player_id: int) -> StoreError:
     """The refusal for a player id the history does not know, in the three languages."""
-    return StoreError(Tr(f"aucun joueur n'a le numéro {player_id!r}", f"no player with id {player_id!r}",
-                         it=f"nessun giocatore ha il numero {player_id!r}"))
+    return StoreError(Tr(f"aucun joueur n'a le numéro {quote(player_id)}", f"no player with id {quote(player_id)}",
+                         it=f"nessun giocatore ha il numero {quote(player_id)}"))
 
 
 _PLAYER_NAME = select(Player.name).where(col(Player.id) == bindparam("player_id"))

@@ -9,7 +9,7 @@ effective event (the timeline keeps both).
 >>> store.add_player(" léa ")
 Traceback (most recent call last):
 ...
-db.errors.StoreError: a player named 'Léa' already exists
+db.errors.StoreError: a player named “Léa” already exists
 >>> m = store.create_match("apaches", {"players": 2}, [a, b])
 >>> store.match_id_for_code(store.load(m).code) == m, store.match_id_for_code("guess") is None
 (True, True)
@@ -40,6 +40,7 @@ from db.documents import (
     effective_events,
     insert_match,
     match_document,
+    quote_name,
     replay_log,
 )
 from db.engine import make_engine
@@ -51,6 +52,7 @@ from db.models import EventRow, Match, Meta, Player, ScoreRow, Seat, first_seat,
 from db.seat_tokens import SeatTokens
 from db.session import WriteSession
 from scoring import Game, RulesError, ScoreSheet, Tr, event_rng, find_game
+from scoring.core import quote
 
 __all__ = ["MAX_NAME", "LoadedMatch", "MatchSummary", "Sender", "Store", "StoreError", "effective_events"]
 
@@ -100,8 +102,8 @@ _NOT_OVER = Tr("la partie n'est pas finie : jouez la suite, ou abandonnez-la",
 
 
 def _no_match(match_id: object) -> StoreError:
-    return StoreError(Tr(f"aucune partie n'a le numéro {match_id!r}", f"no match with id {match_id!r}",
-                         it=f"nessuna partita ha il numero {match_id!r}"))
+    return StoreError(Tr(f"aucune partie n'a le numéro {quote(match_id)}", f"no match with id {quote(match_id)}",
+                         it=f"nessuna partita ha il numero {quote(match_id)}"))
 
 
 def _never_seated() -> tuple[Any, Any]:
@@ -111,8 +113,8 @@ def _never_seated() -> tuple[Any, Any]:
 
 
 def _no_player(player_id: object) -> StoreError:
-    return StoreError(Tr(f"aucun joueur n'a le numéro {player_id!r}", f"no player with id {player_id!r}",
-                         it=f"nessun giocatore ha il numero {player_id!r}"))
+    return StoreError(Tr(f"aucun joueur n'a le numéro {quote(player_id)}", f"no player with id {quote(player_id)}",
+                         it=f"nessun giocatore ha il numero {quote(player_id)}"))
 
 
 def _is(match_id: int, status: str, fr: str, en: str, it: str) -> StoreError:
@@ -234,9 +236,9 @@ class Store(SeatTokens, HostKeys):
     def _check_unique(self, s: Session, name: str, except_id: int | None = None) -> None:
         for p in s.exec(select(Player).where(func.lower(Player.name) == name.lower())):
             if p.id != except_id:
-                raise StoreError(Tr(f"un joueur nommé {p.name!r} existe déjà",
-                                    f"a player named {p.name!r} already exists",
-                                    it=f"esiste già un giocatore di nome {p.name!r}"))
+                raise StoreError(Tr(f"un joueur nommé {quote_name(p.name)} existe déjà",
+                                    f"a player named {quote_name(p.name)} already exists",
+                                    it=f"esiste già un giocatore di nome {quote_name(p.name)}"))
 
     def add_player(self, name: str) -> Player:
         name = _clean_name(name)
@@ -277,10 +279,11 @@ class Store(SeatTokens, HostKeys):
                            .where(col(Seat.match_id).in_(
                                select(Seat.match_id).where(Seat.player_id == drop_id)))).first()
             if clash is not None:
-                raise StoreError(Tr(f"{keep.name!r} et {drop.name!r} étaient à la même partie (n° {clash}) : ce sont "
-                                    "deux personnes", f"{keep.name!r} and {drop.name!r} sat at the same match "
+                one, other = quote_name(keep.name), quote_name(drop.name)
+                raise StoreError(Tr(f"{one} et {other} étaient à la même partie (n° {clash}) : ce sont "
+                                    "deux personnes", f"{one} and {other} sat at the same match "
                                     f"(#{clash}): they are two people",
-                                    it=f"{keep.name!r} e {drop.name!r} erano alla stessa partita (n. {clash}): "
+                                    it=f"{one} e {other} erano alla stessa partita (n. {clash}): "
                                        "sono due persone"))
             for seat in s.exec(select(Seat).where(Seat.player_id == drop_id)):
                 seat.player_id = keep_id
@@ -435,9 +438,9 @@ class Store(SeatTokens, HostKeys):
             # a seat with no phone, and the phone only draws its own secrets).
             secret = kind in m.game.secret_fields
             if secret and by == "seat" and type(named) is int and named in self.seat_links(m.id):
-                raise _refused(f"ce coup ({kind!r}) se joue sur le téléphone de la place {named + 1}",
-                               f"this event ({kind!r}) is played on seat {named + 1}'s phone",
-                               f"questa mossa ({kind!r}) si gioca sul telefono del posto {named + 1}")
+                raise _refused(f"ce coup ({quote(kind, 42)}) se joue sur le téléphone de la place {named + 1}",
+                               f"this event ({quote(kind, 42)}) is played on seat {named + 1}'s phone",
+                               f"questa mossa ({quote(kind, 42)}) si gioca sul telefono del posto {named + 1}")
             return
         seat = self.seat_for_token(m.id, sender.token, who="write") if sender.token else None
         if seat is None:
@@ -447,9 +450,9 @@ class Store(SeatTokens, HostKeys):
                            "questo dispositivo non può giocare in questa partita: possono farlo solo l'host e il "
                            "telefono di un posto")
         if by == "host" or by not in ("seat", "any"):
-            raise _refused(f"seul l'hôte peut jouer ce coup ({kind!r})",
-                           f"only the host may send this event ({kind!r})",
-                           f"solo l'host può giocare questa mossa ({kind!r})")
+            raise _refused(f"seul l'hôte peut jouer ce coup ({quote(kind, 42)})",
+                           f"only the host may send this event ({quote(kind, 42)})",
+                           f"solo l'host può giocare questa mossa ({quote(kind, 42)})")
         if by == "seat" and not (type(named) is int and named == seat):
             raise _refused("un téléphone ne joue que pour sa propre place", "a phone plays only for its own seat",
                            "un telefono gioca solo per il proprio posto")
@@ -707,9 +710,10 @@ class Store(SeatTokens, HostKeys):
         for i in sorted(names):
             clash = next((j for j, p in chosen.items() if j != i and p.id == chosen[i].id), None)
             if clash is not None:
-                raise StoreError(Tr(f"{chosen[i].name!r} occupe déjà la place {clash + 1} de la partie n° {match.id}",
-                                    f"{chosen[i].name!r} already sits at seat {clash + 1} of match #{match.id}",
-                                    it=f"{chosen[i].name!r} occupa già il posto {clash + 1} della partita "
+                who = quote_name(chosen[i].name)
+                raise StoreError(Tr(f"{who} occupe déjà la place {clash + 1} de la partie n° {match.id}",
+                                    f"{who} already sits at seat {clash + 1} of match #{match.id}",
+                                    it=f"{who} occupa già il posto {clash + 1} della partita "
                                        f"n. {match.id}"))
         changed = sorted(i for i in names if chosen[i].id != seats[i].player_id)
         renamed = {sitting[i].name: chosen[i].name for i in changed if sitting[i] is not None}  # type: ignore[union-attr]

@@ -3,7 +3,8 @@
 A frozen copy of ``scoring/apprentis_painting.py``'s checking and scoring, and of
 ``scoring.core.rank_rows``, kept only as the reference the fast versions are compared against
 (tests/test_apprentis_fast.py). Do not use it anywhere else, and do not change it: it is the
-old behaviour.
+old behaviour.  One change since: it quotes a value as the engines now do (``scoring.core.quote``:
+JSON's words, cut at 40 characters) where it used ``repr``, so that the messages still compare exactly.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.core import InvalidScoreInput, ScoreSheet, SeatScore, Tr
+from scoring.core import InvalidScoreInput, ScoreSheet, SeatScore, Tr, quote
 
 Cell = str | None
 Grid = tuple[tuple[Cell, ...], ...]
@@ -41,7 +42,7 @@ def parse_cell(value: Any, where: str = "cell") -> Cell:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise InvalidScoreInput(where, f"must be a card name or null, got {value!r}")
+        raise InvalidScoreInput(where, f"must be a card name or null, got {quote(value)}")
     name = ALIASES.get(value, value)
     if name in SIMPLE_CARDS:
         return name
@@ -50,18 +51,18 @@ def parse_cell(value: Any, where: str = "cell") -> Cell:
         return f"maison:{int(arg)}"
     if kind == "arbre" and arg in TREE_TYPES:
         return name
-    raise InvalidScoreInput(where, f"unknown card {value!r} (expected {EXPECTED})")
+    raise InvalidScoreInput(where, f"unknown card {quote(value)} (expected {EXPECTED})")
 
 
 def parse_painting(raw: Any, where: str = "painting", who: str = "this player") -> Grid:
     """Check and normalise a painting: a list of equal rows of cards connected by sides.
     """
     if not isinstance(raw, list | tuple):
-        raise InvalidScoreInput(where, f"must be a list of rows, got {raw!r}")
+        raise InvalidScoreInput(where, f"must be a list of rows, got {quote(raw)}")
     rows: list[tuple[Cell, ...]] = []
     for r, row in enumerate(raw):
         if not isinstance(row, list | tuple):
-            raise InvalidScoreInput(f"{where}[{r}]", f"must be a list of cells, got {row!r}")
+            raise InvalidScoreInput(f"{where}[{r}]", f"must be a list of cells, got {quote(row)}")
         if rows and len(row) != len(rows[0]):
             raise InvalidScoreInput(f"{where}[{r}]", f"has {len(row)} cells but row 0 has {len(rows[0])} "
                                                      "(all rows must have the same length)")
@@ -75,8 +76,8 @@ def parse_painting(raw: Any, where: str = "painting", who: str = "this player") 
             cut = min(set(cards) - reached)
             raise InvalidScoreInput(
                 where, f"{who}'s painting breaks the placement rule: the card at [{cut[0]}][{cut[1]}] "
-                f"({cards[cut]!r}) does not touch the card at [{start[0]}][{start[1]}] "
-                f"({cards[start]!r}) through cards sharing a side")
+                f"({quote(cards[cut])}) does not touch the card at [{start[0]}][{start[1]}] "
+                f"({quote(cards[start])}) through cards sharing a side")
     return grid
 
 
@@ -250,14 +251,14 @@ def parse_score_input(doc: Any) -> tuple[list[str], list[Grid], list[int]]:
     """Check the JSON of ``python -m scoring score apprentis``; errors name the field.
     """
     if not isinstance(doc, dict):
-        raise InvalidScoreInput("input", f"must be an object with 'players', got {doc!r}")
+        raise InvalidScoreInput("input", f"must be an object with 'players', got {quote(doc)}")
     unknown = sorted(set(doc) - {"players"})
     if unknown:
         raise InvalidScoreInput(unknown[0], "unknown field (expected only 'players')")
     players = doc.get("players")
     if not isinstance(players, list) or not 1 <= len(players) <= 5:
         got = len(players) if isinstance(players, list) else players
-        raise InvalidScoreInput("players", f"must be a list of 1 to 5 players, got {got!r}")
+        raise InvalidScoreInput("players", f"must be a list of 1 to 5 players, got {quote(got)}")
     names: list[str] = []
     grids: list[Grid] = []
     stains: list[int] = []
@@ -265,18 +266,18 @@ def parse_score_input(doc: Any) -> tuple[list[str], list[Grid], list[int]]:
         where = f"players[{i}]"
         if not isinstance(player, dict):
             raise InvalidScoreInput(where, f"must be an object with name, stains and painting, "
-                                           f"got {player!r}")
+                                           f"got {quote(player)}")
         extra = sorted(set(player) - {"name", "stains", "painting"})
         if extra:
             raise InvalidScoreInput(f"{where}.{extra[0]}", "unknown field (expected name, stains, painting)")
         name = player.get("name")
         if not isinstance(name, str) or not name.strip():
-            raise InvalidScoreInput(f"{where}.name", f"must be a non-empty text, got {name!r}")
+            raise InvalidScoreInput(f"{where}.name", f"must be a non-empty text, got {quote(name)}")
         if name in names:
-            raise InvalidScoreInput(f"{where}.name", f"{name!r} is already players[{names.index(name)}]")
+            raise InvalidScoreInput(f"{where}.name", f"{quote(name)} is already players[{names.index(name)}]")
         stain = player.get("stains", 0)
         if isinstance(stain, bool) or not isinstance(stain, int) or stain < 0:
-            raise InvalidScoreInput(f"{where}.stains", f"must be a whole number ≥ 0, got {stain!r}")
+            raise InvalidScoreInput(f"{where}.stains", f"must be a whole number ≥ 0, got {quote(stain)}")
         if "painting" not in player:
             raise InvalidScoreInput(f"{where}.painting", "is missing (a list of rows, top row first)")
         grids.append(parse_painting(player["painting"], f"{where}.painting", name))

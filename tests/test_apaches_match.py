@@ -104,7 +104,7 @@ def test_setup_random_and_chosen_configurations():
 def test_a_configuration_for_another_player_count_is_refused():
     with pytest.raises(InvalidOptions, match="“2 players: 1.2.3.6.8.9” is not a 3-player configuration"):
         GAME.validate_options({"players": 3, "configuration": "1.2.3.6.8.9"})
-    with pytest.raises(InvalidOptions, match="'1.2.8.9'"):
+    with pytest.raises(InvalidOptions, match="“1.2.8.9”"):
         GAME.validate_options({"players": 2, "configuration": "1.2.8.9"})
 
 
@@ -219,13 +219,13 @@ def test_last_turn_counts_cannot_exceed_the_gang():
         GAME.apply(state, {"type": "last_turn", "apaches": [11, 0]})
     with pytest.raises(IllegalEvent, match="one number per player"):
         GAME.apply(state, {"type": "last_turn", "apaches": [1]})
-    with pytest.raises(IllegalEvent, match="'x'"):
+    with pytest.raises(IllegalEvent, match="“x”"):
         GAME.apply(state, {"type": "last_turn", "apaches": ["x", 1]})
 
 
 def test_events_out_of_phase_are_refused():
     state = new(3)
-    with pytest.raises(IllegalEvent, match=r"'settle' is not possible now \(step 'round_start'\)"):
+    with pytest.raises(IllegalEvent, match=r"“settle” is not possible now \(step “round_start”\)"):
         GAME.apply(state, {"type": "settle", "district": 1, "winner": 0, "stash": "money", "amount": 300})
     with pytest.raises(IllegalEvent, match="no-such"):
         GAME.apply(state, {"type": "no-such"})
@@ -247,13 +247,13 @@ def test_money_and_valuables():
         settle(state, 5, 0, "money", 600)
     with pytest.raises(IllegalEvent, match=r"amount \(valuables\): must be at least 100, got 50"):
         settle(state, 5, 0, "valuables", 50)
-    with pytest.raises(IllegalEvent, match="amount .*None"):
+    with pytest.raises(IllegalEvent, match="amount .*null"):
         settle(state, 5, 0, "money", None)
     with pytest.raises(IllegalEvent, match="already settled"):
         settle(state, 1, 1, "money", 200)
     with pytest.raises(IllegalEvent, match="district: 2 is not"):
         settle(state, 2, 1, "money", 200)
-    with pytest.raises(IllegalEvent, match="'treasure'"):
+    with pytest.raises(IllegalEvent, match="“treasure”"):
         settle(state, 5, 1, "treasure", 200)
 
 

@@ -146,7 +146,7 @@ def test_the_gains_reading_needs_gains_that_fit_the_wallet():
         sheet([player("Léa"), player("Sam")], count_gains=True)
     with pytest.raises(InvalidScoreInput, match=r"players\[1\].gains: a wallet of 900 F .* at least 400 F, got 300"):
         sheet([player("Léa", 600, gains=600), player("Sam", 900, gains=300)])
-    with pytest.raises(InvalidScoreInput, match="count_gains: must be true or false, got 'net'"):
+    with pytest.raises(InvalidScoreInput, match="count_gains: must be true or false, got “net”"):
         sheet([player("Léa"), player("Sam")], count_gains="net")
     with pytest.raises(InvalidScoreInput, match="policeman_is_bourgeois: must be true or false, got 1"):
         sheet([player("Léa"), player("Sam")], policeman_is_bourgeois=1)
@@ -213,7 +213,7 @@ def test_three_rounds_draw_three_bourgeois_at_most_in_the_engine_too():
     token = forged["bags"]["bourgeois"]["remaining"][0]
     with pytest.raises(IllegalEvent) as info:
         GAME.apply(forged, {"type": "bourgeois", "winner": 0, "token": token})
-    assert "'policeman'" not in str(info.value) and "'bourgeois'" not in str(info.value)
+    assert "“policeman”" not in str(info.value) and "“bourgeois”" not in str(info.value)
     assert info.value.get("fr") == "token : ce pion ne correspond pas au sac"
     state = do(state, {"type": "bourgeois", "winner": "2"})  # the third, real one
     assert state["bags"]["bourgeois"]["left"] == 1

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring import RulesError
-from scoring.core import event_rng
+from scoring.core import event_rng, quote
 from scoring.games.apaches.game import GAME
 from scoring.games.apaches.moves import STASH_KINDS, TOKEN_KINDS
 from scoring.games.apaches.rules import configurations, last_turn_order
@@ -33,7 +33,7 @@ WHERE = re.compile(r"^[A-Za-z_][\w.\[\]éèÉ]*( \(\w+\))? ?:")
 
 def english_words(text: str) -> set[str]:
     text = WHERE.sub(" ", text)
-    text = re.sub(r"'[^']*'|\"[^\"]*\"|\[[^\]]*\]|\{[^}]*\}", " ", text)
+    text = re.sub(r"“[^”]*”|'[^']*'|\"[^\"]*\"|\[[^\]]*\]|\{[^}]*\}", " ", text)
     return {w.lower() for w in re.findall(r"[A-Za-z_]{4,}", text)} - IDENTIFIERS
 
 
@@ -50,8 +50,8 @@ def check_no_secret(error: RulesError, kind: str) -> None:
     """A drawn bourgeois is secret until the reveal: no refusal quotes a token (the move named
     ``bourgeois``, quoted by the core's phase check, is not one)."""
     for lang in ("fr", "en"):
-        text = re.sub(rf"(plus de |no ){kind!r}|{kind!r} (is not|n'est pas)", "", error.get(lang))
-        assert "'policeman'" not in text and "'bourgeois'" not in text, text
+        text = re.sub(rf"(plus de |no ){quote(kind)}|{quote(kind)} (is not|n'est pas)", "", error.get(lang))
+        assert "“policeman”" not in text and "“bourgeois”" not in text, text
         assert "agent de ville" not in text, text
 
 

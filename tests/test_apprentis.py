@@ -136,7 +136,7 @@ def test_bad_options() -> None:
         GAME.validate_options({"players": 6})
     with pytest.raises(InvalidOptions, match="players: 0"):
         GAME.validate_options({"players": 0})
-    with pytest.raises(InvalidOptions, match="length: 'medium'"):
+    with pytest.raises(InvalidOptions, match="length: “medium”"):
         GAME.validate_options({"length": "medium"})
     setup = GAME.setup({"players": 3}, random.Random(0))
     with pytest.raises(InvalidOptions, match="needs 3 names"):
@@ -164,7 +164,7 @@ def test_draft_three_to_five_players() -> None:
     assert draft_order(5, 3) == [3, 4, 0, 1, 2]
     state = rolled(new(3, first_player=1), [2, 5, 6])
     assert state["phase"] == "draft"
-    with pytest.raises(IllegalEvent, match="it is 'Bo''s pick"):
+    with pytest.raises(IllegalEvent, match="it is “Bo”'s pick"):
         GAME.apply(state, {"type": "pick", "seat": 0, "die": 2})
     with pytest.raises(IllegalEvent, match="no die showing 4"):
         do(state, {"type": "pick", "die": "4"})
@@ -211,7 +211,7 @@ def test_roll_is_recorded_and_checked() -> None:
     with pytest.raises(IllegalEvent, match="got 7"):
         GAME.apply(state, {"type": "roll", "dice": [1, 2, 7]})
     assert not GAME.undoable(event)
-    with pytest.raises(IllegalEvent, match="'pick' is not possible now"):
+    with pytest.raises(IllegalEvent, match="“pick” is not possible now"):
         GAME.apply(state, {"type": "pick", "seat": 0, "die": 1})
 
 
@@ -225,11 +225,11 @@ def test_take_in_the_line_of_the_die() -> None:
     state = rolled(new(3), [2, 4, 4])
     state = do(state, {"type": "pick", "die": 2})
     assert state["hands"] == [[2], [4], [4]]
-    with pytest.raises(IllegalEvent, match=r"with 2 the card comes from 2-4, 2-6, not '1-5'"):
+    with pytest.raises(IllegalEvent, match=r"with 2 the card comes from 2-4, 2-6, not “1-5”"):
         do(state, {"type": "take", "spot": "1-5"})
     state = do(state, {"type": "take", "spot": "2-6"})
     state = do(state, {"type": "take", "spot": "2-4"})
-    with pytest.raises(IllegalEvent, match="not '2-4'"):
+    with pytest.raises(IllegalEvent, match="not “2-4”"):
         do(state, {"type": "take", "spot": "2-4"})            # already taken
     state = do(state, {"type": "take"})                       # default: the first card left in row 4
     assert state["empty"] == ["2-6", "2-4", "3-4"]
@@ -422,7 +422,7 @@ def test_painting_entry_and_score() -> None:
     assert acts[0].primary and [f.key for f in acts[0].fields] == ["seat", "painting", "stains"]
     with pytest.raises(IllegalEvent, match="Bo's painting breaks the placement rule"):
         do(state, {"type": "painting", "seat": 1, "painting": [["lac", None], [None, "lac"]]})
-    with pytest.raises(IllegalEvent, match=r"painting\[0\]\[1\]: unknown card 'lion'"):
+    with pytest.raises(IllegalEvent, match=r"painting\[0\]\[1\]: unknown card “lion”"):
         do(state, {"type": "painting", "seat": 1, "painting": [["lac", "lion"]]})
     with pytest.raises(IllegalEvent, match="stains: must be at least 0, got -1"):
         do(state, {"type": "painting", "seat": 1, "painting": [["lac"]], "stains": -1})
@@ -538,13 +538,13 @@ def test_cli_scores_the_issue_example() -> None:
 
 @pytest.mark.parametrize(("doc", "message"), [
     ({"players": [{"name": "Ana", "painting": [["lac", "lion"]]}]},
-     "players[0].painting[0][1]: unknown card 'lion'"),
+     "players[0].painting[0][1]: unknown card “lion”"),
     ({"players": [{"name": "Ana", "painting": [["lac", "lac"], ["lac"]]}]},
      "players[0].painting[1]: has 1 cells but row 0 has 2"),
     ({"players": [{"name": "Ana", "stains": -1, "painting": [["lac"]]}]},
      "players[0].stains: must be at least 0, got -1"),
     ({"players": [{"name": "Ana", "stains": "2", "painting": [["lac"]]}]},
-     "players[0].stains: must be a whole number, got '2'"),
+     "players[0].stains: must be a whole number, got “2”"),
     ({"players": []}, "players: must be a list of 1 to 5 players, got 0"),
     ({"players": [{"name": f"P{i}", "painting": []} for i in range(6)]},
      "players: must be a list of 1 to 5 players, got 6"),
@@ -552,9 +552,9 @@ def test_cli_scores_the_issue_example() -> None:
                   {"name": "Bo", "painting": [["lac", None, "lac"]]}]},
      "players[1].painting: Bo's painting breaks the placement rule"),
     ({"players": [{"name": "Ana"}]}, "players[0].painting: is missing"),
-    ({"players": [{"name": "", "painting": []}]}, "players[0].name: must be a non-empty text, got ''"),
+    ({"players": [{"name": "", "painting": []}]}, "players[0].name: must be a non-empty text, got “”"),
     ({"players": [{"name": "A", "painting": []}, {"name": "A", "painting": []}]},
-     "players[1].name: 'A' is already players[0]"),
+     "players[1].name: “A” is already players[0]"),
     ({"players": [{"name": "A", "stain": 1, "painting": []}]}, "players[0].stain: unknown field"),
     ({"players": [{"name": "A", "painting": []}], "turns": 3}, "turns: unknown field"),
     ({"players": ["Ana"]}, "players[0]: must be an object"),

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.core import InvalidScoreInput
+from scoring.core import InvalidScoreInput, quote
 from scoring.games.apprentis import game as apprentis
 from scoring.games.apprentis import rules as apprentis_table
 from scoring.games.apprentis import sample as apprentis_sample
@@ -266,7 +266,7 @@ def test_unknown_cells_are_refused(bad: Any) -> None:
     with pytest.raises(InvalidScoreInput) as err:
         parse_cell(bad, "players[0].painting[1][2]")
     assert err.value.where == "players[0].painting[1][2]"
-    assert repr(bad) in str(err.value)
+    assert quote(bad) in str(err.value)
 
 
 def test_cell_spellings() -> None:

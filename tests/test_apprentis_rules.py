@@ -55,6 +55,7 @@ def french_words(fr: str) -> set[str]:
     """The words of a French refusal, less its field name (``players[0].stains :``) and quoted values."""
     fr = re.sub(r"^[\w\[\].]+ : ", "", fr)
     fr = re.sub(r"«[^»]*»|\w+\[\d+\][\w.\[\]]*", " ", fr)  # « seat », players[0]: names of fields
+    fr = re.sub(r"“[^”]*”", " ", fr)  # “lac”, “Ana”: the values as scoring.core.quote says them
     fr = re.sub(r"(?<![\wÀ-ÿ])'[^']*'", " ", fr)  # 'lac', 'Ana' (not the apostrophe of « c'est »)
     return {w.lower() for w in re.findall(r"[A-Za-zÀ-ÿ]+", fr)}
 
@@ -223,7 +224,7 @@ def test_a_french_refusal_reads_french() -> None:
     with pytest.raises(IllegalEvent) as caught:
         GAME.apply(state, {"type": "painting", "seat": 1, "painting": [["lac", None], [None, "lac"]]})
     assert caught.value.get("fr") == ("painting : le tableau de Bo ne respecte pas la règle de pose : la carte en "
-                                      "[1][1] ('lac') ne touche pas la carte en [0][0] ('lac') par des cartes côte "
+                                      "[1][1] (“lac”) ne touche pas la carte en [0][0] (“lac”) par des cartes côte "
                                       "à côte")
     with pytest.raises(InvalidScoreInput) as bad:
         GAME.score_input({"players": [{"name": "Ana", "stains": 2.5, "painting": []}]})

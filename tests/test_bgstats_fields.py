@@ -188,12 +188,12 @@ def real_export():
 def test_a_file_shaped_like_a_real_bg_stats_export_is_read(store):
     report = import_plays(store, real_export())
     assert [(s.where, s.why) for s in report.skipped] == [
-        ("play 3 (2022-05-25 19:00:00, Robby Solo)", "Darth Vader: winner 'yes' is not true or false"),
+        ("play 3 (2022-05-25 19:00:00, Robby Solo)", "Darth Vader: winner “yes” is not true or false"),
         ("play 4 (2022-05-26 19:00:00, Robby Solo)", "2 start players: Darth Vader, Darth Tyrannus"),
     ]
     # The screen says it in French too.
     assert [(s.place.fr, s.reason.fr) for s in report.skipped][:2] == [
-        ("partie 3 (2022-05-25 19:00:00, Robby Solo)", "Darth Vader : winner 'yes' n'est ni true ni false"),
+        ("partie 3 (2022-05-25 19:00:00, Robby Solo)", "Darth Vader : winner “yes” n'est ni true ni false"),
         ("partie 4 (2022-05-26 19:00:00, Robby Solo)", "2 premiers joueurs : Darth Vader, Darth Tyrannus")]
     by_hand, shared, colt = (store.load(i) for i in report.imported)
     # Issue 19: a play of a game Compagnon has no engine for goes onto the score pad, as a game of its own.

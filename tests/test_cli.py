@@ -47,7 +47,7 @@ def test_french_refusals_are_french_and_english_ones_english():
     assert err_fr.startswith("entrée : JSON non valide") and "Expecting" not in err_fr
     assert err_en.startswith("input: not valid JSON")
     assert refused(*run(["score", "chess", "--lang", "fr"], "{}"))
-    assert "jeu inconnu 'chess'" in run(["score", "chess", "--lang", "fr"], "{}")[2]
+    assert "jeu inconnu “chess”" in run(["score", "chess", "--lang", "fr"], "{}")[2]
     assert run(["nonsense", "--lang", "fr"])[2].startswith("usage : ")
 
 

@@ -61,7 +61,7 @@ def test_players_create_rename_and_refuse_bad_names(store):
         store.add_player("x" * 81)
     store.rename_player(b, "  Samuel   B ")
     assert [p.name for p in store.players()] == ["Léa", "Samuel B"]
-    with pytest.raises(StoreError, match="'Léa' already exists"):
+    with pytest.raises(StoreError, match="“Léa” already exists"):
         store.rename_player(b, "léa")
 
 

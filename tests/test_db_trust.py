@@ -42,26 +42,26 @@ def _spoilers():
     huge = 10**30
     return [
         # oversized numbers, lists where ids belong, dates outside the calendar
-        (lambda d: d["matches"][0]["scores"][0].update(total=huge), "'total': must be at most 2147483647"),
-        (lambda d: d["players"][0].update(id=[1]), r"player 1, 'id': must be a whole number, got \[1\]"),
+        (lambda d: d["matches"][0]["scores"][0].update(total=huge), "“total”: must be at most 2147483647"),
+        (lambda d: d["players"][0].update(id=[1]), r"player 1, “id”: must be a whole number, got \[1\]"),
         (lambda d: d["matches"][0]["seats"][0].update(player_id=[1, 2]),
-         r"match 1 \(#1\), seat 1, 'player_id': must be a whole number"),
-        (lambda d: d["matches"][0].update(id=True), r"'id': must be a whole number, got True"),
+         r"match 1 \(#1\), seat 1, “player_id”: must be a whole number"),
+        (lambda d: d["matches"][0].update(id=True), r"“id”: must be a whole number, got true"),
         (lambda d: d["matches"][0].update(started_at="2025-13-40T10:00:00"), "is not an ISO 8601 date and time"),
         (lambda d: d["matches"][0].update(ended_at="0001-01-01T00:00:00-05:00"), "the year must be 1900 to 9998"),
-        (lambda d: d["matches"][0]["events"][0].update(seq=-4), "'seq': must be at least 1"),
+        (lambda d: d["matches"][0]["events"][0].update(seq=-4), "“seq”: must be at least 1"),
         # names the screens refuse
         (lambda d: d["players"][0].update(name=" Léa"), "spaces the app would not keep"),
-        (lambda d: d["players"][0].update(name="L" * 81), "'name': is at most 80 characters, has 81"),
-        (lambda d: d["players"][0].update(name=""), "'name': cannot be empty"),
-        (lambda d: d["matches"][0].update(place="P" * 121), "'place': is at most 120 characters"),
+        (lambda d: d["players"][0].update(name="L" * 81), "“name”: is at most 80 characters, has 81"),
+        (lambda d: d["players"][0].update(name=""), "“name”: cannot be empty"),
+        (lambda d: d["matches"][0].update(place="P" * 121), "“place”: is at most 120 characters"),
         # matches that could not be opened afterwards
         (lambda d: d["matches"][0].update(options='{"players": 9}'),
          r"match 1 \(#1\), its options are refused by its game: players: 9 is above"),
         (lambda d: d["matches"][1]["seats"].pop(), r"match 2 \(#2\), 1 seats expected, 2 given|"
                                                    r"match 2 \(#2\), 2 seats expected, 1 given"),
-        (lambda d: d["matches"][0].update(setup="[1, 2]"), "'setup': must be an object JSON"),
-        (lambda d: d.update(settings={"lang": ["en"]}), "'settings'"),
+        (lambda d: d["matches"][0].update(setup="[1, 2]"), "“setup”: must be an object JSON"),
+        (lambda d: d.update(settings={"lang": ["en"]}), "“settings”"),
         (lambda d: d["matches"][1].update(code=d["matches"][0]["code"]), r"match 2 \(#2\): code .* appears twice"),
     ]
 

@@ -128,7 +128,7 @@ def test_cli_rejects_bad_json_with_one_line(slug: str):
 def test_cli_rejects_unknown_game():
     out = subprocess.run([sys.executable, "-m", "scoring", "score", "chess"], input="{}",
                          capture_output=True, text=True)
-    assert out.returncode == 2 and "unknown game 'chess'" in out.stderr
+    assert out.returncode == 2 and "unknown game “chess”" in out.stderr
 
 
 def test_cli_usage():

@@ -203,7 +203,7 @@ def test_the_hosts_own_amendment_is_signed_with_no_device_and_two_seats_may_swap
 
 @pytest.mark.parametrize(("change", "message"), [
     ({"names": {0: "   "}}, "a player's name cannot be empty"),
-    ({"names": {0: "Sam"}}, "'Sam' already sits at seat 2 of match"),
+    ({"names": {0: "Sam"}}, "“Sam” already sits at seat 2 of match"),
     ({"names": {5: "Max"}}, "has no seat 6"),
     ({"day": date.today() + timedelta(days=2)}, "cannot have been played in the future"),
     ({"place": "x" * 121}, "a place is at most 120 characters"),

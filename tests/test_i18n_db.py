@@ -58,7 +58,7 @@ def test_every_refusal_written_in_db_names_its_italian():
 
 def italian(text: str) -> list[str]:
     """What gives another language away in an Italian text (file keys and quoted values left aside)."""
-    plain = re.sub(r"'[^']*'|\"[^\"]*\"|\b\w+(RefId|Scores|Date|Min)\b", " ", text)
+    plain = re.sub(r"“[^”]*”|'[^']*'|\"[^\"]*\"|\b\w+(RefId|Scores|Date|Min)\b", " ", text)
     return [m[0] for m in FRENCH.finditer(plain)] + [m[0] for m in ENGLISH.finditer(plain)]
 
 
@@ -66,7 +66,7 @@ def test_the_checker_catches_french_and_english_in_italian():
     assert italian("la partita n. 3 è terminata: niente da annullare") == []
     assert italian("la partie n° 3 est terminée : rien à annuler") == ["partie", "est"]
     assert italian("match #3 is finished: nothing to undo") == ["match", "is"]
-    assert italian("playDate '2022' non è una data") == []
+    assert italian("playDate “2022” non è una data") == []
 
 
 @pytest.fixture

@@ -171,7 +171,7 @@ def test_a_refusal_speaks_italian():
     game = GAMES["apaches"]
     with pytest.raises(RulesError) as caught:
         game.validate_options({"players": 2, "colour": "red"})
-    assert caught.value.get("it") == "opzione sconosciuta 'colour' per Les Apaches de Paris"
+    assert caught.value.get("it") == "opzione sconosciuta “colour” per Les Apaches de Paris"
     with pytest.raises(RulesError) as caught:
         game.validate_options({"players": 9})
     assert caught.value.get("it").startswith("players: ") and "è sopra" in caught.value.get("it")

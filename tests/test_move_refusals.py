@@ -1,6 +1,6 @@
 """A move refused by the rules is said beside its form under the refused field's label, in the table's language
 ("Banque jaune : …", "Points de chacun (Léa) : …"), not by the engine's key ("yellow : …", "points[0]: …"); a choice
-list by the choices' labels, not their keys; a value left empty as empty, not ``''`` or ``None``.  The rules'
+list by the choices' labels, not their keys; a value left empty as empty, not ``“”`` or ``null``.  The rules'
 message keeps the key for the command line and the logs, and says the field and the problem apart."""
 
 from __future__ import annotations
@@ -50,14 +50,14 @@ CASES: list[tuple[str, Callable[[], State], dict[str, Any], str, dict[str, str]]
         "en": "Bank: nothing chosen; choose one of Yellow bank, Green bank, Red bank, Grey bank",
         "it": "Banca: nessuna scelta; scegliete tra Banca gialla, Banca verde, Banca rossa, Banca grigia"}),
     ("robby-solo", robby_restocked, {"type": "declare", "kind": "rob", "bank": "pink"}, "bank", {
-        "fr": "Banque : 'pink' n'est pas l'un des choix (Banque jaune, Banque verte, Banque rouge, Banque grise)",
-        "en": "Bank: 'pink' is not one of the choices (Yellow bank, Green bank, Red bank, Grey bank)",
-        "it": "Banca: 'pink' non è una delle scelte (Banca gialla, Banca verde, Banca rossa, Banca grigia)"}),
+        "fr": "Banque : “pink” n'est pas l'un des choix (Banque jaune, Banque verte, Banque rouge, Banque grise)",
+        "en": "Bank: “pink” is not one of the choices (Yellow bank, Green bank, Red bank, Grey bank)",
+        "it": "Banca: “pink” non è una delle scelte (Banca gialla, Banca verde, Banca rossa, Banca grigia)"}),
     ("robby-solo", robby, robby_loot("abc"), "yellow", {
-        "fr": "Banque jaune : une carte Butin vaut 1 à 9 (milliers de $), 1000 à 9000 ou 0 (un objet), reçu 'abc'",
-        "en": "Yellow bank: a loot card is 1..9 (thousands), 1000..9000 or 0 (object), got 'abc'",
+        "fr": "Banque jaune : une carte Butin vaut 1 à 9 (milliers de $), 1000 à 9000 ou 0 (un objet), reçu “abc”",
+        "en": "Yellow bank: a loot card is 1..9 (thousands), 1000..9000 or 0 (object), got “abc”",
         "it": "Banca gialla: una carta Bottino vale da 1 a 9 (migliaia di $), da 1000 a 9000 o 0 (un oggetto), "
-              "ricevuto 'abc'"}),
+              "ricevuto “abc”"}),
     ("robby-solo", robby, robby_loot(None), "yellow", {
         "fr": "Banque jaune : vide (une carte Butin vaut 1 à 9 (milliers de $), 1000 à 9000 ou 0 (un objet))",
         "en": "Yellow bank: empty (a loot card is 1..9 (thousands), 1000..9000 or 0 (object))",
@@ -76,9 +76,9 @@ CASES: list[tuple[str, Callable[[], State], dict[str, Any], str, dict[str, str]]
         "en": "Amount (+ received, − paid): empty (must be a whole number)",
         "it": "Importo (+ ricevuto, − pagato): vuoto (deve essere un numero intero)"}),
     ("score-pad", lambda: start("score-pad", 3), {"type": "round", "points": ["abc", 1, 2]}, "points[0]", {
-        "fr": "Points de chacun (Léa) : doit être un nombre entier, reçu 'abc'",
-        "en": "Everyone's points (Léa): must be a whole number, got 'abc'",
-        "it": "Punti di ciascuno (Léa): deve essere un numero intero, ricevuto 'abc'"}),
+        "fr": "Points de chacun (Léa) : doit être un nombre entier, reçu “abc”",
+        "en": "Everyone's points (Léa): must be a whole number, got “abc”",
+        "it": "Punti di ciascuno (Léa): deve essere un numero intero, ricevuto “abc”"}),
     ("score-pad", lambda: start("score-pad", 3), {"type": "round", "points": [1, 2, 99999999999]}, "points[2]", {
         "fr": "Points de chacun (Zoé) : au plus 1000000000, reçu 99999999999",
         "en": "Everyone's points (Zoé): must be at most 1000000000, got 99999999999",
@@ -89,13 +89,13 @@ CASES: list[tuple[str, Callable[[], State], dict[str, Any], str, dict[str, str]]
         "it": "Quadro (prima la riga in alto): vuoto, da compilare"}),
     ("apprentis", apprentis_scoring, {"type": "painting", "seat": 1, "painting": [["maison:99999999999"]]},
      "painting[0][0]", {
-         "fr": "Tableau (ligne du haut d'abord), ligne 1, colonne 1 : carte inconnue 'Maison 99999999999' (attendu : "
+         "fr": "Tableau (ligne du haut d'abord), ligne 1, colonne 1 : carte inconnue “Maison 99999999999” (attendu : "
                "Maison (points imprimés), Ciel, Oiseau, Lac, Personnage, Fontaine, Pont, Sapin, Église, Arbre A1, "
                "Arbre A2, Arbre A3, Arbre A4)",
-         "en": "Painting (top row first), row 1, column 1: unknown card 'House 99999999999' (expected House (printed "
+         "en": "Painting (top row first), row 1, column 1: unknown card “House 99999999999” (expected House (printed "
                "points), Sky, Bird, Lake, Character, Fountain, Bridge, Fir, Church, Tree A1, Tree A2, Tree A3, "
                "Tree A4)",
-         "it": "Quadro (prima la riga in alto), riga 1, colonna 1: carta sconosciuta 'Casa 99999999999' (atteso: "
+         "it": "Quadro (prima la riga in alto), riga 1, colonna 1: carta sconosciuta “Casa 99999999999” (atteso: "
                "Casa (punti stampati), Cielo, Uccello, Lago, Personaggio, Fontana, Ponte, Abete, Chiesa, Albero A1, "
                "Albero A2, Albero A3, Albero A4)"}),
 ]
@@ -132,8 +132,8 @@ def test_the_form_says_the_refusal_under_the_field_s_label(
     exc = refused(slug, start_state, event)
     text = field_refusal(exc, every_action(slug, start_state), event, start_state["names"], lang)
     assert text == said[lang]
-    # nor the engine's key, nor an empty value as Python spells it
-    assert not text.startswith(path.split("[")[0]) and "None" not in text and "''" not in text
+    # nor the engine's key, nor an empty value as the rules quote one (``quote``: null, “”)
+    assert not text.startswith(path.split("[")[0]) and "null" not in text and "“”" not in text
 
 
 def test_a_choice_list_is_said_by_its_labels_not_its_keys() -> None:

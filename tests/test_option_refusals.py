@@ -8,6 +8,7 @@ import pytest
 from app.i18n import t
 from app.screens.new_match import preview
 from scoring import InvalidOptions, find_game, slugs
+from scoring.core import quote
 
 
 def test_the_rules_say_which_option_they_refuse_and_keep_their_message() -> None:
@@ -15,13 +16,13 @@ def test_the_rules_say_which_option_they_refuse_and_keep_their_message() -> None
     with pytest.raises(InvalidOptions) as caught:
         pad.validate_options({"game_name": "", "players": 3})
     assert caught.value.option == "game_name"
-    assert str(caught.value) == "game_name: must be a text of 1 to 80 characters, got ''"
+    assert str(caught.value) == "game_name: must be a text of 1 to 80 characters, got “”"
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("fr", "Nom du jeu : un texte de 1 à 80 caractères, reçu ''"),
-    ("en", "Name of the game: must be a text of 1 to 80 characters, got ''"),
-    ("it", "Nome del gioco: un testo da 1 a 80 caratteri, ricevuto ''"),
+    ("fr", "Nom du jeu : un texte de 1 à 80 caractères, reçu “”"),
+    ("en", "Name of the game: must be a text of 1 to 80 characters, got “”"),
+    ("it", "Nome del gioco: un testo da 1 a 80 caratteri, ricevuto “”"),
 ])
 def test_the_form_names_the_option_by_its_label(lang: str, said: str) -> None:
     assert preview(find_game("score-pad"), {"game_name": "", "players": 3}, 3, "seed", lang) == (said, None)
@@ -65,7 +66,7 @@ def test_a_game_s_own_rules_between_options_are_said_under_the_option_s_label(
     said, setup = preview(game, options, options["players"], "seed", lang)
     label = next(o.label.get(lang) for o in game.options if o.key == key)
     assert setup is None and said == t("skipped_line", lang, a=label, b=caught.value.problem.get(lang))
-    # nor any option's key or a value as the rules spell it ("players=6", "'chosen'")
+    # nor any option's key or a value as the rules spell it ("players=6", "“chosen”")
     problem = caught.value.problem.get(lang)
     assert not any(f"{k}=" in problem or problem.startswith(k) for k in options)
-    assert not any(f"'{v}'" in problem for v in options.values() if isinstance(v, str))
+    assert not any(quote(v) in problem for v in options.values() if isinstance(v, str))

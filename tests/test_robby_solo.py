@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring import HIDDEN, IllegalEvent, InvalidOptions, InvalidScoreInput, Tr, find_game, replay
-from scoring.core import get_path
+from scoring.core import get_path, quote
 from scoring.games.robby_solo.game import GAME, police
 from scoring.games.robby_solo.rules import COLOUR_NAMES, COLOURS, DECK_SIZE, JUNIOR_NAME, bank_count, police_visit
 from tests.random_play import legal_events
@@ -80,7 +80,7 @@ def test_banks_chosen_by_hand():
     assert GAME.setup(opts, random.Random(0)).record["banks"] == ["red", "blue", "grey", "khaki"]
     with pytest.raises(InvalidOptions, match="4 banks are in play, got 2"):
         GAME.validate_options({"players": 3, "banks": "chosen", "bank_red": True, "bank_blue": True})
-    with pytest.raises(InvalidOptions, match="'everywhere'"):
+    with pytest.raises(InvalidOptions, match="“everywhere”"):
         GAME.validate_options({"players": 3, "banks": "everywhere"})
 
 
@@ -143,7 +143,7 @@ def test_restock_takes_a_digit_per_bank():
 
 @pytest.mark.parametrize("bad", ["3500", 10_000, 10, -1, "", None, True, "obj", 2500.0, 3.0])
 def test_restock_refuses_values_that_are_no_loot_card(bad: Any):
-    with pytest.raises(IllegalEvent, match=r"yellow: .*got " + repr(bad).replace("(", r"\(")[:6]):
+    with pytest.raises(IllegalEvent, match=r"yellow: .*got " + quote(bad).replace("(", r"\(")[:6]):
         restock(start(), bad, "object", "object", "object")
 
 
@@ -186,12 +186,12 @@ def test_the_declaration_must_be_true():
     """« La déclaration doit être véridique et donc cohérente avec la carte Braquage placée sur la table. »"""
     state = restock(start(), *[1000] * 4)
     state = GAME.apply(state, {"type": "declare", "kind": "not_rob", "bank": R})
-    with pytest.raises(IllegalEvent, match="declaration must be true.*'red'"):
+    with pytest.raises(IllegalEvent, match="declaration must be true.*“red”"):
         GAME.apply(state, {"type": "reveal", "bank0": R, "bank1": Y, "bank2": G})
     secret = GAME.apply(restock(start(), *[1000] * 4), {"type": "choose", "bank0": B})
     with pytest.raises(IllegalEvent, match="declaration must be true"):
         GAME.apply(secret, {"type": "declare", "kind": "rob", "bank": Y})
-    with pytest.raises(IllegalEvent, match="'maybe'"):
+    with pytest.raises(IllegalEvent, match="“maybe”"):
         GAME.apply(secret, {"type": "declare", "kind": "maybe", "bank": Y})
 
 
@@ -230,7 +230,7 @@ def test_others_may_change_after_the_declaration_but_not_the_gentleman():
     for bank in (Y, G):  # neither a wrong bank nor the right one: the answer would give the secret away
         with pytest.raises(IllegalEvent, match="bank1: Bob chose their bank in secret") as err:
             GAME.apply(state, {"type": "reveal", "bank1": bank, "bank2": R})
-        assert "'green'" not in str(err.value) and "'green'" not in err.value.get("fr")
+        assert "“green”" not in str(err.value) and "“green”" not in err.value.get("fr")
     state = GAME.apply(state, {"type": "reveal", "bank2": R})
     assert state["last"]["robbed"] == [B, G, R] and state["chosen"] == [None, None, None]
 
@@ -247,14 +247,14 @@ def test_secret_choices_are_private_until_the_reveal():
 
 @pytest.mark.parametrize("event, match", [
     ({"type": "reveal", "bank1": Y}, "bank2: which bank did Cy rob"),
-    ({"type": "reveal", "bank1": Y, "bank2": "khaki"}, "bank2 \\(Cy\\): .*got 'khaki'"),
-    ({"type": "reveal", "bank1": Y, "bank2": ""}, "got ''"),
+    ({"type": "reveal", "bank1": Y, "bank2": "khaki"}, "bank2 \\(Cy\\): .*got “khaki”"),
+    ({"type": "reveal", "bank1": Y, "bank2": ""}, "got “”"),
     ({"type": "reveal", "bank1": Y, "bank2": G, "bank7": G}, "no player number 7"),
     ({"type": "choose", "bank1": Y, "bank2": G}, "one player's bank"),
-    ({"type": "restock", Y: 1000}, "'restock' is not possible now"),
+    ({"type": "restock", Y: 1000}, "“restock” is not possible now"),
     ({"type": "deck", "count": 62}, "got 62"),
-    ({"type": "deck", "count": "ten"}, "got 'ten'"),
-    ({"type": "shoot"}, "unknown event type 'shoot'"),
+    ({"type": "deck", "count": "ten"}, "got “ten”"),
+    ({"type": "shoot"}, "unknown event type “shoot”"),
 ])
 def test_illegal_events_are_refused_with_the_bad_value(event: dict[str, Any], match: str):
     state = GAME.apply(restock(start(), *[1000] * 4), {"type": "declare", "kind": "rob", "bank": Y})
@@ -358,7 +358,7 @@ def test_police_signature_and_bad_input():
     assert list(sig.parameters) == ["hands", "banks_with_four"]
     with pytest.raises(IllegalEvent, match="got 1500"):
         police([[1500]], 1)
-    with pytest.raises(IllegalEvent, match="got True"):
+    with pytest.raises(IllegalEvent, match="got true"):
         police([[1000]], True)
 
 
@@ -516,14 +516,14 @@ def test_cli_scores_the_issue_example():
 @pytest.mark.parametrize("player, where, got", [
     ({"name": "A", "money": [1500]}, "players[0].money[0]", "got 1500"),
     ({"name": "A", "money": [10_000]}, "players[0].money[0]", "got 10000"),
-    ({"name": "A", "money": ["9000"]}, "players[0].money[0]", "got '9000'"),
-    ({"name": "A", "money": [True]}, "players[0].money[0]", "got True"),
+    ({"name": "A", "money": ["9000"]}, "players[0].money[0]", "got “9000”"),
+    ({"name": "A", "money": [True]}, "players[0].money[0]", "got true"),
     ({"name": "A", "money": 9000}, "players[0].money", "got 9000"),
     ({"name": "A", "objects": -1}, "players[0].objects", "got -1"),
     ({"name": "A", "objects": 2.5}, "players[0].objects", "got 2.5"),
-    ({"name": ""}, "players[0].name", "got ''"),
-    ({"name": "B"}, "players[1].name", "'B' is already used"),
-    ({"name": "A", "gold": 3}, "players[0].gold", "unknown field 'gold'"),
+    ({"name": ""}, "players[0].name", "got “”"),
+    ({"name": "B"}, "players[1].name", "“B” is already used"),
+    ({"name": "A", "gold": 3}, "players[0].gold", "unknown field “gold”"),
     ({"name": "A", "objects": 61}, "players", "got 62 in the hands"),
 ])
 def test_bad_score_input_names_the_field(player: dict[str, Any], where: str, got: str):

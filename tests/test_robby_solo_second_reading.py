@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from scoring import HIDDEN, IllegalEvent, InvalidOptions, RulesError, event_rng, replay
-from scoring.core import clone, get_path, set_path
+from scoring.core import clone, get_path, quote, set_path
 from scoring.games.robby_solo import card as card_module
 from scoring.games.robby_solo import rules
 from scoring.games.robby_solo.game import GAME
@@ -81,7 +81,7 @@ def test_the_moves_table_is_the_only_dispatcher_and_says_who_sends_each_move():
     assert GAME.apply(state, {"type": "choose", "bank2": R})["chosen"] == [None, None, R]  # as stored before
     assert {a.type for a in GAME.actions(state, None)} == {"declare", "choose", "deck"}
     err = refusal(state, {"type": "reveal", "bank0": Y})
-    assert err.get("fr") == "'reveal' n'est pas possible maintenant (étape 'declare')"
+    assert err.get("fr") == "“reveal” n'est pas possible maintenant (étape “declare”)"
 
 
 def test_robby_junior_s_name_comes_from_the_game_s_card():
@@ -176,7 +176,7 @@ def test_a_wrong_declaration_after_a_secret_choice_says_only_that_it_does_not_ma
     for kind, bank in [("rob", Y), ("rob", G), ("rob", R), ("not_rob", B)]:
         err = refusal(state, {"type": "declare", "kind": kind, "bank": bank})
         for text in (err.get("fr"), err.get("en")):
-            assert "'blue'" not in text and "blue" not in text and "bleue" not in text, text
+            assert "“blue”" not in text and "blue" not in text and "bleue" not in text, text
         texts.add((err.get("fr"), err.get("en")))
     assert texts == {("la déclaration doit être vraie : elle ne correspond pas à la carte Braquage choisie en "
                       "secret par Ada",
@@ -190,7 +190,7 @@ def test_a_declaration_typed_at_the_reveal_may_be_quoted_it_is_no_secret():
     state = play(start(), {"type": "restock", Y: 1, G: 2, R: 3, B: 4}, {"type": "declare", "kind": "not_rob",
                                                                         "bank": R})
     err = refusal(state, {"type": "reveal", "bank0": R, "bank1": Y, "bank2": G})
-    assert "got 'red' for Ada" in err.get("en") and "reçu 'red' pour Ada" in err.get("fr")
+    assert "got “red” for Ada" in err.get("en") and "reçu “red” pour Ada" in err.get("fr")
     assert "Ada : \u00ab Je ne braquerai pas la banque rouge. \u00bb" in err.get("fr")
 
 
@@ -262,9 +262,9 @@ def test_no_refusal_depends_on_or_quotes_a_secret(seed: int):
         for secret in GAME.secrets(state):
             value = get_path(state, secret.path)
             if isinstance(value, str) and value not in typed:
-                assert all(repr(value) not in t for t in texts), (event, secret, texts)
+                assert all(quote(value) not in t for t in texts), (event, secret, texts)
             if isinstance(value, list) and len(value) > 1:
-                assert all(repr(value) not in t for t in texts), (event, secret, texts)
+                assert all(quote(value) not in t for t in texts), (event, secret, texts)
         for other in _secret_variants(state, rng):
             try:
                 GAME.apply(other, event)
@@ -337,12 +337,13 @@ REFUSALS: dict[str, Callable[[], Any]] = {
 SHARED = {"robby", "junior", "kind", "rob", "not_rob", "count", "players", "name", "money", "objects", "input",
           "bank", "banks", "names", "hands", "seat", "none", "secret", "change", "non", *COLOURS,
           *(n.lower() for n in NAMES)}
-#: a value quoted by the error (``quote``): an apostrophe that follows no letter
-QUOTED = re.compile(r"(?<![A-Za-zÀ-ÿ])'[^'\s]*'")
+#: a value quoted by the error (``quote``: between typographic quotes), or a text the message itself puts between
+#: apostrophes (one that follows no letter)
+QUOTED = re.compile(r"“[^”]*”|(?<![A-Za-zÀ-ÿ])'[^'\s]*'")
 
 
 def english_words(text: str) -> set[str]:
-    text = re.sub(r"'[^']*'|\S*[\[\]_.=<>\d]\S*", " ", text)  # quoted values, fields, numbers
+    text = re.sub(r"“[^”]*”|'[^']*'|\S*[\[\]_.=<>\d]\S*", " ", text)  # quoted values, fields, numbers
     return {w.lower() for w in re.findall(r"[A-Za-z]{3,}", text)}
 
 
@@ -434,5 +435,5 @@ def test_the_score_document_carries_the_house_rule():
                          text=True)
     assert out.returncode == 0 and json.loads(out.stdout)["winners"] == ["Sam", "Léa"]
     err = _raises(lambda: score_input({"players": players, "junior_can_win": "no"}))
-    assert err.get("en") == "junior_can_win: must be true or false, got 'no'"
-    assert err.get("fr") == "junior_can_win : doit être vrai ou faux, reçu 'no'"
+    assert err.get("en") == "junior_can_win: must be true or false, got “no”"
+    assert err.get("fr") == "junior_can_win : doit être vrai ou faux, reçu “no”"

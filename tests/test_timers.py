@@ -41,9 +41,9 @@ def test_timer_events_through_any_game():
     state = game.apply(state, {"type": "timer", "key": "k", "op": "extend", "ms": 30_000, "at": 5_000})
     state = game.apply(state, {"type": "timer", "key": "k", "op": "pause", "at": 11_000})
     assert tm.remaining(state["timers"]["k"], now=99_999) == 80_000
-    with pytest.raises(IllegalEvent, match="'bogus'"):
+    with pytest.raises(IllegalEvent, match="“bogus”"):
         game.apply(state, {"type": "timer", "key": "k", "op": "bogus"})
-    with pytest.raises(IllegalEvent, match="'nope'"):
+    with pytest.raises(IllegalEvent, match="“nope”"):
         game.apply(state, {"type": "timer", "key": "nope", "op": "pause", "at": 1})
 
 

@@ -35,7 +35,7 @@ def test_registered_from_its_folder_and_forgotten_afterwards():
         svg = (importlib.resources.files(registry.package("toy")) / card.emblem).read_bytes()
         assert svg.startswith(b"<svg") and svg == (TOY / "emblem.svg").read_bytes()
     assert slugs() == built_in
-    with pytest.raises(Exception, match="unknown game 'toy'"):
+    with pytest.raises(Exception, match="unknown game “toy”"):
         find_game("toy")
 
 
@@ -100,7 +100,7 @@ def test_refusals_name_the_field_in_both_languages():
         state = game.initial_state(setup.record, ["Léa"])
         with pytest.raises(IllegalEvent) as wrong_phase:
             game.apply(state, {"type": "move", "steps": 2})
-        assert "'move'" in str(wrong_phase.value) and "'move'" in wrong_phase.value.get("fr")
+        assert "“move”" in str(wrong_phase.value) and "“move”" in wrong_phase.value.get("fr")
         state = game.apply(state, game.prepare(state, {"type": "draw"}, random.Random(1)))
         with pytest.raises(IllegalEvent, match="steps: must be at most 6, got 7"):
             game.apply(state, {"type": "move", "steps": 7})

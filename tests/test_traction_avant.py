@@ -100,7 +100,7 @@ def test_setup_at_6_players_keeps_every_base():
 def test_bosses_out_of_play_are_refused():
     """« A 4 joueurs : Ni Raymond Naudy, ni Henri Fefeu ne jouent. »"""
     state = new_state(4, begin=False)
-    with pytest.raises(IllegalEvent, match="'Henri Fefeu'"):
+    with pytest.raises(IllegalEvent, match="“Henri Fefeu”"):
         act(state, type="choose_boss", seat=0, boss="Henri Fefeu")
     five = new_state(5, begin=False)
     five = act(five, type="choose_boss", seat=0, boss="Henri Fefeu")
@@ -139,9 +139,9 @@ def test_chosen_powers_each_once_before_the_first_turn():
     with pytest.raises(IllegalEvent, match="no boss power"):
         act(state, type="begin")
     state = act(state, type="choose_power", seat=0, power="moko")
-    with pytest.raises(IllegalEvent, match="'moko' is already"):
+    with pytest.raises(IllegalEvent, match="“moko” is already"):
         act(state, type="choose_power", seat=1, power="moko")
-    with pytest.raises(IllegalEvent, match="'king'"):
+    with pytest.raises(IllegalEvent, match="“king”"):
         act(state, type="choose_power", seat=1, power="king")
     for seat, power in ((1, "gros"), (2, "monmon"), (3, "riton")):
         state = act(state, type="choose_power", seat=seat, power=power)
@@ -200,7 +200,7 @@ def test_magouilles_timer_is_six_minutes_for_the_table():
     state = act(state, type="cafe", seats=[2, 0])
     assert state["in_cafe"] == [0, 2]
     state = GAME.apply(state, {"type": "timer", "key": "magouilles", "op": "start", "at": 10_000})
-    with pytest.raises(IllegalEvent, match="'magouilles' is still running"):
+    with pytest.raises(IllegalEvent, match="“magouilles” is still running"):
         act(state, type="next_phase")
     state = act(state, type="next_phase", at=250_000)
     assert state["magouilles_log"] == [{"turn": 1, "used": 240_000}]
@@ -277,7 +277,7 @@ def test_recruitment_costs_4_points_or_one_brique():
     state = act(state, type="transfer", **{"from": (m + 1) % 4, "to": m, "amount": 500_000})
     state = act(state, type="recruit", seat=m, count=1, pay="money")
     assert state["thunes"][m] == 0 and state["ledger"][-1]["kind"] == "recruit"
-    with pytest.raises(IllegalEvent, match="'cash'"):
+    with pytest.raises(IllegalEvent, match="“cash”"):
         act(state, type="recruit", seat=m, count=1, pay="cash")
 
 
@@ -466,7 +466,7 @@ def test_a_provisional_share_cannot_be_spent_before_the_split():
     """« Il peut sacrifier les pions attaqués - ainsi que leur part de butin » : until the split, the first
     share may still be lost, so it is not in the fortune a gang can pay from."""
     state = heist_state([2, 2, 0, 0])
-    with pytest.raises(IllegalEvent, match="'Bébert'.*negative"):
+    with pytest.raises(IllegalEvent, match="“Bébert”.*negative"):
         act(state, type="transfer", **{"from": 1, "to": 3, "amount": 2_500_000})
     state = order(order(state, 0, colts=2, targets=[1]), 1, cars=1)
     state = act(state, type="split", shares=[4_000_000, 0, 0, 0])
@@ -574,7 +574,7 @@ def test_russian_roulette_proposer_first_until_a_one():
 
 def test_transfer_that_would_make_a_fortune_negative_is_refused():
     state = new_state()
-    with pytest.raises(IllegalEvent, match=r"'Ange' cannot pay 500,001 Thunes: .*negative"):
+    with pytest.raises(IllegalEvent, match=r"“Ange” cannot pay 500,001 Thunes: .*negative"):
         act(state, type="transfer", **{"from": 0, "to": 1, "amount": 500_001})
     state = act(state, type="transfer", **{"from": 0, "to": 1, "amount": 500_000, "note": "tuyau"})
     assert state["thunes"][:2] == [0, 1_000_000] and state["ledger"][-1]["note"] == "tuyau"
@@ -761,17 +761,17 @@ def test_undoable():
 
 def test_bad_events_name_the_value():
     state = new_state()
-    with pytest.raises(IllegalEvent, match="'fly'"):
+    with pytest.raises(IllegalEvent, match="“fly”"):
         GAME.apply(state, {"type": "fly"})
     with pytest.raises(IllegalEvent, match=r"from: must be at most 3, got 9"):
         act(state, type="transfer", **{"from": 9, "to": 1, "amount": 1})
-    with pytest.raises(IllegalEvent, match="'lots'"):
+    with pytest.raises(IllegalEvent, match="“lots”"):
         act(state, type="transfer", **{"from": 0, "to": 1, "amount": "lots"})
-    with pytest.raises(IllegalEvent, match="'done' is not possible now \\(step 'first'\\)"):
+    with pytest.raises(IllegalEvent, match="“done” is not possible now \\(step “first”\\)"):
         act(state, type="done", seat=0)
-    with pytest.raises(IllegalEvent, match="'begin' is not possible now"):
+    with pytest.raises(IllegalEvent, match="“begin” is not possible now"):
         act(state, type="begin")
-    with pytest.raises(IllegalEvent, match="step 'setup'"):
+    with pytest.raises(IllegalEvent, match="step “setup”"):
         act(new_state(begin=False), type="transfer", **{"from": 0, "to": 1, "amount": 1})
     with pytest.raises(IllegalEvent, match="names"):
         GAME.initial_state(GAME.setup(GAME.validate_options({"players": 4}), random.Random(1)).record, ["a"])

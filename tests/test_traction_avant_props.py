@@ -158,15 +158,15 @@ def test_score_input_victory_edge_cases(thunes: tuple[int, ...], over: bool):
 
 @pytest.mark.parametrize("bad,where,value", [
     ([], "input", "[]"),
-    ({"players": "x"}, "players", "'x'"),
+    ({"players": "x"}, "players", "“x”"),
     (doc(1, 2, 3), "players", "3"),
     (doc(*range(7)), "players", "7"),
     (doc(1, -5, 3, 4), "players[1].thunes", "-5"),
-    (doc(1, 2, True, 4), "players[2].thunes", "True"),
-    (doc(1, 2, "3", 4), "players[2].thunes", "'3'"),
+    (doc(1, 2, True, 4), "players[2].thunes", "true"),
+    (doc(1, 2, "3", 4), "players[2].thunes", "“3”"),
     (doc(1, 2, 3, 4.5), "players[3].thunes", "4.5"),
-    ({"players": [{"name": "", "thunes": 1}] * 4}, "players[0].name", "''"),
-    ({"players": [{"name": "A", "thunes": 1}] * 4}, "players[1].name", "'A'"),
+    ({"players": [{"name": "", "thunes": 1}] * 4}, "players[0].name", "“”"),
+    ({"players": [{"name": "A", "thunes": 1}] * 4}, "players[1].name", "“A”"),
     ({"players": [{"name": "A", "wallet": 1}, {}, {}, {}]}, "players[0].wallet", "unknown"),
     ({"players": doc(1, 2, 3, 4)["players"], "turn": 3}, "turn", "unknown"),
 ])

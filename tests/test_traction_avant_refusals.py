@@ -191,7 +191,7 @@ ENGLISH = {"must", "got", "the", "is", "are", "not", "and", "only", "cannot", "n
 def check_text(err: RulesError) -> tuple[str, str]:
     fr, en = err.get("fr"), err.get("en")
     assert fr and en and fr != en, (fr, en)
-    bare = re.sub(r"'[^']*'|\"[^\"]*\"|\[[^\]]*\]", " ", fr.split(" : ", 1)[-1])
+    bare = re.sub(r"“[^”]*”|'[^']*'|\"[^\"]*\"|\[[^\]]*\]", " ", fr.split(" : ", 1)[-1])
     words = set(re.findall(r"[a-zà-ÿ]+", bare.lower()))
     assert not words & ENGLISH, f"English words in the French text {fr!r}: {sorted(words & ENGLISH)}"
     return fr, en

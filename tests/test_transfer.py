@@ -114,11 +114,11 @@ def test_a_restore_refuses_a_non_empty_database_and_bad_documents_writing_nothin
     cases = [
         (lambda d: d.update(format="other"), "not a Compagnon backup"),
         (lambda d: d.update(version=7), "backup version 7 is not supported"),
-        (lambda d: d["players"][1].update(name="léa"), "player 2: the name 'léa' is empty or appears twice"),
-        (lambda d: d["matches"][0].update(game="chess"), "unknown game 'chess'"),
-        (lambda d: d["matches"][0]["scores"][0].update(total="12"), "'total': must be a whole number, got '12'"),
-        (lambda d: d["matches"][0].update(setup="{oops"), "'setup': is not valid JSON"),
-        (lambda d: d["matches"][1]["events"][0].update(at="yesterday"), "'yesterday' is not an ISO 8601"),
+        (lambda d: d["players"][1].update(name="léa"), "player 2: the name “léa” is empty or appears twice"),
+        (lambda d: d["matches"][0].update(game="chess"), "unknown game “chess”"),
+        (lambda d: d["matches"][0]["scores"][0].update(total="12"), "“total”: must be a whole number, got “12”"),
+        (lambda d: d["matches"][0].update(setup="{oops"), "“setup”: is not valid JSON"),
+        (lambda d: d["matches"][1]["events"][0].update(at="yesterday"), "“yesterday” is not an ISO 8601"),
         (lambda d: d["matches"][1].update(id=1), "match 2 \\(#1\\): id 1 appears twice"),
         (lambda d: d["matches"][0]["events"].append(dict(d["matches"][0]["events"][0])),
          r"match 1 \(#1\), event \d+: seq 1 appears twice"),
@@ -243,7 +243,7 @@ def test_a_bg_stats_import_takes_the_good_plays_and_says_what_it_skipped_and_why
         report = import_plays(store, bgstats_file())
         assert len(report.imported) == 3 and report.new_players == ["Léa", "Noor"]
         assert [(s.where, s.why) for s in report.skipped] == [
-            ("play 3 (2025-04-03 20:00:00, Les Apaches de Paris)", "Léa: score 'douze' is not a whole number"),
+            ("play 3 (2025-04-03 20:00:00, Les Apaches de Paris)", "Léa: score “douze” is not a whole number"),
             ("play 5 (2025-04-05, Les Apaches de Paris)", "player line 2 has no name (anonymous player)"),
             ("play 6 (2025-04-01 20:00:00, Les Apaches de Paris)", "the same play as play 1 (2025-04-01 20:00:00, "
                                                                    "Les Apaches de Paris)"),
@@ -274,7 +274,7 @@ def test_a_file_that_is_not_a_bg_stats_export_is_refused_whole(tmp_path):
 
     store = Store(f"sqlite:///{tmp_path / 'h.db'}")
     for doc, message in (([], "no 'plays' list"), ({"plays": "x"}, "no 'plays' list"),
-                         ({"plays": [], "games": {}}, "'games' must be a list")):
+                         ({"plays": [], "games": {}}, "“games” must be a list")):
         with pytest.raises(BGStatsError, match=message):
             import_plays(store, doc)
     assert store.players() == [] and store.history() == []
@@ -325,7 +325,7 @@ def test_correcting_who_sat_at_a_seat_after_the_match(played):
     before = store.load(ids["done"])
     assert before.sheet is not None
     lea_won = "Léa" in before.sheet["winners"]
-    with pytest.raises(StoreError, match="'Zoé' already sits at seat 4"):
+    with pytest.raises(StoreError, match="“Zoé” already sits at seat 4"):
         store.set_seat_player(ids["done"], 0, " zoé ")
     with pytest.raises(StoreError, match="has no seat 9"):
         store.set_seat_player(ids["done"], 8, "Max")

@@ -25,6 +25,7 @@ from typing import Any
 
 from scoring.core.contract import JSON, Secret, State, clone
 from scoring.core.errors import IllegalEvent
+from scoring.core.fields import quote
 
 
 def new_bag(contents: Iterable[str]) -> JSON:
@@ -36,19 +37,19 @@ def draw_event(state: State, bag: str, seat: int, rng: random.Random) -> JSON:
     """Prepare a draw: pick the token now and record it in the event."""
     remaining = state["bags"][bag]["remaining"]
     if not remaining:
-        raise IllegalEvent(f"bag {bag!r} is empty: no draw is possible")
+        raise IllegalEvent(f"bag {quote(bag)} is empty: no draw is possible")
     return {"type": "draw", "bag": bag, "seat": seat, "token": rng.choice(remaining)}
 
 
 def apply_draw(state: State, event: Mapping[str, Any]) -> State:
     bag_name = event.get("bag")
     if bag_name not in state.get("bags", {}):
-        raise IllegalEvent(f"unknown bag {bag_name!r}")
+        raise IllegalEvent(f"unknown bag {quote(bag_name)}")
     token = event.get("token")
     out = clone(state)
     bag = out["bags"][bag_name]
     if token not in bag["remaining"]:
-        raise IllegalEvent(f"token {token!r} is not in bag {bag_name!r}")
+        raise IllegalEvent(f"token {quote(token)} is not in bag {quote(bag_name)}")
     bag["remaining"].remove(token)
     bag["left"] = len(bag["remaining"])
     bag["draws"].append({"seat": event["seat"], "token": token, "seen": False, "revealed": False})
@@ -59,7 +60,7 @@ def mark_seen(state: State, bag: str, index: int) -> State:
     out = clone(state)
     draws = out["bags"][bag]["draws"]
     if not 0 <= index < len(draws):
-        raise IllegalEvent(f"bag {bag!r} has no draw number {index!r}")
+        raise IllegalEvent(f"bag {quote(bag)} has no draw number {quote(index)}")
     draws[index]["seen"] = True
     return out
 

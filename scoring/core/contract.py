@@ -10,7 +10,7 @@ sent to a phone and replayed without any conversion layer.
 >>> find_game("chess")
 Traceback (most recent call last):
 ...
-scoring.core.errors.UnknownGame: unknown game 'chess' (known: apaches, apprentis, robby-solo, score-pad, traction-avant)
+scoring.core.errors.UnknownGame: unknown game “chess” (known: apaches, apprentis, robby-solo, score-pad, traction-avant)
 """
 
 from __future__ import annotations

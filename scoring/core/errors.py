@@ -6,9 +6,9 @@ command line's default), ``error.text.get(lang)`` the table's language.
 >>> e = IllegalEvent(Tr("mise : au plus 7, reçu 8", "bet: must be at most 7, got 8"))
 >>> str(e), e.get("fr")
 ('bet: must be at most 7, got 8', 'mise : au plus 7, reçu 8')
->>> str(InvalidScoreInput("players[0].wallet", Tr("doit être un nombre entier, reçu 'x'",
-...                                                 "must be a whole number, got 'x'")))
-"players[0].wallet: must be a whole number, got 'x'"
+>>> str(InvalidScoreInput("players[0].wallet", Tr("doit être un nombre entier, reçu “x”",
+...                                                 "must be a whole number, got “x”")))
+'players[0].wallet: must be a whole number, got “x”'
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ scoring.core.errors.IllegalEvent: players[0].leaders: must be at most 7, got 8
 ...     whole(True, "bail", 0)
 ... except IllegalEvent as e:
 ...     print(e.get("fr"))
-bail : doit être un nombre entier, reçu True
+bail : doit être un nombre entier, reçu true
 """
 
 from __future__ import annotations
@@ -32,13 +32,29 @@ _DIGITS = re.compile(r"\s*-?\d{1,15}\s*")
 
 
 def quote(value: Any, limit: int = 40) -> str:
-    """``repr(value)``, cut to ``limit`` characters (an error quotes the input, not a megabyte of it).
+    """``value`` as the device or the file sent it (JSON's words: a text between quotes, ``null``, ``true``),
+    cut to ``limit`` characters (an error quotes the input, not a megabyte of it); a character that would
+    not print is escaped.
 
+    >>> quote("abc"), quote(None), quote(True), quote(12), quote([1, "a"]), quote("a\\nb")
+    ('“abc”', 'null', 'true', '12', '[1, “a”]', '“a\\\\nb”')
     >>> quote("x" * 50)
-    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"
+    '“xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'
     """
-    text = repr(value)
+    text = _quoted(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _quoted(value: Any) -> str:
+    if isinstance(value, str):
+        return "“" + "".join(c if c.isprintable() else repr(c)[1:-1] for c in value) + "”"
+    if value is None or isinstance(value, bool):
+        return {None: "null", True: "true", False: "false"}[value]
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_quoted(v) for v in value[:20]) + (", …]" if len(value) > 20 else "]")
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_quoted(k)}: {_quoted(v)}" for k, v in list(value.items())[:20]) + "}"
+    return repr(value)
 
 
 def whole(value: Any, where: str, low: int | None = None, high: int | None = None, *,
@@ -71,7 +87,7 @@ def flag(value: Any, where: str, *, error: type[RulesError] = IllegalEvent) -> b
     >>> flag("yes", "ready")
     Traceback (most recent call last):
     ...
-    scoring.core.errors.IllegalEvent: ready: must be true or false, got 'yes'
+    scoring.core.errors.IllegalEvent: ready: must be true or false, got “yes”
     """
     if not isinstance(value, bool):
         raise _error(error, where, Tr(f"doit être vrai ou faux, reçu {quote(value)}",
@@ -89,7 +105,7 @@ def one_of(value: Any, where: str, allowed: tuple[str, ...] | list[str], *,
     >>> one_of("pink", "bank", ("red", "blue"))
     Traceback (most recent call last):
     ...
-    scoring.core.errors.IllegalEvent: bank: must be one of red, blue, got 'pink'
+    scoring.core.errors.IllegalEvent: bank: must be one of red, blue, got “pink”
     """
     if not isinstance(value, str) or value not in allowed:
         listed = ", ".join(allowed)

@@ -11,7 +11,7 @@ engine) and exposes ``GAME`` from its ``__init__``.
 >>> find_game("chess")
 Traceback (most recent call last):
 ...
-scoring.core.errors.UnknownGame: unknown game 'chess' (known: apaches, apprentis, robby-solo, score-pad, traction-avant)
+scoring.core.errors.UnknownGame: unknown game “chess” (known: apaches, apprentis, robby-solo, score-pad, traction-avant)
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from scoring.core.card import Card
 from scoring.core.errors import UnknownGame
+from scoring.core.fields import quote
 from scoring.core.tr import Tr
 
 if TYPE_CHECKING:
@@ -68,9 +69,9 @@ def slugs() -> tuple[str, ...]:
 def card(slug: str) -> Card:
     _discover()
     if slug not in _CARDS:
-        known = ", ".join(sorted(_CARDS))
-        raise UnknownGame(Tr(f"jeu inconnu {slug!r} (connus : {known})", f"unknown game {slug!r} (known: {known})",
-                             it=f"gioco sconosciuto {slug!r} (conosciuti: {known})"))
+        known, said = ", ".join(sorted(_CARDS)), quote(slug)
+        raise UnknownGame(Tr(f"jeu inconnu {said} (connus : {known})", f"unknown game {said} (known: {known})",
+                             it=f"gioco sconosciuto {said} (conosciuti: {known})"))
     return _CARDS[slug]
 
 

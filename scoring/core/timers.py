@@ -164,7 +164,7 @@ def apply_timer_event(state: dict[str, Any], event: Any) -> dict[str, Any]:
     >>> apply_timer_event({}, {"op": "start", "key": "k", "at": 0, "ms": True})
     Traceback (most recent call last):
     ...
-    scoring.core.errors.IllegalEvent: ms: must be a whole number, got True
+    scoring.core.errors.IllegalEvent: ms: must be a whole number, got true
     """
     op = one_of(event.get("op"), "op", TIMER_OPS)
     key = event.get("key")

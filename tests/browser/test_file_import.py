@@ -102,7 +102,7 @@ def test_import_from_bg_stats_in_the_browser_reports_what_it_skipped_and_refuses
     file.write_text(json.dumps(bgstats_file(), ensure_ascii=False), encoding="utf-8")
     pick(ui, "Importer depuis BG Stats", file)
     ui.see("Parties importées : 2 · ignorées : 1")
-    ui.see("partie 2 (2025-04-03 20:00:00, Les Apaches de Paris) : Léa : le score 'douze' n'est pas un nombre entier")
+    ui.see("partie 2 (2025-04-03 20:00:00, Les Apaches de Paris) : Léa : le score “douze” n'est pas un nombre entier")
     ui.near_top(ui._has("Parties importées : 2 · ignorées : 1").first)
     ui.shot("stats-import-report")
 

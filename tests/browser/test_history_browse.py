@@ -138,7 +138,7 @@ def test_a_played_match_is_edited_as_one_amendment_that_the_review_shows(server,
 
     ui.fill("Place 2", "noor")  # already at seat 1
     ui.click("Enregistrer les modifications")
-    ui.see("'Noor' occupe déjà la place 1")
+    ui.see("“Noor” occupe déjà la place 1")
     ui.fill("Place 2", " ")
     ui.click("Enregistrer les modifications")
     ui.see("le nom d'un joueur ne peut pas être vide")

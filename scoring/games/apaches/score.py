@@ -220,9 +220,9 @@ def parse_score_doc(doc: Any) -> tuple[list[Holdings], House]:
                                                       it=f"campo sconosciuto {quote(key)} (attesi: "
                                                          f"{', '.join(known)})"))
     if "game" in doc and doc["game"] != SLUG:
-        raise InvalidScoreInput("game", Tr(f"doit être {SLUG!r}, reçu {quote(doc['game'])}",
-                                           f"must be {SLUG!r}, got {quote(doc['game'])}",
-                                           it=f"deve essere {SLUG!r}, ricevuto {quote(doc['game'])}"))
+        raise InvalidScoreInput("game", Tr(f"doit être {quote(SLUG)}, reçu {quote(doc['game'])}",
+                                           f"must be {quote(SLUG)}, got {quote(doc['game'])}",
+                                           it=f"deve essere {quote(SLUG)}, ricevuto {quote(doc['game'])}"))
     house = _house(doc)
     raw = doc.get("players")
     if not isinstance(raw, list):

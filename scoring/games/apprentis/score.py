@@ -66,7 +66,7 @@ def parse_cell(value: Any, where: str = "cell") -> Cell:
     >>> parse_cell("maison:-2", "players[0].painting[1][2]")
     Traceback (most recent call last):
     ...
-    scoring.core.errors.InvalidScoreInput: players[0].painting[1][2]: unknown card 'maison:-2' \
+    scoring.core.errors.InvalidScoreInput: players[0].painting[1][2]: unknown card “maison:-2” \
 (expected maison:N, ciel, oiseau, lac, perso, arbre:A1..arbre:A4, fontaine, pont, sapin, eglise or null)
     """
     if value is None:
@@ -105,7 +105,7 @@ def parse_painting(raw: Any, where: str = "painting", who: str = "", most: int |
     Traceback (most recent call last):
     ...
     scoring.core.errors.InvalidScoreInput: players[0].painting: Ana's painting breaks the placement rule: \
-the card at [1][1] ('lac') does not touch the card at [0][0] ('lac') through cards sharing a side
+the card at [1][1] (“lac”) does not touch the card at [0][0] (“lac”) through cards sharing a side
     >>> parse_painting([["ciel"], ["lac", "lac"]], "p")
     Traceback (most recent call last):
     ...

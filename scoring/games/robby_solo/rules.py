@@ -109,12 +109,12 @@ def parse_card(value: Any, where: str) -> Card:
     >>> parse_card("3500", "red")
     Traceback (most recent call last):
     ...
-    scoring.core.errors.IllegalEvent: red: a loot card is 1..9 (thousands), 1000..9000 or 0 (object), got '3500'
+    scoring.core.errors.IllegalEvent: red: a loot card is 1..9 (thousands), 1000..9000 or 0 (object), got “3500”
     >>> try:
     ...     parse_card(True, "red")
     ... except IllegalEvent as e:
     ...     print(e.get("fr"))
-    red : une carte Butin vaut 1 à 9 (milliers de $), 1000 à 9000 ou 0 (un objet), reçu True
+    red : une carte Butin vaut 1 à 9 (milliers de $), 1000 à 9000 ou 0 (un objet), reçu true
     """
     if value == OBJECT:
         return None

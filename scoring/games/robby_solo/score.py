@@ -6,7 +6,7 @@
 >>> score_input({"players": [{"name": "Sam", "objects": "3"}]})
 Traceback (most recent call last):
 ...
-scoring.core.errors.InvalidScoreInput: players[0].objects: must be a whole number, got '3'
+scoring.core.errors.InvalidScoreInput: players[0].objects: must be a whole number, got “3”
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@
 >>> GAME.apply(state, {"type": "roll", "die": 3})
 Traceback (most recent call last):
 ...
-scoring.core.errors.IllegalEvent: 'roll' is not possible now (step 'draw')
+scoring.core.errors.IllegalEvent: “roll” is not possible now (step “draw”)
 """
 
 from __future__ import annotations
