@@ -84,9 +84,11 @@ def seats(f: Field, value: Any, names: Sequence[str], lang: str, set_value: Set)
                               for i, n in enumerate(names)], wrap=True, run_spacing=0)], spacing=2)
 
 
-@register("ints", start=lambda _f, names: [0] * len(names))
+@register("ints", start=lambda _f, names: [None] * len(names))
 def ints(f: Field, value: Any, names: Sequence[str], lang: str, set_value: Set) -> ft.Control:
-    vals = list(value or [0] * len(names))
+    """One number a player, each box blank until typed (a field's default fills them): a box left blank is
+    sent blank, and the rules name whose it is (a score pad's boxes said 0 and gave that player a 0)."""
+    vals = list(value or [None] * len(names))
 
     def set_one(i: int, text: str) -> None:
         new = list(vals)
@@ -94,7 +96,7 @@ def ints(f: Field, value: Any, names: Sequence[str], lang: str, set_value: Set) 
         set_value(new)
 
     return ft.Column([ft.Text(f.label.get(lang), weight=ft.FontWeight.W_500),
-                      ft.Row([ft.TextField(label=n, value=str(vals[i]) if i < len(vals) else "0",
+                      ft.Row([ft.TextField(label=n, value="" if i >= len(vals) or vals[i] is None else str(vals[i]),
                                            width=110, keyboard_type=ft.KeyboardType.NUMBER,
                                            on_change=lambda e, i=i: set_one(i, e.control.value))
                               for i, n in enumerate(names)], wrap=True)], spacing=2)
