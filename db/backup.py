@@ -21,7 +21,7 @@ the history kept it, and named in :attr:`Restored.unreadable` (its screens say s
 >>> restore(b, doc)
 Traceback (most recent call last):
 ...
-db.errors.RestoreError: a backup is restored into an empty database; this one has 1 player(s) and 0 match(es)
+db.errors.RestoreError: a backup is restored into an empty history, and this one is not (players: 1, matches: 0). ...
 """
 
 from __future__ import annotations
@@ -202,12 +202,16 @@ def _refuse_unless_empty(s: Session) -> None:
     n_players = s.exec(select(func.count()).select_from(Player)).one()
     n_matches = s.exec(select(func.count()).select_from(Match)).one()
     if n_players or n_matches:
-        raise RestoreError(Tr(f"une sauvegarde se restaure dans un historique vide ; celui-ci a déjà "
-                              f"{n_players} joueur(s) et {n_matches} partie(s)",
-                              f"a backup is restored into an empty database; this one has {n_players} player(s) "
-                              f"and {n_matches} match(es)",
-                              it=f"un backup si ripristina in uno storico vuoto; questo ha già {n_players} "
-                                 f"giocatore/i e {n_matches} partita/e"))
+        raise RestoreError(Tr(f"une sauvegarde se restaure dans un historique vide, et celui-ci ne l'est pas "
+                              f"(joueurs : {n_players}, parties : {n_matches}). Pour la restaurer, lancez Compagnon "
+                              "sur un historique vide (un autre COMPAGNON_DATA_DIR ou DATABASE_URL) ; celui-ci reste "
+                              "tel quel",
+                              f"a backup is restored into an empty history, and this one is not (players: {n_players}, "
+                              f"matches: {n_matches}). To restore it, start Compagnon on an empty history "
+                              "(another COMPAGNON_DATA_DIR or DATABASE_URL); this one stays as it is",
+                              it=f"un backup si ripristina in uno storico vuoto, e questo non lo è (giocatori: "
+                                 f"{n_players}, partite: {n_matches}). Per ripristinarlo, avviate Compagnon su uno "
+                                 "storico vuoto (un altro COMPAGNON_DATA_DIR o DATABASE_URL); questo resta com'è"))
 
 
 def restore(store: Store, doc: Any, progress: Progress | None = None) -> Restored:

@@ -46,7 +46,7 @@ def test_import_a_bg_stats_export_then_export_every_format_and_restore_elsewhere
     assert json.loads(run(second, "export", "--format", "bgstats").stdout)["plays"] == json.loads(out.stdout)["plays"]
     # A backup into a history that is not empty is refused, nothing written.
     refused = run(second, "import", str(backup_file))
-    assert refused.returncode == 1 and "restored into an empty database" in refused.stderr
+    assert refused.returncode == 1 and "restored into an empty history" in refused.stderr
 
 
 def test_a_file_that_is_neither_is_refused_in_one_line_with_exit_code_2(tmp_path):

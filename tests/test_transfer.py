@@ -98,11 +98,12 @@ def test_a_sqlite_backup_restores_into_postgresql(db_url, tmp_path):
 def test_a_restore_refuses_a_non_empty_database_and_bad_documents_writing_nothing(played, tmp_path):
     store, _ids = played
     doc = backup(store)
-    with pytest.raises(RestoreError, match="empty database; this one has 4 player") as refused:
+    with pytest.raises(RestoreError, match=r"empty history, and this one is not \(players: 4, ") as refused:
         restore(store, doc)
     assert refused.value.text is not None  # said in French too, for the screen
-    assert refused.value.text.get("fr").startswith("une sauvegarde se restaure dans un historique vide ; "
-                                                   "celui-ci a déjà 4 joueur(s)")
+    assert refused.value.text.get("fr").startswith("une sauvegarde se restaure dans un historique vide, et celui-ci "
+                                                   "ne l'est pas (joueurs : 4, ")
+    assert "DATABASE_URL" in refused.value.text.get("it")  # and says how to restore it
     fresh = Store(f"sqlite:///{tmp_path / 'fresh.db'}")
     bad = copy.deepcopy(doc)
     bad["matches"][2]["seats"][0]["player_id"] = 99  # the last match: the first two would fit

@@ -209,7 +209,8 @@ async def import_file(app: AppState, kind: str, set_job: SetJob, set_summary: Se
         app.tell(exc.text.get(app.lang), error=True)
         return
     except RestoreError as exc:
-        app.tell(exc.text.get(app.lang) if exc.text else app.t("restore_refused", a=exc), error=True)
+        said = exc.text.get(app.lang) if exc.text else app.t("restore_refused", a=exc)
+        app.tell(said[:1].upper() + said[1:], error=True)  # a sentence on its own
         return
     except StoreError as exc:
         app.refuse(exc)

@@ -41,7 +41,7 @@ def test_restore_a_backup_from_the_browser_into_an_empty_database(server, ui, tm
     pick(ui, "Restaurer une sauvegarde", file)
     ui.see("Sauvegarde restaurée — joueurs : 3, parties : 1")
     pick(ui, "Restaurer une sauvegarde", file)  # again: the history is no longer empty
-    ui.see("une sauvegarde se restaure dans un historique vide ; celui-ci a déjà 3 joueur(s) et 1 partie(s)")
+    ui.see("Une sauvegarde se restaure dans un historique vide, et celui-ci ne l'est pas (joueurs : 3, parties : 1).")
     ui.open("/history")
     ui.see("Ludothèque")
     ui.see(", ".join(summary.winners))
