@@ -1,6 +1,7 @@
 """The doctests of every scoring module (the core and each game's package), of the db modules, and of
-app.guard, app.layout, app.net, app.shared, app.state, app.timer_view (the countdowns and their wake-ups) and
-app.widgets, run as tests.  (The toy game's, under tests/, are collected by pytest's ``--doctest-modules``.)"""
+app.drafts, app.guard, app.layout, app.net, app.shared, app.state, app.timer_view (the countdowns and their
+wake-ups) and app.widgets, run as tests.  (The toy game's, under tests/, are collected by pytest's
+``--doctest-modules``.)"""
 
 import doctest
 import importlib
@@ -13,7 +14,8 @@ import scoring
 
 MODULES = sorted({m.name for m in pkgutil.walk_packages(scoring.__path__, "scoring.") if m.name != "scoring.__main__"}
                  | {f"db.{m.name}" for m in pkgutil.iter_modules(db.__path__)}
-                 | {"app.guard", "app.layout", "app.net", "app.shared", "app.state", "app.timer_view", "app.widgets"})
+                 | {"app.guard", "app.layout", "app.net", "app.shared", "app.state", "app.timer_view", "app.widgets",
+                    "app.drafts"})
 
 
 @pytest.mark.parametrize("name", MODULES)
