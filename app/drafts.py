@@ -9,11 +9,10 @@ draws it again, in the new language.  A form drops its drafts when it is sent (:
 a match's move forms keep theirs in the match's scope (:data:`DraftScope`), dropped at each event of its log
 (:func:`match_scope`), where the next turn's form may no longer fit them.
 
->>> from types import SimpleNamespace
->>> app = SimpleNamespace(drafts={})
->>> kept = Kept(app, ["new:x:place", "Club"])
+>>> drafts = {}
+>>> kept = Kept(drafts, ["new:x:place", "Club"])
 >>> kept.current = "Médiathèque"
->>> app.drafts
+>>> drafts
 {'new:x:place': 'Médiathèque'}
 """
 
@@ -24,7 +23,7 @@ from typing import Any, TypeVar
 
 import flet as ft
 
-from app.state import use_app
+from app.state import AppContext
 
 T = TypeVar("T")
 
@@ -35,8 +34,8 @@ DraftScope = ft.create_context(None)
 class Kept:
     """A ref whose value is kept among the page's drafts too (under ``key``; ``None``: nowhere)."""
 
-    def __init__(self, app: Any, held: list[Any]) -> None:
-        self.app, self.held = app, held  # held: [key, value], the hook's own ref
+    def __init__(self, drafts: dict[str, Any], held: list[Any]) -> None:
+        self.drafts, self.held = drafts, held  # held: [key, value], the hook's own ref
 
     @property
     def current(self) -> Any:
@@ -46,23 +45,25 @@ class Kept:
     def current(self, value: Any) -> None:
         self.held[1] = value
         if self.held[0] is not None:
-            self.app.drafts[self.held[0]] = value
+            self.drafts[self.held[0]] = value
 
 
 def use_kept(key: str | None, initial: T | Callable[[], T]) -> Kept:
     """A ref (``.current``) that starts from the draft kept under ``key``, else from ``initial`` (kept at once: a
     random seed drawn here stays the same after a switch of language); another key starts it again."""
-    app = use_app()
+    app = ft.use_context(AppContext)
+    # (None: a form drawn once more after its screen went, its state's last update: it keeps nothing more)
+    drafts: dict[str, Any] = app.drafts if app is not None else {}
     held = ft.use_ref(None)
     if held.current is None or held.current[0] != key:
-        if key is not None and key in app.drafts:
-            value = app.drafts[key]
+        if key is not None and key in drafts:
+            value = drafts[key]
         else:
             value = initial() if callable(initial) else initial
         held.current = [key, value]
         if key is not None:
-            app.drafts[key] = value
-    return Kept(app, held.current)
+            drafts[key] = value
+    return Kept(drafts, held.current)
 
 
 def use_draft(key: str | None, initial: T | Callable[[], T]) -> tuple[T, Callable[[Any], None]]:
