@@ -82,9 +82,14 @@ def use_draft(key: str | None, initial: T | Callable[[], T]) -> tuple[T, Callabl
 
 
 def draft_key(*parts: object) -> str | None:
-    """A key in the scope of the forms around (:data:`DraftScope`), or None outside any scope."""
-    scope = ft.use_context(DraftScope)
-    return None if scope is None else "|".join(str(p) for p in (scope, *parts))
+    """A key in the scope of the forms around (:data:`DraftScope`), or None outside any scope.  The scope is the one
+    found when the component was first drawn: a later drawing of its own (its state changed) may no longer find
+    its parents' context (Flet keeps them by weak reference), and a key that changed would start it afresh."""
+    found = ft.use_context(DraftScope)
+    scope = ft.use_ref(None)
+    if found is not None:
+        scope.current = found
+    return None if scope.current is None else "|".join(str(p) for p in (scope.current, *parts))
 
 
 def match_scope(app: Any, match_id: int, position: int) -> str:
