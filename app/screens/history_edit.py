@@ -148,8 +148,7 @@ def Rematch(match_id: int) -> ft.Control:
         except StoreError as exc:
             app.refuse(exc)
             return
-        # on the new match first, then say so there: re-rendering the old match's screen before (now
-        # scored, it sends a page on to its review) would take this page away from the new match
+        # on the new match first, then say so there (a message belongs to the screen it was said on)
         await page.push_route(f"/match/{new}")
         app.tell(app.t("rematch_started", a=new))
         app.tell_others("data", match_id)  # the other pages re-read
