@@ -227,7 +227,7 @@ def NewMatch(slug: str | None = None) -> ft.Control:
     return ft.Column([
         ft.Row([emblem(game.slug), ft.Text(app.t("skipped_line", a=app.t("new_match"), b=title), size=20,
                                            weight=ft.FontWeight.BOLD, expand=True)]),
-        *started_card(app, slug),
+        *([] if seat_ids else started_card(app, slug)),  # until the next match's players are ticked
         SeatPicker(players, seat_ids, set_chosen, key="seat-picker"),
         *options_part(game, options, [names[i] for i in seat_ids], lang, on_option),
         ft.TextField(label=app.t("place"), value=place.current,
