@@ -120,16 +120,20 @@ def finished_pad(server) -> int:
     return match_id
 
 
-def test_back_from_the_review_of_a_match_just_finished_leaves_it(server, ui):
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
+def test_back_from_the_review_of_a_match_just_finished_leaves_it(server, new_ui, size):
     match_id = finished_pad(server)
+    ui = new_ui(*size)
     ui.open("/")
     ui.click(f"Azul #{match_id}")  # the match to resume
     ui.see("La partie est terminée")
     ui.click("Décompte final")
     ui.see("Feuille de score")  # its review, at once
-    ui.shot("drafts-review-after-finish")
+    ui.shot(f"drafts-review-after-finish-{size[0]}")
+    ui.see("Supprimer la partie")  # the review's last button: it scrolls, two panes' window or not
     ui.page.go_back()
-    ui.page.get_by_role("tab", name="Accueil", selected=True).wait_for(timeout=15_000)
+    ui.page.wait_for_url(re.compile(r"//[^/]+/?$"), timeout=15_000)
+    ui.see("Jeux")  # the home's games
     ui.page.wait_for_timeout(1500)  # a screen that sent the page on again would have done so by now
     assert re.search(r"//[^/]+/?$", ui.page.url), ui.page.url  # home: the screen before the match
     assert not ui.sees("Feuille de score")
