@@ -11,6 +11,7 @@ from typing import Any
 
 import flet as ft
 
+from app.drafts import DraftScope, draft_key, use_draft, use_kept
 from app.fields import renderer
 from app.guard import component
 from app.i18n import t
@@ -83,28 +84,30 @@ def field_control(f: Field, value: Any, names: Sequence[str], lang: str,
     return renderer(f.kind).draw(f, value, names, lang, set_value)
 
 
-def use_values(initial: Callable[[], Values], basis: object = None) -> tuple[
+def use_values(initial: Callable[[], Values], basis: object = None, draft: str | None = None) -> tuple[
         Values, Callable[[Values], None], Callable[[str, Any], None], Callable[[], Values]]:
     """Form state whose latest value is always readable (a ref holds it; a counter in state re-renders).
 
     ``basis``: what the form starts from (e.g. its defaults).  When it moves (another device's event
     changed a default), the values start afresh from ``initial()`` in the same render: the form stays
     the same controls, and Flet sends the new values as a patch instead of a whole new form.
+    ``draft``: the key the values are kept under among the page's drafts (:mod:`app.drafts`), with the
+    basis they started from: a form mounted afresh (a switch of language) starts from them, unless its
+    basis has moved since.
     """
-    ref = ft.use_ref(None)
-    began = ft.use_ref(None)
+    kept = use_kept(draft, lambda: (basis, initial()))
     _count, set_count = ft.use_state(0)
-    if ref.current is None or began.current != basis:
-        ref.current, began.current = initial(), basis
+    if kept.current[0] != basis:
+        kept.current = (basis, initial())
 
     def set_values(new: Values) -> None:
-        ref.current = new
+        kept.current = (kept.current[0], new)
         set_count(lambda n: n + 1)
 
     def on_field(key: str, value: Any) -> None:
-        set_values({**ref.current, key: value})
+        set_values({**kept.current[1], key: value})
 
-    return ref.current, set_values, on_field, lambda: dict(ref.current)
+    return kept.current[1], set_values, on_field, lambda: dict(kept.current[1])
 
 
 @component
@@ -142,7 +145,9 @@ def _ActionForm(action: Action, names: Sequence[str], lang: str,
     of sight above a form far down), by the refused field's label (:func:`app.refusals.field_refusal`); it goes
     when the form is edited or sent, or starts afresh (another device's event moved its defaults)."""
     start = defaults(action.fields, names)
-    values, set_values, on_field, latest = use_values(lambda: defaults(action.fields, names), start)
+    # kept in the match's scope (app.drafts): a switch of language draws what was typed, until the next event
+    key = draft_key("move", action.seat, action.type, action.label.fr)
+    values, set_values, on_field, latest = use_values(lambda: defaults(action.fields, names), start, key)
     said, set_said = ft.use_state(("", start))  # the refusal, and the values the form started from when it came
     refused = said[0] if said[1] == start else ""
 
@@ -164,13 +169,13 @@ def _ActionForm(action: Action, names: Sequence[str], lang: str,
             set_refused(field_refusal(exc, (action,), sent, names, lang))
 
     # An occasional form opens under its label; folded, its fields are not built (nor sent to the page).
-    opened, set_opened = ft.use_state(not action.folded)
+    opened, set_opened = use_draft(key and f"{key}|opened", not action.folded)
     body: list[ft.Control] = []
     if opened:
         if action.help:
             body.append(ft.Text(tr(action.help, lang), size=12, italic=True))
-        if action.fields:
-            body.append(FieldsForm(action.fields, values, names, lang, edit))
+        if action.fields:  # its fields' own drafts (a painting's chosen card) in the form's scope
+            body.append(DraftScope(key, lambda: FieldsForm(action.fields, values, names, lang, edit)))
         body.append((ft.Button if action.primary else ft.OutlinedButton)(action.label.get(lang), on_click=submit))
         if refused:  # a live region: a screen reader says it as it appears
             body.append(ft.Semantics(content=ft.Text(refused, color=ft.Colors.ERROR),

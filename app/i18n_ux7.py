@@ -22,4 +22,8 @@ STRINGS: dict[str, Tr] = {
     "not_json_at": Tr("ligne {a}, colonne {b}", "line {a}, column {b}"),
     "not_utf8_at": Tr("octet {a} : ce n'est pas du texte UTF-8", "byte {a}: not UTF-8 text"),
     "not_json_deep": Tr("valeurs imbriquées trop profondément", "values nested too deeply"),
+    # over a new-match form reached again by Back from the match it started (it starts afresh)
+    "match_started_here": Tr("La partie n° {a} a été commencée avec ce formulaire.",
+                             "Match #{a} was started from this form."),
+    "open_started": Tr("Reprendre la partie n° {a}", "Resume match #{a}"),
 }

@@ -76,6 +76,18 @@ class AppState:
     _show: Callable[[str], None] | None = field(default=None, init=False, repr=False)
     #: the routes :meth:`go` drew whose change the browser has not reported yet, each with when
     _pushed: list[tuple[str, float]] = field(default_factory=list, init=False, repr=False)
+    #: what this page's forms hold, by form and value (:mod:`app.drafts`): kept while the page lives
+    _drafts: dict[str, Any] = field(default_factory=dict, init=False, repr=False)
+
+    @property
+    def drafts(self) -> dict[str, Any]:
+        """What this page's forms hold (:func:`app.drafts.use_draft`), by key: a screen mounted afresh draws it."""
+        return self._drafts
+
+    def drop_drafts(self, prefix: str) -> None:
+        """Forget the drafts whose key starts with ``prefix`` (a form sent: it starts afresh next time)."""
+        for key in [k for k in self._drafts if k.startswith(prefix)]:
+            del self._drafts[key]
 
     def storage(self) -> Any:
         """This browser's own storage (``ft.SharedPreferences``), made on first use if :attr:`prefs` is unset."""

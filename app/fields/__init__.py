@@ -2,7 +2,7 @@
 
 The generic forms (:mod:`app.forms`) never import a game's widget: they ask :func:`renderer` for the
 field's kind.  Each module of this package registers the kinds it draws when it is imported
-(:mod:`app.fields.basic`: ``int``, ``bool``, ``text``, ``choice``, ``seat``, ``seats``, ``ints``;
+(:mod:`app.fields.basic`: ``int``, ``bool``, ``text``, ``notes``, ``choice``, ``seat``, ``seats``, ``ints``;
 :mod:`app.fields.painting`: Les apprentis' ``painting`` grid).  :func:`load` imports them, once, the
 first time a form asks, and then the ``widgets`` module of every registered game's package that has
 one: a game living elsewhere (``COMPAGNON_GAMES``) brings its own renderers the same way, with

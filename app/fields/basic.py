@@ -1,5 +1,5 @@
-"""The renderers of the kinds every game may use: ``int``, ``bool``, ``text``, ``choice``, ``seat``,
-``seats`` and ``ints`` (see :mod:`app.fields`)."""
+"""The renderers of the kinds every game may use: ``int``, ``bool``, ``text`` (one line), ``notes`` (a few
+lines), ``choice``, ``seat``, ``seats`` and ``ints`` (see :mod:`app.fields`)."""
 
 from __future__ import annotations
 
@@ -37,6 +37,13 @@ def switch(f: Field, value: Any, _names: Sequence[str], lang: str, set_value: Se
 
 @register("text", start=lambda _f, _names: "")
 def text_box(f: Field, value: Any, _names: Sequence[str], lang: str, set_value: Set) -> ft.Control:
+    """One line (a boss's name, a reason): Enter adds no new line (a multi-line box took one into the event)."""
+    return ft.TextField(label=f.label.get(lang), value=value or "", on_change=lambda e: set_value(e.control.value))
+
+
+@register("notes", start=lambda _f, _names: "")
+def notes_box(f: Field, value: Any, _names: Sequence[str], lang: str, set_value: Set) -> ft.Control:
+    """A few lines of notes (an alliance's terms, what happened): Enter starts a new line."""
     return ft.TextField(label=f.label.get(lang), value=value or "", on_change=lambda e: set_value(e.control.value),
                         multiline=True, min_lines=1, max_lines=4)
 

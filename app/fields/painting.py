@@ -20,6 +20,7 @@ from typing import Any
 
 import flet as ft
 
+from app.drafts import draft_key, use_draft
 from app.fields import register, register_review
 from app.guard import component
 from app.i18n import t, tn
@@ -119,8 +120,9 @@ def PaintingEditor(f: Field, value: Any, lang: str, set_value: Callable[[Any], N
     around the painting, so it can be entered in any order, top row first or not."""
     grid = framed(value)
     cards = f.cards or NO_CARDS
-    brush, set_brush = ft.use_state(f.choices[0][0] if f.choices else "")
-    points, set_points = ft.use_state(str(cards.number_start))
+    # the card chosen and its number, kept with the form's draft (app.drafts): a switch of language keeps them
+    brush, set_brush = use_draft(draft_key("brush", f.key), f.choices[0][0] if f.choices else "")
+    points, set_points = use_draft(draft_key("points", f.key), str(cards.number_start))
     rows, cols = len(grid), len(grid[0])
     size = cell_size(cols)
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import flet as ft
 
+from app.drafts import use_draft, use_kept
 from app.guard import component
 from app.i18n import date_time
 from app.screens.history_dates import DayButton, day_text
@@ -30,6 +31,11 @@ def _keep(ref: Any, key: Any = None) -> Callable[[Any], None]:
     return set_value
 
 
+def _shown(typed: str | None, saved: str) -> str:
+    """What a field shows: what was typed in it (kept through a switch of language), else what is saved."""
+    return saved if typed is None else typed
+
+
 def local_day(m: LoadedMatch) -> date | None:
     """The day the match ended, in local time."""
     if m.ended_at is None:
@@ -43,12 +49,14 @@ def EditMatch(m: LoadedMatch) -> ft.Control:
     """Edit the date, the place, the notes and who sat where; what is typed stays until saved, and one
     save writes one amendment (nothing at all when nothing changed)."""
     app = use_app()
-    place_ref = ft.use_ref(None)  # None: untouched
-    notes_ref = ft.use_ref(None)
-    names_ref = ft.use_ref({})
-    day, set_day = ft.use_state(local_day(m))
+    where = f"edit:{m.id}"  # what is typed kept among the page's drafts (app.drafts): a switch of language keeps it
+    place_ref = use_kept(f"{where}:place", None)  # None: untouched
+    notes_ref = use_kept(f"{where}:notes", None)
+    names_ref = use_kept(f"{where}:names", {})
+    chosen_day, set_day = use_draft(f"{where}:day", None)  # None: untouched
+    day = local_day(m) if chosen_day is None else chosen_day
     # opened by hand, not an ExpansionTile: a tile folded itself up again when the calendar closed
-    editing, set_editing = ft.use_state(False)
+    editing, set_editing = use_draft(f"{where}:editing", False)
 
     def save(_e: Any) -> None:
         names = {i: n for i, n in names_ref.current.items() if n.strip() != m.names[i]}
@@ -60,6 +68,8 @@ def EditMatch(m: LoadedMatch) -> ft.Control:
             return
         place_ref.current = notes_ref.current = None
         names_ref.current = {}
+        set_day(None)
+        app.drop_drafts(f"{where}:")  # saved: nothing left to keep (the form stays open while it is shown)
         app.tell(app.t("saved") if changed else app.t("nothing_changed"))
         app.changed(match_id=m.id)
 
@@ -68,11 +78,13 @@ def EditMatch(m: LoadedMatch) -> ft.Control:
         edit.append(DayButton(app.t("played_on"), day, set_day, app.t("played_on_help"), clearable=False,
                               key=f"day-{m.id}"))
     edit += [
-        ft.TextField(label=app.t("place"), value=m.place, on_change=_keep(place_ref), max_length=120),
-        ft.TextField(label=app.t("notes"), value=m.notes, on_change=_keep(notes_ref), multiline=True, min_lines=2),
+        ft.TextField(label=app.t("place"), value=_shown(place_ref.current, m.place), on_change=_keep(place_ref),
+                     max_length=120),
+        ft.TextField(label=app.t("notes"), value=_shown(notes_ref.current, m.notes), on_change=_keep(notes_ref),
+                     multiline=True, min_lines=2),
     ]
-    edit += [ft.TextField(label=app.t("seat_player", a=i + 1), value=name, on_change=_keep(names_ref, i),
-                          max_length=80) for i, name in enumerate(m.names)]
+    edit += [ft.TextField(label=app.t("seat_player", a=i + 1), value=names_ref.current.get(i, name),
+                          on_change=_keep(names_ref, i), max_length=80) for i, name in enumerate(m.names)]
     edit.append(ft.Row([ft.Button(app.t("save_changes"), icon=ft.Icons.SAVE, on_click=save),
                         ft.TextButton(app.t("close_edit"), on_click=lambda _e: set_editing(False))], wrap=True))
     if not editing:
@@ -136,8 +148,7 @@ def Rematch(match_id: int) -> ft.Control:
         except StoreError as exc:
             app.refuse(exc)
             return
-        # on the new match first, then say so there: re-rendering the old match's screen before (now
-        # scored, it sends a page on to its review) would take this page away from the new match
+        # on the new match first, then say so there (a message belongs to the screen it was said on)
         await page.push_route(f"/match/{new}")
         app.tell(app.t("rematch_started", a=new))
         app.tell_others("data", match_id)  # the other pages re-read

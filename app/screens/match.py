@@ -8,6 +8,7 @@ from typing import Any
 import flet as ft
 
 from app import net, shared
+from app.drafts import DraftScope, match_scope
 from app.forms import ActionForm, Values, form_key, in_order
 from app.guard import component
 from app.i18n import t
@@ -120,8 +121,7 @@ def MatchOver(match_id: int) -> ft.Control:
             app.refuse(exc)
             return
         app.tell("")
-        app.changed(match_id=match_id)
-        app.go(f"/history/{match_id}")
+        app.changed(match_id=match_id)  # the match's screen draws its review in place (review_here)
 
     return ft.Card(ft.Container(ft.Column([
         ft.Text(app.t("match_over"), size=16, weight=ft.FontWeight.BOLD),
@@ -201,6 +201,22 @@ def side_part(m: LoadedMatch, names: list[str], lang: str, over: bool, on_phones
     return side
 
 
+def review_here(match_id: int, wide: bool) -> ft.Control:
+    """A match no longer in play, reviewed at its own address: finishing it draws its review here, without a
+    route pushed on to ``/history/<id>`` (which Back returned from to this screen, which went on to the review
+    again: Back never left it; Flet 1.0.5 has no way to replace a route).  Back leaves it for the screen before.
+    On a wide window (``wide``) the match's screen scrolls by its panes: the review gets a readable column that
+    scrolls."""
+    from app.layout import WIDE
+    from app.screens import screen
+
+    review = screen("history:MatchReview")(match_id=str(match_id), key=f"review-{match_id}")
+    if not wide:
+        return review
+    return ft.Column([ft.Row([ft.Container(review, width=WIDE)], alignment=ft.MainAxisAlignment.CENTER)],
+                     scroll=ft.ScrollMode.AUTO, expand=True)
+
+
 def not_loaded(app: AppState, match_id: str, exc: Exception) -> ft.Control:
     """No such match; or a match whose log no longer replays, said as such, with the way to its record (its
     review, where it can be deleted)."""
@@ -223,7 +239,6 @@ def match_header(m: LoadedMatch, names: list[str], lang: str, undo: Callable[[ob
 @component
 def MatchScreen(match_id: str = "") -> ft.Control:
     app = use_data()
-    lang, page = app.lang, ft.context.page
 
     def record(action: Values) -> Sent:
         # Every event carries the time it was sent (``at``, ms): a game that closes a running timer
@@ -251,15 +266,23 @@ def MatchScreen(match_id: str = "") -> ft.Control:
     # their arguments, so an event elsewhere re-renders (and re-sends) only what it changed.
     send = ft.use_callback(record, [match_id])
     undo = ft.use_callback(undo_last, [match_id])
+    wide = ft.use_context(WideContext)  # (every hook before the first return)
     try:
         m = load_match(app, int(match_id))
     except (ValueError, StoreError) as exc:
         return not_loaded(app, match_id, exc)
-    if m.status != "in_progress":
-        if app.route.split("?")[0].rstrip("/") == f"/match/{m.id}":  # not once a rematch has left it
-            page.navigate(f"/history/{m.id}")
-        return ft.Container()
-    names = list(m.state.get("names", m.names))
+    if m.status != "in_progress":  # its review, here: a route pushed on to it made Back return here, and on again
+        return review_here(m.id, bool(wide))
+    # the move forms keep what was typed through a switch of language or layout, until the next event (app.drafts):
+    # every part made inside the scope (a component takes the scope it was made in)
+    return DraftScope(match_scope(app, m.id, len(m.log)), lambda: match_body(app, m, send, undo, bool(wide)))
+
+
+def match_body(app: AppState, m: LoadedMatch, send: Callable[[Values], Sent], undo: Callable[[object], None],
+               wide: bool) -> ft.Control:
+    """A match in play: its header (and, once over, the way to its score sheet), the table's part, the seats'
+    secrets, and the host's side."""
+    lang, names = app.lang, list(m.state.get("names", m.names))
     over, on_phones = m.game.finished(m.state), seat_links(app, m.id)
     play: list[ft.Control] = [match_header(m, names, lang, undo)]
     if over:
@@ -270,10 +293,14 @@ def MatchScreen(match_id: str = "") -> ft.Control:
     secrets = seat_secrets(m, names, on_phones)
     if secrets:
         play.append(Secrets(m.id, tuple(secrets), tuple(names), lang, send))
-    # On a wide window the table's panels and forms on the left; the clocks, the phones and the ledger
-    # on the right, always in sight beside them.  On a phone, the running countdown comes first.  Each part
-    # that comes and goes in a group of its own (app.panes.group): the rest of the screen is not redrawn.
     side = side_part(m, names, lang, over, on_phones, () if over else shared.host_devices(app))
-    if ft.use_context(WideContext):
+    return laid_out(wide, play, timers, side)
+
+
+def laid_out(wide: bool, play: list[ft.Control], timers: list[ft.Control], side: list[ft.Control]) -> ft.Control:
+    """On a wide window the table's panels and forms on the left; the clocks, the phones and the ledger on the
+    right, always in sight beside them.  On a phone, the running countdown comes first.  Each part that comes and
+    goes in a group of its own (app.panes.group): the rest of the screen is not redrawn."""
+    if wide:
         return ft.Column(two_panes(play, [*group(timers), *side]), spacing=12, expand=True)
     return ft.Column([*group([*play[:1], *timers]), *group(play[1:]), *group(side)], spacing=12)

@@ -12,11 +12,12 @@ from typing import Any
 
 import flet as ft
 
+from app.drafts import use_draft, use_kept
 from app.forms import FieldsForm, option_field, option_refusal, use_values
 from app.guard import component
 from app.i18n import t
 from app.screens.home import emblem
-from app.state import use_app, use_data
+from app.state import AppState, use_app, use_data
 from app.widgets import check_box
 from db import games
 from db.store import StoreError
@@ -30,6 +31,8 @@ SEARCH = Tr("Chercher un jeu de l'historique, ou nommer un nouveau jeu",
 NEW_NAMED = Tr("Nouveau jeu : {}", "New game: {}", it="Nuovo gioco: {}")
 #: the names typed for new games (key -> name as typed), for the form that opens next
 _TYPED: dict[str, str] = {}
+#: the page's draft that names the match a new-match form started last: (the form's game, the match's id)
+STARTED = "started:new"
 
 
 @component
@@ -51,7 +54,7 @@ def PadGameSearch(pick: Callable[[str], None]) -> ft.Control:
     """The history's named games whose name holds what is typed (a tap picks one), and the typed
     name as a new game (``pick(key)``: the score pad's form opens with that game)."""
     app = use_app()
-    query, set_query = ft.use_state("")
+    query, set_query = use_draft("new:search", "")
 
     def free(_e: object) -> None:
         key = games.pad_key(query)
@@ -84,8 +87,9 @@ def SeatPicker(players: list[tuple[int, str]], seat_ids: tuple[int, ...],
                set_chosen: Callable[[Callable[[tuple[int, ...]], tuple[int, ...]]], None]) -> ft.Control:
     """Tick the players in seat order, or add a newcomer (seated at once); ``players``: (id, name)."""
     app = use_app()
-    quick, set_quick = ft.use_state("")
-    quick_ref = ft.use_ref("")
+    quick_ref = use_kept("new:newcomer", "")  # the latest keystrokes, kept through a switch of language
+    _count, redraw = ft.use_state(0)
+    quick = quick_ref.current
 
     def toggle(pid: int, on: bool) -> None:
         set_chosen(lambda prev: tuple([*prev, pid] if on and pid not in prev else [i for i in prev if i != pid]))
@@ -97,7 +101,7 @@ def SeatPicker(players: list[tuple[int, str]], seat_ids: tuple[int, ...],
             app.refuse(exc)
             return
         quick_ref.current = ""
-        set_quick("")
+        redraw(lambda n: n + 1)
         set_chosen(lambda prev: tuple([*prev, p.id]))
         app.tell("")
         # The other pages' lists of players learn of the newcomer; this screen re-renders in place
@@ -106,7 +110,7 @@ def SeatPicker(players: list[tuple[int, str]], seat_ids: tuple[int, ...],
 
     def typed(e: ft.Event[ft.TextField]) -> None:
         quick_ref.current = e.control.value
-        set_quick(e.control.value)
+        redraw(lambda n: n + 1)
 
     names = dict(players)
     return ft.Column([
@@ -153,26 +157,42 @@ def setup_card(setup: Setup, lang: str, reroll: Callable[[object], None]) -> ft.
         *[ft.Text(f"{i + 1}. {step.get(lang)}") for i, step in enumerate(setup.instructions)]]), padding=12))
 
 
-def preview(game: Game, options: dict[str, Any], seats: int, seed: str, lang: str) -> tuple[str, Setup | None]:
-    """What is wrong with the options (or ""), and the set-up they give with this seed."""
+def preview(game: Game, options: dict[str, Any], seats: int, seed: str,
+            lang: str) -> tuple[str, Setup | None, str | None]:
+    """What is wrong with the options (or ""), the set-up they give with this seed, and the option refused."""
     if not seats:
-        return t("need_players", lang, a=f"{game.min_players}–{game.max_players}", b=0), None
+        return t("need_players", lang, a=f"{game.min_players}–{game.max_players}", b=0), None, None
     try:
-        return "", game.setup(game.validate_options(options), random.Random(f"{seed}:setup"))
+        return "", game.setup(game.validate_options(options), random.Random(f"{seed}:setup")), None
     except RulesError as exc:
-        return option_refusal(exc, game.options, lang), None
+        return option_refusal(exc, game.options, lang), None, getattr(exc, "option", None)
+
+
+def started_card(app: AppState, slug: str) -> list[ft.Control]:
+    """The match this form started last (Back from it returns here): said, with the way back to it, over the form
+    that starts afresh, so that a second tap on Start is a second match only on purpose."""
+    started = app.drafts.get(STARTED)
+    if not started or started[0] != slug:
+        return []
+    return [ft.Card(ft.Container(ft.Column([
+        ft.Text(app.t("match_started_here", a=started[1]), weight=ft.FontWeight.W_500),
+        ft.Button(app.t("open_started", a=started[1]), icon=ft.Icons.CASINO,
+                  on_click=lambda _e: app.go(f"/match/{started[1]}"))], spacing=8), padding=12),
+        bgcolor=ft.Colors.SECONDARY_CONTAINER)]
 
 
 @component
 def NewMatch(slug: str | None = None) -> ft.Control:
     app = use_data()
-    lang = app.lang
-    chosen, set_chosen = ft.use_state(())  # player ids, in seat order
+    lang, where = app.lang, f"new:{slug}"
+    # Every value of the form kept among the page's drafts (app.drafts): a switch of language or layout keeps them
+    chosen, set_chosen = use_draft(f"{where}:seats", ())  # player ids, in seat order
     named = slug if slug and games.is_pad(slug) else None
     raw_options, _set_options, on_option, _latest = use_values(
-        lambda: preset(app.store.engine, named) if named else {}, named)
-    seed, set_seed = ft.use_state(lambda: secrets.token_hex(8))
-    place_ref = ft.use_ref("")
+        lambda: preset(app.store.engine, named) if named else {}, named, f"{where}:options")
+    seed, set_seed = use_draft(f"{where}:seed", lambda: secrets.token_hex(8))
+    place = use_kept(f"{where}:place", "")
+    tried, set_tried = use_draft(f"{where}:tried", False)  # Start tapped: every refusal is said
     if slug is None:
         return GameChoice()
     try:
@@ -184,15 +204,21 @@ def NewMatch(slug: str | None = None) -> ft.Control:
     seat_ids = tuple(i for i in chosen if i in names)
     # The number of players comes from the seats chosen, not from a separate option.
     options = {**raw_options, "players": len(seat_ids)}
-    problem, setup = preview(game, options, len(seat_ids), seed, lang)
+    problem, setup, refused = preview(game, options, len(seat_ids), seed, lang)
+    # an option not touched yet (a score pad's empty name) is not refused before Start is tried
+    quiet = refused in {o.key for o in game.options if o.key != "players"} - raw_options.keys() and not tried
 
     def start(_e: object) -> None:
+        if setup is None:
+            set_tried(True)
+            return
         try:
-            match_id = app.store.create_match(game.slug, options, list(seat_ids), seed=seed,
-                                              place=place_ref.current or "")
+            match_id = app.store.create_match(game.slug, options, list(seat_ids), seed=seed, place=place.current or "")
         except (RulesError, StoreError) as exc:
             app.refuse(exc)
             return
+        app.drop_drafts("new:")  # sent: Back to this form finds it afresh, and says what it started
+        app.drafts[STARTED] = (slug, match_id)
         app.tell("")
         app.changed()
         app.go(f"/match/{match_id}")
@@ -201,10 +227,12 @@ def NewMatch(slug: str | None = None) -> ft.Control:
     return ft.Column([
         ft.Row([emblem(game.slug), ft.Text(app.t("skipped_line", a=app.t("new_match"), b=title), size=20,
                                            weight=ft.FontWeight.BOLD, expand=True)]),
+        *([] if seat_ids else started_card(app, slug)),  # until the next match's players are ticked
         SeatPicker(players, seat_ids, set_chosen, key="seat-picker"),
         *options_part(game, options, [names[i] for i in seat_ids], lang, on_option),
-        ft.TextField(label=app.t("place"), on_change=lambda e: setattr(place_ref, "current", e.control.value)),
-        ft.Text(problem, color=ft.Colors.ERROR) if problem else ft.Container(),
+        ft.TextField(label=app.t("place"), value=place.current,
+                     on_change=lambda e: setattr(place, "current", e.control.value)),
+        ft.Text(problem, color=ft.Colors.ERROR) if problem and not quiet else ft.Container(),
         *([setup_card(setup, lang, lambda _e: set_seed(secrets.token_hex(8)))] if setup is not None else []),
-        ft.Button(app.t("start"), icon=ft.Icons.PLAY_ARROW, on_click=start, disabled=setup is None),
+        ft.Button(app.t("start"), icon=ft.Icons.PLAY_ARROW, on_click=start, disabled=setup is None and not quiet),
     ], spacing=10)

@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 import flet as ft
 
 from app import shared
+from app.drafts import use_draft, use_kept
 from app.guard import component
 from app.i18n import tn
 from app.state import AppState, use_data
@@ -144,12 +145,14 @@ def row_of(app: AppState, p: Player, players: list[Player], said: str, free: set
 @component
 def Players() -> ft.Control:
     app = use_data()
-    new_name, set_new_name = ft.use_state("")
-    typed = ft.use_ref("")  # the latest keystrokes, even before they re-render
-    editing, set_editing = ft.use_state(None)  # (player id, draft name)
-    draft_ref = ft.use_ref("")
-    merging, set_merging = ft.use_state(None)  # player id being merged away
-    deleted, set_deleted = ft.use_state(None)  # the name of the player just deleted (its undo)
+    # what is typed or chosen kept among the page's drafts (app.drafts): a switch of language keeps it
+    typed = use_kept("players:new", "")  # the latest keystrokes, even before they re-render
+    _count, redraw = ft.use_state(0)
+    new_name = typed.current
+    editing, set_editing = use_draft("players:editing", None)  # (player id, draft name)
+    draft_ref = use_kept("players:rename", "")
+    merging, set_merging = use_draft("players:merging", None)  # player id being merged away
+    deleted, set_deleted = use_draft("players:deleted", None)  # the name of the player just deleted (its undo)
     players, known, free, running = app.store.players(), records(app), unseated(app), playing(app)
 
     def add(_e: object = None) -> None:
@@ -159,7 +162,7 @@ def Players() -> ft.Control:
             app.refuse(exc)
             return
         typed.current = ""
-        set_new_name("")
+        redraw(lambda n: n + 1)
         app.tell(app.t("skipped_line", a=app.t("recorded"), b=p.name))
         app.changed()
 
@@ -185,7 +188,7 @@ def Players() -> ft.Control:
         rows.append(ft.Text(app.t("no_players"), italic=True))
     def type_name(e: Any) -> None:
         typed.current = e.control.value
-        set_new_name(e.control.value)
+        redraw(lambda n: n + 1)
 
     return ft.Column([
         ft.Text(app.t("players"), size=22, weight=ft.FontWeight.BOLD),

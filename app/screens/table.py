@@ -13,6 +13,7 @@ from typing import Any
 import flet as ft
 
 from app import shared
+from app.drafts import DraftScope, match_scope
 from app.forms import ActionForm, Values, form_key, in_order
 from app.guard import component
 from app.i18n import t
@@ -227,7 +228,9 @@ def SeatScreen(code: str = "", token: str = "") -> ft.Control:
     if m is None or seat is None:
         refused.current = m is not None  # a refused token never becomes good: no need to ask (and log) again
         return _bad_link(app, found)
-    return ft.Column(seat_body(app, m, seat, running, send), spacing=12)
+    # the seat's forms keep what was typed through a switch of language, until the match's next event (app.drafts)
+    return DraftScope(match_scope(app, m.id, len(m.log)),
+                      lambda: ft.Column(seat_body(app, m, seat, running, send), spacing=12))
 
 
 @component

@@ -111,7 +111,8 @@ class GridCards:
 class Field:
     """One input of an action form.
 
-    ``kind``: ``int``, ``bool``, ``text``, ``choice`` (one of ``choices``),
+    ``kind``: ``int``, ``bool``, ``text`` (one line), ``notes`` (a text of a few lines), ``choice`` (one of
+    ``choices``),
     ``seat`` (one seat index), ``seats`` (several), ``ints`` (one int per seat),
     ``painting`` (a grid of ``cards``, each one of ``choices``: Les apprentis' painting).
     """

@@ -81,7 +81,7 @@ def _common(state: State, seat: int | None) -> list[Action]:
         out.append(Action("alliance", Tr("Écrire une alliance", "Write an alliance", it="Scrivi un'alleanza"), (
             Field("parties", Tr("Alliés", "Allies", it="Alleati"), "seats", default=[]),
             Field("terms", Tr("Termes de l'alliance", "Terms of the alliance",
-                              it="Termini dell'alleanza"), "text", default="")),
+                              it="Termini dell'alleanza"), "notes", default="")),
             folded=True, help=Tr("« écrites noir sur blanc et signées » : chaque partie signe ensuite.",
                     "'written in black and white and signed': each party then signs.",
                     it="«messe per iscritto e firmate»: ogni parte poi firma.")))
@@ -104,7 +104,7 @@ def _common(state: State, seat: int | None) -> list[Action]:
                                  it="Alleanza"), "choice", default=signed[0][0], choices=signed),
             Field("traitor", Tr("Traître", "Traitor", it="Traditore"), "seat", default=0),
             Field("victim", Tr("Victime", "Victim", it="Vittima"), "seat", default=1),
-            Field("note", Tr("Ce qui s'est passé", "What happened", it="Cosa è successo"), "text", default="")),
+            Field("note", Tr("Ce qui s'est passé", "What happened", it="Cosa è successo"), "notes", default="")),
             folded=True))
     open_ = _alliance_choices(state, "proposed", "signed")
     if table and open_:
