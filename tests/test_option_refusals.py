@@ -25,7 +25,7 @@ def test_the_rules_say_which_option_they_refuse_and_keep_their_message() -> None
     ("it", "Nome del gioco: un testo da 1 a 80 caratteri, ricevuto “”"),
 ])
 def test_the_form_names_the_option_by_its_label(lang: str, said: str) -> None:
-    assert preview(find_game("score-pad"), {"game_name": "", "players": 3}, 3, "seed", lang) == (said, None)
+    assert preview(find_game("score-pad"), {"game_name": "", "players": 3}, 3, "seed", lang) == (said, None, "game_name")
 
 
 @pytest.mark.parametrize("slug", sorted(slugs()))
@@ -35,7 +35,7 @@ def test_every_game_s_number_options_are_refused_under_their_label(slug: str) ->
         if opt.kind != "int" or opt.minimum is None:
             continue
         options = {**game.example_options, opt.key: opt.minimum - 1}
-        said, setup = preview(game, options, game.min_players, "seed", "en")
+        said, setup, _refused = preview(game, options, game.min_players, "seed", "en")
         assert setup is None and said.startswith(f"{opt.label.get('en')}: ") and not said.startswith(f"{opt.key}:")
 
 
@@ -63,9 +63,9 @@ def test_a_game_s_own_rules_between_options_are_said_under_the_option_s_label(
     with pytest.raises(InvalidOptions) as caught:
         game.validate_options(options)
     assert caught.value.option == key and str(caught.value).startswith(f"{key}: ")
-    said, setup = preview(game, options, options["players"], "seed", lang)
+    said, setup, refused = preview(game, options, options["players"], "seed", lang)
     label = next(o.label.get(lang) for o in game.options if o.key == key)
-    assert setup is None and said == t("skipped_line", lang, a=label, b=caught.value.problem.get(lang))
+    assert setup is None and refused == key and said == t("skipped_line", lang, a=label, b=caught.value.problem.get(lang))
     # nor any option's key or a value as the rules spell it ("players=6", "“chosen”")
     problem = caught.value.problem.get(lang)
     assert not any(f"{k}=" in problem or problem.startswith(k) for k in options)

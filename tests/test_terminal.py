@@ -98,8 +98,9 @@ def test_the_history_commands_speak_french_and_italian(tmp_path: Path) -> None:
         "(sa fiche dit pourquoi)"]
     again = run(tmp_path / "fr", "fr_FR.UTF-8", "import", str(path))
     assert again.returncode == 1
-    assert again.stderr == ("refusé : une sauvegarde se restaure dans un historique vide ; celui-ci a déjà 3 "
-                            "joueur(s) et 1 partie(s)\n")
+    assert again.stderr == ("refusé : une sauvegarde se restaure dans un historique vide, et celui-ci ne l'est pas "
+                            "(joueurs : 3, parties : 1). Pour la restaurer, lancez Compagnon sur un historique vide "
+                            "(un autre COMPAGNON_DATA_DIR ou DATABASE_URL) ; celui-ci reste tel quel\n")
     it = run(tmp_path / "it", "it_IT.UTF-8", "import", str(tmp_path / "nowhere.json"))
     assert it.returncode == 1 and it.stderr.startswith(f"{tmp_path / 'nowhere.json'}: illeggibile (")
     cut = tmp_path / "cut.json"
