@@ -129,8 +129,9 @@ def options_part(game: Game, options: dict[str, Any], names: list[str], lang: st
                  on_option: Callable[[str, Any], None]) -> list[ft.Control]:
     """The game's options, then its house rules apart: each reading the rulebook leaves open, with one
     line saying what it changes (the default is the ruling of docs/rules-notes.md).  An option not
-    touched yet shows its default (the value the set-up below is made with)."""
-    shown = [o for o in game.options if o.key != "players"]
+    touched yet shows its default (the value the set-up below is made with); ``options``: those in effect
+    (:meth:`Game.in_effect`), the only ones shown."""
+    shown = [o for o in game.options if o.key != "players" and o.key in options]
     values = {**{o.key: o.default for o in shown}, **options}
     out: list[ft.Control] = []
     plain = [o for o in shown if not o.house_rule]
@@ -202,8 +203,10 @@ def NewMatch(slug: str | None = None) -> ft.Control:
     players = [(p.id, p.name) for p in app.store.players() if p.id is not None]
     names = dict(players)
     seat_ids = tuple(i for i in chosen if i in names)
-    # The number of players comes from the seats chosen, not from a separate option.
-    options = {**raw_options, "players": len(seat_ids)}
+    # The number of players comes from the seats chosen, not from a separate option.  An option that changes
+    # nothing with the others' values (Robby Junior's rules without him, the chosen banks' boxes while they are
+    # drawn) is neither shown nor sent: the match is made with its default (Game.in_effect).
+    options = game.in_effect({**raw_options, "players": len(seat_ids)})
     problem, setup, refused = preview(game, options, len(seat_ids), seed, lang)
     # an option not touched yet (a score pad's empty name) is not refused before Start is tried
     quiet = refused in {o.key for o in game.options if o.key != "players"} - raw_options.keys() and not tried

@@ -146,8 +146,14 @@ def test_four_people_and_robby_junior_play_rounds_score_and_find_it_in_history(s
     ui.open("/new/robby-solo")
     for i, name in enumerate(PEOPLE):  # new players, added straight into their seats (with the Enter key)
         ui.add_newcomer(name, i + 1, enter=True)
+    # an option that changes nothing yet is not offered: Robby Junior's house rules without him, the timer's
+    # seconds while it is off (typed there, they made no timer)
+    ui.settle()
+    assert not ui.sees("Robby Junior peut gagner") and not ui.sees("Secondes pour confirmer ou changer")
     switch_on(ui, "Avec Robby Junior")
     switch_on(ui, "Minuteur après la déclaration")
+    ui.see("Robby Junior peut gagner")
+    ui.see("Secondes pour confirmer ou changer")
     ui.see("Placez ces 6 cartes Banque")  # four people and Robby Junior: six banks
     ui.click("Commencer la partie")
     ui.see("Robby Solo #1")
