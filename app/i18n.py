@@ -55,6 +55,10 @@ S: dict[str, Tr] = {
     "merge": Tr("Fusionner", "Merge"),
     "merge_into": Tr("Fusionner {a} dans…", "Merge {a} into…"),
     "merged": Tr("{a} fusionné dans {b}", "{a} merged into {b}"),
+    "merge_confirm": Tr("Fusionner {a} dans {b} ? Les parties et les scores de {a} passent à {b}, et {a} disparaît "
+                        "de la liste : cela ne se défait pas.",
+                        "Merge {a} into {b}? {a}'s matches and scores move to {b}, and {a} leaves the list: this "
+                        "cannot be undone."),
     "no_players": Tr("Aucun joueur pour l'instant : ajoutez-en un.", "No players yet: add one."),
     "no_match_yet": Tr("Aucune partie pour l'instant", "No match yet"),
     "stats_of": Tr("Statistiques de {a}", "{a}'s statistics"),

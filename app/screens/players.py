@@ -47,14 +47,23 @@ def rename_row(app: AppState, pid: int, draft: str, draft_ref: Any, set_editing:
     ])
 
 
-def merge_row(app: AppState, pid: int, name: str, others: list[tuple[Any, str]],
+def merge_row(app: AppState, pid: int, name: str, others: list[tuple[Any, str]], merging: Any,
               merge: Callable[[int, int], None], set_merging: Callable[[Any], None]) -> ft.Control:
-    """Which player this one is a duplicate of (``others``: (id, name))."""
-    return ft.Row([
-        dropdown(app.t("merge_into", a=name), None, [ft.DropdownOption(key=str(i), text=n) for i, n in others],
-                 lambda e: merge(pid, int(e.control.value)), f"merge-{pid}", width=280, lang=app.lang),
-        ft.IconButton(ft.Icons.CLOSE, tooltip=app.t("cancel"), on_click=lambda _e: set_merging(None)),
-    ])
+    """Which player this one is a duplicate of (``others``: (id, name)); once chosen (``merging``: [this one, the
+    one kept]), asked again, since a merge is not undone (a slip in the menu merged two people at once)."""
+    if not isinstance(merging, list):
+        return ft.Row([
+            dropdown(app.t("merge_into", a=name), None, [ft.DropdownOption(key=str(i), text=n) for i, n in others],
+                     lambda e: set_merging([pid, int(e.control.value)]), f"merge-{pid}", width=280, lang=app.lang),
+            ft.IconButton(ft.Icons.CLOSE, tooltip=app.t("cancel"), on_click=lambda _e: set_merging(None)),
+        ])
+    keep = merging[1]
+    kept = dict(others).get(keep, "?")
+    return ft.Card(ft.Container(ft.Column([
+        ft.Text(app.t("merge_confirm", a=name, b=kept), weight=ft.FontWeight.W_500),
+        ft.Row([ft.Button(app.t("merge"), icon=ft.Icons.MERGE, on_click=lambda _e: merge(pid, keep),
+                          color=ft.Colors.ON_ERROR, bgcolor=ft.Colors.ERROR),
+                ft.TextButton(app.t("cancel"), on_click=lambda _e: set_merging(None))], wrap=True)]), padding=12))
 
 
 def records(app: AppState) -> dict[int, Standing]:
@@ -122,7 +131,7 @@ class Edits(NamedTuple):
     """What the Players screen is changing (a name being typed, a player being merged) and its ways to change it."""
 
     editing: Any  # (player id, draft name), or None
-    merging: int | None  # the player being merged away
+    merging: Any  # the player being merged away; [that player, the one kept] once chosen
     draft_ref: Any
     set_editing: Callable[[Any], None]
     set_merging: Callable[[Any], None]
@@ -136,8 +145,9 @@ def row_of(app: AppState, p: Player, players: list[Player], said: str, free: set
     pid = p.id or 0
     if e.editing and e.editing[0] == pid:
         return rename_row(app, pid, e.editing[1], e.draft_ref, e.set_editing, e.save_rename)
-    if e.merging == pid:
-        return merge_row(app, pid, p.name, [(o.id, o.name) for o in players if o.id != pid], e.merge, e.set_merging)
+    if e.merging == pid or (isinstance(e.merging, list) and e.merging[0] == pid):
+        return merge_row(app, pid, p.name, [(o.id, o.name) for o in players if o.id != pid], e.merging, e.merge,
+                         e.set_merging)
     return player_row(app, pid, p.name, said, e.draft_ref, e.set_editing, e.set_merging,
                       (lambda: e.delete(pid)) if pid in free else None, room=bool(free))
 

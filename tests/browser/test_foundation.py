@@ -21,6 +21,14 @@ def test_players_are_created_renamed_and_merged(ui):
     ui.see("Léa M.")
     ui.click("Fusionner Sam (téléphone)")
     ui.choose("Fusionner Sam (téléphone) dans", "Sam")
+    # asked again before it is done (a merge is not undone: a slip in the menu merged two people at once)
+    ui.see("Fusionner Sam (téléphone) dans Sam ? Les parties et les scores de Sam (téléphone) passent à Sam")
+    ui.click("Annuler", exact=True)  # not merged: both still there
+    assert ui.sees("Renommer Sam (téléphone)") and ui.sees("Renommer Sam")
+    ui.click("Fusionner Sam (téléphone)")
+    ui.choose("Fusionner Sam (téléphone) dans", "Sam")
+    ui.shot("players-merge-confirm")
+    ui.click("Fusionner", exact=True)
     ui.see("Sam (téléphone) fusionné dans Sam")
     assert not ui.sees("Renommer Sam (téléphone)")
     # A bad name is refused with a message, and nothing is lost.
