@@ -564,6 +564,17 @@ class UI:
         self.page.get_by_role("tab", name=name, selected=True).wait_for(timeout=15_000)
         self.settle()
 
+    def holds(self, box, text: str) -> None:
+        """The text field ``box`` comes to hold ``text`` (Flutter fills its input element only while it has the
+        focus: it is brought in reach and tapped to read it), within 10 s."""
+        self.in_clear(box)
+        box.click()
+        for _ in range(40):
+            if box.input_value() == text:
+                return
+            self.page.wait_for_timeout(250)
+        raise AssertionError(f"the field holds {box.input_value()!r}, not {text!r}")
+
     def in_clear(self, locator) -> None:
         """Scroll (with the wheel: Flutter scrolls its own canvas) until the element sits clear of
         the header and the bottom navigation bar, where a finger can reach it."""

@@ -29,15 +29,8 @@ def seated(server, names: tuple[str, ...] = PLAYERS) -> tuple[Store, list[int]]:
 
 
 def holds(ui, label: str, text: str) -> None:
-    """The field ``label`` (the first one so named) holds ``text`` (Flutter fills its input once it has the focus)."""
-    box = ui.reach(ui.page.get_by_role("textbox", name=re.compile(re.escape(label))).first)
-    ui.in_clear(box)
-    box.click()
-    for _ in range(40):
-        if box.input_value() == text:
-            return
-        ui.page.wait_for_timeout(250)
-    raise AssertionError(f"the field {label!r} holds {box.input_value()!r}, not {text!r}")
+    """The field ``label`` (the first one so named) holds ``text``."""
+    ui.holds(ui.reach(ui.page.get_by_role("textbox", name=re.compile(re.escape(label))).first), text)
 
 
 def to_english(ui) -> None:

@@ -14,15 +14,8 @@ def field(ui):
 
 
 def holds(ui, text: str) -> None:
-    """The recount field holds ``text`` (Flutter fills the field's input element once it has the focus)."""
-    box = field(ui)
-    ui.in_clear(box)
-    box.click()
-    for _ in range(40):
-        if box.input_value() == text:
-            return
-        ui.page.wait_for_timeout(250)
-    raise AssertionError(f"the recount field holds {box.input_value()!r}, not {text!r}")
+    """The recount field holds ``text``."""
+    ui.holds(field(ui), text)
 
 
 def test_a_recount_elsewhere_restarts_the_recount_form_here(server, ui, new_ui):
