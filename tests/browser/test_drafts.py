@@ -28,6 +28,15 @@ def seated(server, names: tuple[str, ...] = PLAYERS) -> tuple[Store, list[int]]:
     return store, [store.add_player(n).id or 0 for n in names]
 
 
+def everyone_seated(server, ui, slug: str) -> None:
+    """A new match of ``slug`` with the three players ticked in their seats."""
+    seated(server)
+    ui.open(f"/new/{slug}")
+    for name in PLAYERS:
+        ui.check(name)
+    ui.see("Place 3 : Ana")
+
+
 def holds(ui, label: str, text: str) -> None:
     """The field ``label`` (the first one so named) holds ``text``."""
     ui.holds(ui.reach(ui.page.get_by_role("textbox", name=re.compile(re.escape(label))).first), text)
@@ -62,11 +71,7 @@ def test_a_half_filled_new_match_keeps_its_seats_options_and_place_through_a_swi
 
 
 def test_back_from_a_match_just_started_finds_its_form_afresh_with_the_way_to_the_match(server, ui):
-    seated(server)
-    ui.open("/new/robby-solo")
-    for name in PLAYERS:
-        ui.check(name)
-    ui.see("Place 3 : Ana")
+    everyone_seated(server, ui, "robby-solo")
     ui.click("Commencer la partie")
     ui.see("Robby Solo #1")
     ui.page.go_back()
@@ -133,11 +138,7 @@ def test_back_from_the_review_of_a_match_just_finished_leaves_it(server, new_ui,
 
 
 def test_a_score_pad_s_empty_name_is_refused_once_typed_or_tried_not_before(server, ui):
-    seated(server)
-    ui.open("/new/score-pad")
-    for name in PLAYERS:
-        ui.check(name)
-    ui.see("Place 3 : Ana")
+    everyone_seated(server, ui, "score-pad")
     ui.settle()
     assert not ui.sees("Nom du jeu : un texte de 1 à 80 caractères")
     ui.click("Commencer la partie")

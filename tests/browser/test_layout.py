@@ -21,15 +21,20 @@ from tests.browser.conftest import UI
 # reaches sooner (half of Chromium's work: tests/browser/conftest.py:ReducedMotion).
 pytestmark = pytest.mark.browser
 
-#: Flutter's bar and rail labels: Material 3's labelMedium (Roboto 500, 12 px, letter spacing 0.5 px)
-MEASURE = """async (labels) => {
-    const face = new FontFace('LabelRoboto', 'url(/assets/fonts/roboto.woff2)', {weight: '500'});
+#: the widths of texts as Flutter draws them in Roboto (``weight``, ``size`` px, letter spacing 0.5 px)
+MEASURE = """async ([texts, weight, size]) => {
+    const face = new FontFace('Roboto' + weight, 'url(/assets/fonts/roboto.woff2)', {weight: String(weight)});
     await face.load();
     document.fonts.add(face);
     const ctx = document.createElement('canvas').getContext('2d');
-    ctx.font = '500 12px LabelRoboto';
-    return labels.map(l => ctx.measureText(l).width + 0.5 * l.length);
+    ctx.font = `${weight} ${size}px Roboto${weight}`;
+    return texts.map(l => ctx.measureText(l).width + 0.5 * l.length);
 }"""
+
+
+def text_widths(ui, texts: list[str], weight: int = 500, size: int = 12) -> list[float]:
+    """``texts``' widths in px; by default as the bar and rail labels are drawn (Material 3's labelMedium)."""
+    return ui.page.evaluate(MEASURE, [texts, weight, size])
 
 
 def a_match(server) -> int:
@@ -161,7 +166,7 @@ def test_no_label_wraps_in_the_bottom_bar_at_390_px(server, ui):
         places = bar(ui)
         assert len(places) == 6, (lang, places)
         assert t("nav_history", code) in [p["label"] for p in places], (lang, places)  # the language switched
-        widths = ui.page.evaluate(MEASURE, [p["label"] for p in places])
+        widths = text_widths(ui, [p["label"] for p in places])
         for place, width in zip(places, widths, strict=True):
             assert width <= place["box"]["width"] - 2, f"{place['label']!r} ({width:.0f} px) wraps in {place['box']}"
             assert place["box"]["height"] <= 80

@@ -8,6 +8,7 @@ import pytest
 
 from db.store import Store
 from tests.browser.test_history_browse import pad
+from tests.browser.test_layout import text_widths
 
 pytestmark = pytest.mark.browser
 
@@ -85,17 +86,6 @@ def test_on_a_phone_the_filters_go_two_a_line_and_leave_the_figures_in_sight(ser
     ui.see("3 parties")
 
 
-#: Flutter's text in a menu's box: Material 3's bodyLarge (Roboto 400, 16 px, letter spacing 0.5 px)
-MEASURE = """async (text) => {
-    const face = new FontFace('BodyRoboto', 'url(/assets/fonts/roboto.woff2)', {weight: '400'});
-    await face.load();
-    document.fonts.add(face);
-    const ctx = document.createElement('canvas').getContext('2d');
-    ctx.font = '400 16px BodyRoboto';
-    return ctx.measureText(text).width + 0.5 * text.length;
-}"""
-
-
 def test_a_long_name_chosen_in_the_player_filter_is_said_whole(server, new_ui):
     """The player filter's box was 175 px whatever it held: "Marie-Franço" of a player chosen by name. A long name
     chosen widens its box (a phone's line at most); "Tous" keeps two boxes a line."""
@@ -113,7 +103,7 @@ def test_a_long_name_chosen_in_the_player_filter_is_said_whole(server, new_ui):
     ui.see("1 partie, 1 victoire (100 %)")  # the chosen player's card
     ui.settle()
     box = field.bounding_box()
-    needed = ui.page.evaluate(MEASURE, long)
+    (needed,) = text_widths(ui, [long], weight=400, size=16)  # a menu box's text: Material 3's bodyLarge
     # the box's text starts 16 px in, and its arrow takes the last 48 px
     assert box["width"] - 64 >= needed and box["x"] + box["width"] <= 390, (box, needed)
     ui.shot("stats-filter-long-name-390")
