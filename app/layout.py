@@ -1,8 +1,8 @@
 """The page's frame (``App``, ``Layout``): the header (the app's name, the theme and language switches),
 the navigation (a bar at the bottom of a phone, a rail on the left from :data:`RAIL_FROM` px, with the
 open match's own place) and the screen's body (one readable column, or two panes for :data:`TWO_PANES`).
-The device stays awake while a match is open (:data:`AWAKE`: Flet's ``Wakelock``, the browser's Screen
-Wake Lock)."""
+The device stays awake while a match in play is open (:func:`use_wake_lock`: Flet's ``Wakelock``, the
+browser's Screen Wake Lock)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ from app import net
 from app.guard import component
 from app.i18n import LANGUAGES, LOCALES, S
 from app.panes import WideContext
-from app.state import AppContext, AppState, use_app
+from app.shared import load_match
+from app.state import AppContext, AppState, use_app, use_data
 from app.theme import ThemeSwitch
 
 log = logging.getLogger("compagnon")
@@ -28,8 +29,11 @@ RAIL_PLACE = 64
 TWO_PANES = ("/match/", "/stats")
 #: the two-pane screens whose panes scroll each on its own (:func:`app.panes.two_panes`): the body does not
 OWN_SCROLL = ("/match/",)
-#: the screens during which the device stays awake (a match open: the host's, a phone's table or seat)
-AWAKE = ("/match/", "/seat/", "/table/")
+#: the screens during which a phone at the table stays awake (its seat's, the table code's); the host's match
+#: screen keeps it awake while the match is in play (:func:`Navigation`)
+AWAKE = ("/seat/", "/table/")
+#: where the review of a match no longer in play belongs in the navigation
+HISTORY_ROUTE = "/history"
 MATCH_PATH = re.compile(r"/match/\d+")
 
 
@@ -77,14 +81,14 @@ def language_switch(app: AppState) -> ft.Control:
     return ft.Row([language(code, name) for code, name in LANGUAGES.items()], spacing=0, tight=True)
 
 
-def destinations(app: AppState, path: str) -> list[tuple[str, ft.IconData, str]]:
+def destinations(app: AppState, path: str, playing: bool = True) -> list[tuple[str, ft.IconData, str]]:
     """The navigation's places (path, icon, label): the screens of :data:`app.screens.NAV`, each under its
-    short label (``nav_<key>``: one line in a phone's bar), and, while a match is open, that match's
-    own place (selected: the match is where the table is, not the home screen)."""
+    short label (``nav_<key>``: one line in a phone's bar), and, while a match in play is open (``playing``),
+    that match's own place (selected: the match is where the table is, not the home screen)."""
     from app.screens import DATA_ROUTE, NAV
 
     out = [(nav_path, icon, app.t(f"nav_{key}") if f"nav_{key}" in S else app.t(key)) for nav_path, icon, key in NAV]
-    if MATCH_PATH.fullmatch(path):
+    if playing and MATCH_PATH.fullmatch(path):
         out.insert(1, (path, ft.Icons.CASINO, app.t("nav_match")))
     if path == DATA_ROUTE:  # the Data place (reached from the header) is where the page is: it shows, selected
         out.append((path, ft.Icons.SETTINGS_BACKUP_RESTORE, app.t("nav_data")))
@@ -98,6 +102,21 @@ def selected_index(places: list[tuple[str, ft.IconData, str]], path: str) -> int
         if path == place or (place != "/" and path.startswith(place)):
             selected = i
     return selected
+
+
+def in_play(app: AppState, path: str) -> bool:
+    """Whether ``path`` is the address of a match still in play.  A finished (or abandoned) match's address
+    shows its review (:func:`app.screens.match.review_here`), which belongs to the History: no place of its
+    own in the navigation, and the device may sleep.  Read once per write for every page
+    (:func:`app.shared.load_match`, which the match's screen reads too)."""
+    if not MATCH_PATH.fullmatch(path):
+        return False
+    from db.store import StoreError
+
+    try:
+        return load_match(app, int(path.rsplit("/", 1)[1])).status == "in_progress"
+    except (ValueError, StoreError):
+        return False
 
 
 def navigation(app: AppState, places: list[tuple[str, ft.IconData, str]], path: str, rail: bool) -> ft.Control:
@@ -117,6 +136,34 @@ def navigation(app: AppState, places: list[tuple[str, ft.IconData, str]], path: 
     return ft.NavigationBar(
         selected_index=selected, on_change=go,
         destinations=[ft.NavigationBarDestination(icon=icon, label=label) for _p, icon, label in places])
+
+
+@component
+def Navigation(path: str, rail: bool) -> ft.Control:
+    """The host's navigation (:func:`navigation`), redrawn at each write: a match's own place is there while it is
+    in play (:func:`in_play`), and the device stays awake as long; once it is over, its review is the History's."""
+    app = use_data()
+    playing = in_play(app, path)
+    use_wake_lock(playing)
+    return navigation(app, destinations(app, path, playing), path if playing or not MATCH_PATH.fullmatch(path)
+                      else HISTORY_ROUTE, rail)
+
+
+def use_wake_lock(awake: bool) -> None:
+    """Keep the device's screen on while ``awake`` (Flet's ``Wakelock``: the browser's Screen Wake Lock)."""
+    lock = ft.use_memo(ft.Wakelock, [])
+    held = ft.use_ref(False)  # whether this page asked the device to stay awake
+
+    async def keep_awake() -> None:
+        if awake == held.current:
+            return  # a page that opens on another screen than a match's has nothing to release
+        held.current = awake
+        try:
+            await (lock.enable() if awake else lock.disable())
+        except Exception as e:  # noqa: BLE001 - a browser without a wake lock sleeps as it would anyway
+            log.info("the screen wake lock is not available here (%s)", type(e).__name__)
+
+    ft.use_effect(keep_awake, [awake])
 
 
 def data_button(app: AppState, path: str) -> list[ft.Control]:
@@ -194,7 +241,7 @@ def Layout(route: str, width: float | None) -> ft.Control:
                     vertical_alignment=ft.CrossAxisAlignment.START)
     if guest:
         return ft.Column([header(app, path), middle], expand=True, spacing=0)
-    nav = navigation(app, destinations(app, path), path, rail=wide)
+    nav = Navigation(path, wide, key=f"nav|{wide}")
     if wide:
         return ft.Column([header(app, path), ft.Row([nav, ft.VerticalDivider(width=1), middle], expand=True,
                                               spacing=0, vertical_alignment=ft.CrossAxisAlignment.STRETCH)],
@@ -207,19 +254,9 @@ def App(app: AppState) -> ft.Control:
     page = ft.context.page
     route, set_route = ft.use_state(app.route)  # the route the page opened on (app.main.main)
     width, set_width = ft.use_state(page.width)
-    # The screen stays awake while a match is open (the host's match screen, a phone's table or seat).
-    lock = ft.use_memo(ft.Wakelock, [])
-    held = ft.use_ref(False)  # whether this page asked the device to stay awake
-    awake = route.split("?")[0].startswith(AWAKE)
-
-    async def keep_awake() -> None:
-        if awake == held.current:
-            return  # a page that opens on another screen than a match's has nothing to release
-        held.current = awake
-        try:
-            await (lock.enable() if awake else lock.disable())
-        except Exception as e:  # noqa: BLE001 - a browser without a wake lock sleeps as it would anyway
-            log.info("the screen wake lock is not available here (%s)", type(e).__name__)
+    # A phone at the table (a seat's, the table code's) stays awake; the host's match screen, while the match is in
+    # play (Navigation)
+    use_wake_lock(route.split("?")[0].startswith(AWAKE))
 
     def show(target: str) -> None:  # app.go: drawn in the tap's own answer
         app.shown(target)  # a message belongs to the screen it was said on
@@ -239,5 +276,4 @@ def App(app: AppState) -> ft.Control:
         page.on_resize = lambda e: set_width(e.width)
 
     ft.use_effect(listen, [])
-    ft.use_effect(keep_awake, [awake])
     return AppContext(app, lambda: Layout(route, width))
