@@ -41,7 +41,8 @@ from sqlmodel import Session, col, select
 from db.documents import Doc, Id, MatchDoc, Name, When, check_match, insert_match, iso, match_document, quote_name
 from db.documents import refusal as _refusal
 from db.errors import RestoreError
-from db.models import SCHEMA_VERSION, Match, Meta, Player, ScoreRow
+from db.games import game_name, is_pad
+from db.models import SCHEMA_VERSION, GameRow, Match, Meta, Player, ScoreRow
 from db.stats import NO_FILTERS, Filters
 from db.store import Store
 from scoring import Tr
@@ -239,8 +240,8 @@ def restore(store: Store, doc: Any, progress: Progress | None = None) -> Restore
 
 
 # ---------------------------------------------------------------- CSV
-CSV_COLUMNS = ("match", "game", "started_at", "ended_at", "minutes", "place", "seat", "first_player", "player",
-               "total", "rank", "winner", "breakdown", "notes")
+CSV_COLUMNS = ("match", "game", "game_name", "started_at", "ended_at", "minutes", "place", "seat", "first_player",
+               "player", "total", "rank", "winner", "breakdown", "notes")
 
 #: what a spreadsheet reads as the start of a formula (OWASP's list for CSV injection)
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -259,9 +260,11 @@ def neutral(cell: Any) -> Any:
     return cell
 
 
-def csv_rows(store: Store, filters: Filters = NO_FILTERS) -> Iterator[list[Any]]:
+def csv_rows(store: Store, filters: Filters = NO_FILTERS, lang: str = "fr") -> Iterator[list[Any]]:
     """One row per score line of the finished matches, newest match first (a header row first); text
-    cells neutralised (:func:`neutral`)."""
+    cells neutralised (:func:`neutral`).  ``game`` is the game's key (the same through a renaming: a pivot
+    table's column), ``game_name`` its name as the table reads it in ``lang`` (a score pad's game as it was
+    named, an engine's from its card)."""
     yield list(CSV_COLUMNS)
     query = (select(Match.id, Match.game, Match.started_at, Match.ended_at, Match.place, Match.notes,
                     Match.first_seat, ScoreRow.seat_index, ScoreRow.name, ScoreRow.total, ScoreRow.rank,
@@ -270,20 +273,23 @@ def csv_rows(store: Store, filters: Filters = NO_FILTERS) -> Iterator[list[Any]]
              .where(*filters.conditions())
              .order_by(col(Match.ended_at).desc(), col(Match.id).desc(), col(ScoreRow.seat_index)))
     with store.session() as s:
+        named = {key: name for key, name in s.exec(select(GameRow.key, GameRow.name))}
         for mid, game, start, end, place, notes, first, seat, name, total, rank, winner, breakdown in (
                 s.exec(query).yield_per(2000)):
             minutes = round((end - start).total_seconds() / 60, 1) if end and start else ""
             parts = json.loads(breakdown) if breakdown else {}
             detail = "; ".join(f"{k}={v}" for k, v in parts.items()) if isinstance(parts, dict) else breakdown
-            yield [mid, game, iso(start), iso(end), minutes, neutral(place), seat + 1, "yes" if seat == first else "",
-                   neutral(name), total, rank, "yes" if winner else "", neutral(detail), neutral(notes)]
+            shown = named.get(game, "") if is_pad(game) else game_name(game, lang)
+            yield [mid, game, neutral(shown or game_name(game, lang)), iso(start), iso(end), minutes, neutral(place),
+                   seat + 1, "yes" if seat == first else "", neutral(name), total, rank, "yes" if winner else "",
+                   neutral(detail), neutral(notes)]
 
 
-def matches_csv(store: Store, filters: Filters = NO_FILTERS) -> str:
+def matches_csv(store: Store, filters: Filters = NO_FILTERS, lang: str = "fr") -> str:
     """The finished matches and their scores as CSV text (UTF-8, comma-separated, one line per score line,
     lines ended by CRLF as RFC 4180 says: a cell holding a carriage return is then quoted, never split)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    for row in csv_rows(store, filters):
+    for row in csv_rows(store, filters, lang):
         writer.writerow(row)
     return out.getvalue()

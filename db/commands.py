@@ -116,7 +116,7 @@ def _export(store: Store, fmt: str, output: str | None, out: TextIO) -> int:
     from db.bgstats import export
 
     if fmt == "csv":
-        text = matches_csv(store)
+        text = matches_csv(store, lang=language())
     else:
         doc = backup(store) if fmt == "json" else export(store)
         text = json.dumps(doc, ensure_ascii=False, indent=1) + "\n"

@@ -37,7 +37,8 @@ def test_import_a_bg_stats_export_then_export_every_format_and_restore_elsewhere
     out = run(first, "export", "--format", "bgstats")
     assert out.returncode == 0 and len(json.loads(out.stdout)["plays"]) == 39
     csv = run(first, "export", "--format", "csv")
-    assert csv.stdout.startswith("match,game,started_at") and "pad:" in csv.stdout
+    assert csv.stdout.startswith("match,game,game_name,started_at")
+    assert ",pad:turing-machine,Turing Machine," in csv.stdout  # the game's key, then its name
     backup_file = tmp_path / "backup.json"
     assert run(first, "export", "-o", str(backup_file)).returncode == 0
     second = tmp_path / "two"

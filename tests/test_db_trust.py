@@ -127,6 +127,35 @@ def test_a_negative_total_stays_a_number_in_the_csv(store):
     assert sorted(r["total"] for r in rows) == ["-3", "5"]  # -3, the number: not "'-3"
 
 
+def test_the_csv_names_each_game_as_the_table_reads_it_beside_its_key(store):
+    """A spreadsheet's reader sees "Golf (cartes)" and "The Traction-Avant Gang", not "pad:golf-cartes": the
+    ``game_name`` column, in the export's language, beside the key that stays the same through a renaming."""
+    lea, sam = store.add_player("Léa").id, store.add_player("Sam").id
+    ana, zoe = store.add_player("Ana").id, store.add_player("Zoé").id
+    golf = store.create_match("score-pad", {"game_name": "Golf (cartes)", "players": 2}, [lea, sam])
+    store.record(golf, {"type": "round", "points": [12, 9]}, HOST)
+    store.record(golf, {"type": "finish"}, HOST)
+    store.finish(golf)
+    sneaky = store.create_match("score-pad", {"game_name": "=1+1", "players": 2}, [lea, sam])
+    store.record(sneaky, {"type": "round", "points": [1, 2]}, HOST)
+    store.record(sneaky, {"type": "finish"}, HOST)
+    store.finish(sneaky)
+    gang = store.create_match("traction-avant", {"players": 4}, [lea, sam, ana, zoe], seed="t1")
+    drive(store, gang, 400)
+    store.finish(gang)
+
+    def names(lang: str) -> dict[str, set[str]]:
+        out: dict[str, set[str]] = {}
+        for row in csv.DictReader(io.StringIO(matches_csv(store, lang=lang))):
+            out.setdefault(row["game"], set()).add(row["game_name"])
+        return out
+
+    assert names("en") == {"pad:golf-cartes": {"Golf (cartes)"}, "pad:1-1": {"'=1+1"},
+                           "traction-avant": {"The Traction-Avant Gang"}}
+    assert names("fr")["traction-avant"] == {"Le Gang des Traction-Avant"}
+    assert names("fr")["pad:golf-cartes"] == {"Golf (cartes)"}  # as it was named, in every language
+
+
 # ---------------------------------------------------------------- full and read-only disks
 def _limit(store: Store, limit: dict[str, int | bool]) -> None:
     """Every connection the store checks out obeys ``limit``: SQLite ``max_page_count`` (a full disk) or

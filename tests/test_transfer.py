@@ -194,11 +194,12 @@ def test_csv_of_matches_and_scores(played):
     assert [r["first_player"] for r in rows].count("yes") == 1
     assert rows[0]["place"] == "Club" and rows[0]["notes"] == "Partie « serrée » — revanche jeudi"
     assert rows[0]["game"] == "traction-avant" and float(rows[0]["minutes"]) >= 0
+    assert rows[0]["game_name"] == "Le Gang des Traction-Avant"  # the game as the table reads it, beside its key
     assert "=" in rows[0]["breakdown"]  # the categories of the score sheet, "name=points; ..."
     # Filters apply: another game gives the header alone.
     assert matches_csv(store, Filters(game="apaches")).splitlines() == [",".join(
-        ["match", "game", "started_at", "ended_at", "minutes", "place", "seat", "first_player", "player", "total",
-         "rank", "winner", "breakdown", "notes"])]
+        ["match", "game", "game_name", "started_at", "ended_at", "minutes", "place", "seat", "first_player", "player",
+         "total", "rank", "winner", "breakdown", "notes"])]
 
 
 # ---------------------------------------------------------------- BG Stats

@@ -93,9 +93,9 @@ async def _save(app: AppState, name: str, data: bytes, set_summary: SetSummary |
 async def export_file(app: AppState, kind: str, set_job: SetJob, set_summary: SetSummary) -> None:
     """The whole history as ``kind`` (``csv``, ``backup``, ``bgstats``), built off the loop, then saved."""
     stamp = date.today().isoformat()
-    store = app.store
+    store, lang = app.store, app.lang
     works: dict[str, tuple[str, str, Callable[[Progress], bytes]]] = {
-        "csv": ("job_export_csv", f"compagnon-{stamp}.csv", lambda _p: matches_csv(store).encode("utf-8")),
+        "csv": ("job_export_csv", f"compagnon-{stamp}.csv", lambda _p: matches_csv(store, lang=lang).encode("utf-8")),
         "backup": ("job_backup", f"compagnon-backup-{stamp}.json", lambda p: _json(backup(store, progress=p))),
         "bgstats": ("job_export_bgstats", f"compagnon-bgstats-{stamp}.json",
                     lambda p: _json(bgstats.export(store, progress=p))),
@@ -113,7 +113,7 @@ def FilteredCsv(filters: Filters) -> ft.Control:
     app = use_app()
 
     async def export_csv(_e: Any) -> None:
-        data = await asyncio.to_thread(lambda: matches_csv(app.store, filters).encode("utf-8"))
+        data = await asyncio.to_thread(lambda: matches_csv(app.store, filters, app.lang).encode("utf-8"))
         await _save(app, f"compagnon-{date.today().isoformat()}.csv", data)
 
     return ft.OutlinedButton(app.t("export_filtered_csv"), icon=ft.Icons.TABLE_VIEW, on_click=export_csv)
