@@ -20,6 +20,8 @@ STRINGS: dict[str, Tr] = {
     "new_match_of": Tr("{a} : nouvelle partie", "{a}: new match"),
     # where a picked file stops being JSON (the "not_json" message's detail: Python's own is English)
     "not_json_at": Tr("ligne {a}, colonne {b}", "line {a}, column {b}"),
+    "file_empty": Tr("Ce fichier est vide : il n'y a rien à importer.",
+                     "This file is empty: there is nothing to import."),
     "not_utf8_at": Tr("octet {a} : ce n'est pas du texte UTF-8", "byte {a}: not UTF-8 text"),
     "not_json_deep": Tr("valeurs imbriquées trop profondément", "values nested too deeply"),
     # over a new-match form reached again by Back from the match it started (it starts afresh)

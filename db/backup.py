@@ -120,11 +120,19 @@ def backup(store: Store, progress: Progress | None = None) -> dict[str, Any]:
 
 
 def _check_head(doc: Any) -> None:
+    if isinstance(doc, dict) and isinstance(doc.get("plays"), list) and doc.get("format") != FORMAT:
+        raise RestoreError(Tr("ce fichier est un export de BG Stats, pas une sauvegarde de Compagnon : importez-le "
+                              "comme tel, ses parties s'ajoutent à l'historique",
+                              "this file is a BG Stats export, not a Compagnon backup: import it as one, its plays "
+                              "are added to the history",
+                              it="questo file è un export di BG Stats, non un backup di Compagnon: importatelo come "
+                                 "tale, le sue partite si aggiungono alla cronologia"))
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        said = quote(FORMAT)
-        raise RestoreError(Tr(f"ce fichier n'est pas une sauvegarde de Compagnon (« format » doit valoir {said})",
-                              f"not a Compagnon backup: “format” must be {said}",
-                              it=f"questo file non è un backup di Compagnon («format» deve valere {said})"))
+        raise RestoreError(Tr("ce fichier n'est pas une sauvegarde de Compagnon (celles-ci viennent de sa "
+                              "« Sauvegarde complète »)",
+                              "this file is not a Compagnon backup (those come from its “Full backup”)",
+                              it="questo file non è un backup di Compagnon (quelli vengono dal suo «Backup "
+                                 "completo»)"))
     if doc.get("version") != VERSION:
         raise RestoreError(Tr(f"la version {quote(doc.get('version'))} de cette sauvegarde n'est pas prise en charge "
                               f"(cette version de l'app lit la version {VERSION})",

@@ -73,6 +73,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from db import games as pads
+from db.backup import FORMAT as BACKUP_FORMAT
 from db.models import GameRow, Match, Meta, Player, ScoreRow, Seat, score_line
 from db.stats import NO_FILTERS, Filters
 from db.store import Store, StoreError
@@ -942,10 +943,17 @@ def import_plays(store: Store, doc: Any, progress: Progress | None = None) -> Im
     ``progress(done, total)``, if given, is told how many of the file's plays are dealt with (skipped
     or written), from ``(0, total)`` to ``(total, total)``: a screen shows it while a large file is
     imported (it is called from the thread doing the import)."""
+    if isinstance(doc, dict) and doc.get("format") == BACKUP_FORMAT:
+        raise BGStatsError("ce fichier est une sauvegarde de Compagnon, pas un export de BG Stats : restaurez-la "
+                           "(dans un historique vide)",
+                           "this file is a Compagnon backup, not a BG Stats export: restore it (into an empty "
+                           "history)",
+                           "questo file è un backup di Compagnon, non un export di BG Stats: ripristinatelo (in una "
+                           "cronologia vuota)")
     if not isinstance(doc, dict) or not isinstance(doc.get("plays"), list):
-        raise BGStatsError("ce n'est pas un export de BG Stats : pas de liste 'plays'",
-                           "not a BG Stats export: no 'plays' list",
-                           "non è un export di BG Stats: nessuna lista 'plays'")
+        raise BGStatsError("ce fichier n'est pas un export de BG Stats : il n'y a pas de parties (« plays »)",
+                           "this file is not a BG Stats export: it has no plays (“plays”)",
+                           "questo file non è un export di BG Stats: non ha partite («plays»)")
     tell = progress or _no_progress
     total = len(doc["plays"])
     tell(0, total)

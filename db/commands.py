@@ -81,6 +81,11 @@ def _import(store: Store, path: str, out: TextIO) -> int:
     except (ValueError, UnicodeDecodeError, RecursionError):
         doc = None
     kind = kind_of(doc)
+    if kind is None and not raw.strip():
+        print(say(f"{path} : ce fichier est vide, il n'y a rien à importer",
+                  f"{path}: this file is empty, there is nothing to import",
+                  f"{path}: questo file è vuoto, non c'è niente da importare"), file=sys.stderr)
+        return 2
     if kind is None:
         print(say(f"{path} : ni un export de BG Stats ni une sauvegarde de Compagnon",
                   f"{path}: neither a BG Stats export nor a Compagnon backup",

@@ -59,6 +59,14 @@ def test_a_file_that_is_neither_is_refused_in_one_line_with_exit_code_2(tmp_path
         assert done.stderr == f"{path}: neither a BG Stats export nor a Compagnon backup\n"
 
 
+def test_an_empty_file_is_said_to_be_empty(tmp_path):
+    path = tmp_path / "backup.json"
+    path.write_bytes(b"\n")
+    done = run(tmp_path / "data", "import", str(path))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == f"{path}: this file is empty, there is nothing to import\n"
+
+
 def test_a_json_file_cut_short_says_where_it_stops(tmp_path):
     path = tmp_path / "backup.json"
     path.write_text('{"format": "compagnon-backup", "players": [{"id": 1, "na', encoding="utf-8")

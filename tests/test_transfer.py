@@ -113,7 +113,10 @@ def test_a_restore_refuses_a_non_empty_database_and_bad_documents_writing_nothin
                                               "aucun joueur n'a le numéro 99")  # said in French too, for the screen
     assert fresh.players() == [] and fresh.history() == [] and fresh.in_progress() == []
     cases = [
-        (lambda d: d.update(format="other"), "not a Compagnon backup"),
+        (lambda d: d.update(format="other"),
+         "this file is not a Compagnon backup \\(those come from its “Full backup”\\)"),
+        (lambda d: (d.clear(), d.update(plays=[], games=[])), "this file is a BG Stats export, not a Compagnon backup: "
+                                                                "import it as one"),
         (lambda d: d.update(version=7), "backup version 7 is not supported"),
         (lambda d: d["players"][1].update(name="léa"), "player 2: the name “léa” is empty or appears twice"),
         (lambda d: d["matches"][0].update(game="chess"), "unknown game “chess”"),
@@ -130,7 +133,7 @@ def test_a_restore_refuses_a_non_empty_database_and_bad_documents_writing_nothin
         spoil(bad)
         with pytest.raises(RestoreError, match=message) as refused:
             restore(fresh, bad)
-        if message.startswith(("not a Compagnon backup", "backup version")):
+        if message.startswith(("this file", "backup version")):
             assert refused.value.text is not None and "sauvegarde" in refused.value.text.get("fr")
     assert fresh.players() == [] and fresh.history() == []
 
@@ -275,7 +278,9 @@ def test_a_file_that_is_not_a_bg_stats_export_is_refused_whole(tmp_path):
     from db.bgstats import BGStatsError, import_plays
 
     store = Store(f"sqlite:///{tmp_path / 'h.db'}")
-    for doc, message in (([], "no 'plays' list"), ({"plays": "x"}, "no 'plays' list"),
+    for doc, message in (([], "this file is not a BG Stats export: it has no plays"), ({"plays": "x"}, "no plays"),
+                         ({"format": "compagnon-backup", "version": 1, "players": []},
+                          "this file is a Compagnon backup, not a BG Stats export: restore it"),
                          ({"plays": [], "games": {}}, "“games” must be a list")):
         with pytest.raises(BGStatsError, match=message):
             import_plays(store, doc)

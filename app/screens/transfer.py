@@ -149,11 +149,19 @@ def read_json(data: bytes) -> Any:
     ...     e = exc
     >>> e.key, e.blanks
     ('not_json_at', {'a': 2, 'b': 3})
+    >>> try:
+    ...     read_json(b' \n')
+    ... except NotJson as exc:
+    ...     e = exc
+    >>> e.key
+    'file_empty'
     """
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise NotJson(str(exc), "not_utf8_at", a=exc.start + 1) from None
+    if not text.strip():
+        raise NotJson("empty", "file_empty")
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
@@ -203,7 +211,8 @@ async def import_file(app: AppState, kind: str, set_job: SetJob, set_summary: Se
     try:
         result = await run_off_loop(work, app.t("job_import" if kind == "bgstats" else "job_restore"), set_job)
     except NotJson as exc:
-        app.tell(app.t("not_json", a=app.t(exc.key, **exc.blanks)), error=True)
+        said = app.t(exc.key) if exc.key == "file_empty" else app.t("not_json", a=app.t(exc.key, **exc.blanks))
+        app.tell(said, error=True)
         return
     except bgstats.BGStatsError as exc:
         app.tell(exc.text.get(app.lang), error=True)

@@ -91,7 +91,11 @@ def test_import_from_bg_stats_in_the_browser_reports_what_it_skipped_and_refuses
     other = tmp_path / "other.json"
     other.write_text(json.dumps({"games": []}), encoding="utf-8")
     pick(ui, "Importer depuis BG Stats", other)
-    ui.see("ce n'est pas un export de BG Stats : pas de liste 'plays'")
+    ui.see("ce fichier n'est pas un export de BG Stats : il n'y a pas de parties (« plays »)")
+    empty = tmp_path / "empty.json"
+    empty.write_bytes(b"")
+    pick(ui, "Importer depuis BG Stats", empty)
+    ui.see("Ce fichier est vide : il n'y a rien à importer.")  # not "not readable JSON: line 1, column 1"
     store = Store(db)
     assert store.history() == [] and store.players() == []
     store.engine.dispose()
