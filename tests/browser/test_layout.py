@@ -365,6 +365,32 @@ def test_a_long_name_wraps_on_the_pass_the_phone_card_instead_of_running_off_it(
     ui.shot("privacy-long-name-390")
 
 
+def test_a_long_name_wraps_beside_its_seat_box_and_a_tap_on_it_seats_them(server, new_ui):
+    """Flet's labelled check box lays its label on one line whatever the room: a 67-letter name ran off a phone's
+    edge on the new match's list of players ("…de La Tour d'A").  It wraps beside its box, the box is named by it,
+    and a tap on the name ticks it as a short name's does."""
+    store = Store(f"sqlite:///{server.data_dir / 'compagnon.db'}")
+    long = "Maximilien-Alexandre Jean-Baptiste de La Tour d'Auvergne-Lauraguais"
+    for name in ("Léa", long, "Sam"):
+        store.add_player(name)
+    store.engine.dispose()
+    ui = new_ui(390, 844)
+    ui.open("/new/robby-solo")
+    box = ui.page.get_by_role("checkbox", name=long)
+    ui.reach(box)
+    ui.settle()
+    lea = ui.page.get_by_role("checkbox", name="Léa").bounding_box()
+    assert lea is not None
+    # The long name's line starts under Léa's; 52 px down it is still that line (its name on two lines: 64 px),
+    # where one line cut at the screen's edge was 48 px and Sam's line came next
+    ui.page.mouse.click(300, lea["y"] + lea["height"] + 52)  # on the name's second line, not on the box
+    ui.see(f"Place 1 : {long}")
+    assert box.is_checked() and not ui.sees("Place 1 : Sam")
+    ui.check("Léa")
+    ui.see("Place 2 : Léa")
+    ui.shot("new-match-long-name-390")
+
+
 def test_a_phone_held_sideways_reaches_every_place_of_the_rail(server, new_ui):
     """844 × 390 (a phone held sideways) is wide enough for the rail, not tall enough for its six places with a
     match open: the rail scrolls, and its last place (Stats) is reached and opened."""
