@@ -19,6 +19,7 @@ bail : doit être un nombre entier, reçu true
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -32,28 +33,43 @@ _DIGITS = re.compile(r"\s*-?\d{1,15}\s*")
 
 
 def quote(value: Any, limit: int = 40) -> str:
-    """``value`` as the device or the file sent it (JSON's words: a text between quotes, ``null``, ``true``),
-    cut to ``limit`` characters (an error quotes the input, not a megabyte of it); a character that would
-    not print is escaped.
+    """``value`` as the device or the file sent it (JSON's words: a text between quotes, ``null``, ``true``,
+    ``NaN``), cut to ``limit`` characters (an error quotes the input, not a megabyte of it); a character that
+    would not print is escaped.
 
     >>> quote("abc"), quote(None), quote(True), quote(12), quote([1, "a"]), quote("a\\nb")
     ('“abc”', 'null', 'true', '12', '[1, “a”]', '“a\\\\nb”')
     >>> quote("x" * 50)
     '“xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'
+    >>> quote(float("nan")), quote(float("-inf")), quote(2.5)
+    ('NaN', '-Infinity', '2.5')
+    >>> quote({str(i): i for i in range(30)}, 200)[-12:], quote([[[[[[1]]]]]])
+    ('“19”: 19, …}', '[[[[…]]]]')
     """
-    text = _quoted(value)
+    text = _quoted(value, 0, limit)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _quoted(value: Any) -> str:
+#: how deep a list or an object is quoted (deeper: "…"), and how many of its items
+DEPTH, ITEMS = 4, 20
+
+
+def _quoted(value: Any, depth: int, limit: int) -> str:
     if isinstance(value, str):
-        return "“" + "".join(c if c.isprintable() else repr(c)[1:-1] for c in value) + "”"
+        return "“" + "".join(c if c.isprintable() else repr(c)[1:-1] for c in value[:limit]) + "”"
     if value is None or isinstance(value, bool):
         return {None: "null", True: "true", False: "false"}[value]
+    if isinstance(value, float) and not math.isfinite(value):
+        return "NaN" if math.isnan(value) else ("Infinity" if value > 0 else "-Infinity")
+    if isinstance(value, (list, tuple, dict)) and depth >= DEPTH:
+        return "…"
     if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_quoted(v) for v in value[:20]) + (", …]" if len(value) > 20 else "]")
+        items = [_quoted(v, depth + 1, limit) for v in value[:ITEMS]]
+        return "[" + ", ".join(items + (["…"] if len(value) > ITEMS else [])) + "]"
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{_quoted(k)}: {_quoted(v)}" for k, v in list(value.items())[:20]) + "}"
+        pairs = [f"{_quoted(k, depth + 1, limit)}: {_quoted(v, depth + 1, limit)}" for k, v in
+                 list(value.items())[:ITEMS]]
+        return "{" + ", ".join(pairs + (["…"] if len(value) > ITEMS else [])) + "}"
     return repr(value)
 
 
