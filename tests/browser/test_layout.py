@@ -437,40 +437,20 @@ def test_a_screen_opened_from_the_foot_of_another_opens_at_its_top(server, new_u
     ui.shot("review-opened-at-its-top-390")
 
 
-#: the screen wake lock as a phone grants it (headless Chromium refuses it to a page nobody sees): the locks held
-#: (``window.__awake``) and asked for (``window.__asked``)
-WAKE_PROBE = """(() => {
-    window.__awake = 0; window.__asked = 0;
-    if (!navigator.wakeLock) return;
-    navigator.wakeLock.request = async (type) => {
-        window.__asked += 1;
-        window.__awake += 1;
-        const sentinel = new EventTarget();
-        Object.assign(sentinel, {type, released: false, release: async () => {
-            if (sentinel.released) return;
-            sentinel.released = true;
-            window.__awake -= 1;
-            sentinel.dispatchEvent(new Event('release'));
-        }});
-        return sentinel;
-    };
-})();"""
-
-
 def test_a_match_over_is_reviewed_under_the_history_and_lets_the_device_sleep(server, ui):
     """Finished, a match's address shows its review: the navigation selects the History ("En cours" said it was
     still being played), and the screen, kept on while it was played, may turn off again."""
     from tests.browser.test_drafts import finished_pad
 
     match_id = finished_pad(server)
-    ui.page.context.add_init_script(WAKE_PROBE)
+    ui.page.context.add_init_script(FAKE_WAKE_LOCK)
     ui.open(f"/match/{match_id}")
     ui.see("La partie est terminée")
     assert [p["label"] for p in bar(ui) if p["selected"]] == ["En cours"]  # over, not yet scored: still played
-    ui.page.wait_for_function("() => window.__awake === 1", timeout=15_000)
+    ui.page.wait_for_function("window.__wake.includes('request:screen')", timeout=15_000)
     ui.click("Décompte final")
     ui.see("Feuille de score")
-    ui.page.wait_for_function("() => window.__awake === 0", timeout=15_000)
+    ui.page.wait_for_function("window.__wake.at(-1) === 'release'", timeout=15_000)
     places = bar(ui)
     assert [p["label"] for p in places] == ["Accueil", "Jouer", "Joueurs", "Parties", "Stats"]
     assert [p["label"] for p in places if p["selected"]] == ["Parties"]
@@ -479,4 +459,4 @@ def test_a_match_over_is_reviewed_under_the_history_and_lets_the_device_sleep(se
     ui.see("Feuille de score")
     assert [p["label"] for p in bar(ui) if p["selected"]] == ["Parties"]
     ui.page.wait_for_timeout(1000)
-    assert ui.page.evaluate("() => window.__asked") == 0  # nothing to keep awake
+    assert ui.page.evaluate("window.__wake") == []  # nothing to keep awake
