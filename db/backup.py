@@ -49,7 +49,7 @@ from scoring import Tr
 from scoring.core import quote
 
 __all__ = ["CSV_COLUMNS", "FORMAT", "VERSION", "BackupDoc", "RestoreError", "Restored", "backup", "check_backup",
-           "check_match", "csv_rows", "insert_match", "match_document", "matches_csv", "neutral", "restore"]
+           "check_match", "csv_rows", "insert_match", "kind_of", "match_document", "matches_csv", "neutral", "restore"]
 
 FORMAT = "compagnon-backup"
 VERSION = 1
@@ -119,15 +119,25 @@ def backup(store: Store, progress: Progress | None = None) -> dict[str, Any]:
         }
 
 
+def kind_of(doc: Any) -> str | None:
+    """``backup``, ``bgstats`` or ``None``, from the document's content."""
+    if isinstance(doc, dict) and doc.get("format") == FORMAT:
+        return "backup"
+    if isinstance(doc, dict) and isinstance(doc.get("plays"), list):
+        return "bgstats"
+    return None
+
+
 def _check_head(doc: Any) -> None:
-    if isinstance(doc, dict) and isinstance(doc.get("plays"), list) and doc.get("format") != FORMAT:
+    kind = kind_of(doc)
+    if kind == "bgstats":
         raise RestoreError(Tr("ce fichier est un export de BG Stats, pas une sauvegarde de Compagnon : importez-le "
                               "comme tel, ses parties s'ajoutent à l'historique",
                               "this file is a BG Stats export, not a Compagnon backup: import it as one, its plays "
                               "are added to the history",
                               it="questo file è un export di BG Stats, non un backup di Compagnon: importatelo come "
                                  "tale, le sue partite si aggiungono alla cronologia"))
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+    if kind != "backup":
         raise RestoreError(Tr("ce fichier n'est pas une sauvegarde de Compagnon (celles-ci viennent de sa "
                               "« Sauvegarde complète »)",
                               "this file is not a Compagnon backup (those come from its “Full backup”)",
@@ -287,8 +297,8 @@ def csv_rows(store: Store, filters: Filters = NO_FILTERS, lang: str = "fr") -> I
             minutes = round((end - start).total_seconds() / 60, 1) if end and start else ""
             parts = json.loads(breakdown) if breakdown else {}
             detail = "; ".join(f"{k}={v}" for k, v in parts.items()) if isinstance(parts, dict) else breakdown
-            shown = named.get(game, "") if is_pad(game) else game_name(game, lang)
-            yield [mid, game, neutral(shown or game_name(game, lang)), iso(start), iso(end), minutes, neutral(place),
+            shown = (named.get(game) if is_pad(game) else None) or game_name(game, lang)
+            yield [mid, game, neutral(shown), iso(start), iso(end), minutes, neutral(place),
                    seat + 1, "yes" if seat == first else "", neutral(name), total, rank, "yes" if winner else "",
                    neutral(detail), neutral(notes)]
 

@@ -73,7 +73,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from db import games as pads
-from db.backup import FORMAT as BACKUP_FORMAT
+from db.backup import kind_of
 from db.models import GameRow, Match, Meta, Player, ScoreRow, Seat, score_line
 from db.stats import NO_FILTERS, Filters
 from db.store import Store, StoreError
@@ -943,7 +943,7 @@ def import_plays(store: Store, doc: Any, progress: Progress | None = None) -> Im
     ``progress(done, total)``, if given, is told how many of the file's plays are dealt with (skipped
     or written), from ``(0, total)`` to ``(total, total)``: a screen shows it while a large file is
     imported (it is called from the thread doing the import)."""
-    if isinstance(doc, dict) and doc.get("format") == BACKUP_FORMAT:
+    if kind_of(doc) == "backup":
         raise BGStatsError("ce fichier est une sauvegarde de Compagnon, pas un export de BG Stats : restaurez-la "
                            "(dans un historique vide)",
                            "this file is a Compagnon backup, not a BG Stats export: restore it (into an empty "

@@ -17,9 +17,9 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
-from db.backup import FORMAT, RestoreError, backup, matches_csv, restore
+from db.backup import RestoreError, backup, kind_of, matches_csv, restore
 from db.engine import CannotOpen, SchemaTooNew
 from db.errors import StoreError
 from db.store import Store
@@ -49,15 +49,6 @@ def _parser() -> argparse.ArgumentParser:
                                                 "the file to write (default: standard output)",
                                                 "il file da scrivere (predefinito: lo standard output)"))
     return parser
-
-
-def kind_of(doc: Any) -> str | None:
-    """``backup``, ``bgstats`` or ``None``, from the document's content."""
-    if isinstance(doc, dict) and doc.get("format") == FORMAT:
-        return "backup"
-    if isinstance(doc, dict) and isinstance(doc.get("plays"), list):
-        return "bgstats"
-    return None
 
 
 def _import(store: Store, path: str, out: TextIO) -> int:

@@ -19,6 +19,7 @@ bail : doit être un nombre entier, reçu true
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from typing import Any
@@ -68,7 +69,7 @@ def _quoted(value: Any, depth: int, limit: int) -> str:
         return "[" + ", ".join(items + (["…"] if len(value) > ITEMS else [])) + "]"
     if isinstance(value, dict):
         pairs = [f"{_quoted(k, depth + 1, limit)}: {_quoted(v, depth + 1, limit)}" for k, v in
-                 list(value.items())[:ITEMS]]
+                 itertools.islice(value.items(), ITEMS)]
         return "{" + ", ".join(pairs + (["…"] if len(value) > ITEMS else [])) + "}"
     return repr(value)
 
