@@ -2,7 +2,8 @@
 the navigation (a bar at the bottom of a phone, a rail on the left from :data:`RAIL_FROM` px, with the
 open match's own place) and the screen's body (one readable column, or two panes for :data:`TWO_PANES`).
 The device stays awake while a match in play is open (:func:`use_wake_lock`: Flet's ``Wakelock``, the
-browser's Screen Wake Lock)."""
+browser's Screen Wake Lock): the host's match screen (:class:`Navigation`), a seat's and the table code's
+(:mod:`app.screens.table`), each as long as the match is in play."""
 
 from __future__ import annotations
 
@@ -29,9 +30,6 @@ RAIL_PLACE = 64
 TWO_PANES = ("/match/", "/stats")
 #: the two-pane screens whose panes scroll each on its own (:func:`app.panes.two_panes`): the body does not
 OWN_SCROLL = ("/match/",)
-#: the screens during which a phone at the table stays awake (its seat's, the table code's); the host's match
-#: screen keeps it awake while the match is in play (:func:`Navigation`)
-AWAKE = ("/seat/", "/table/")
 #: where the review of a match no longer in play belongs in the navigation
 HISTORY_ROUTE = "/history"
 MATCH_PATH = re.compile(r"/match/\d+")
@@ -254,9 +252,6 @@ def App(app: AppState) -> ft.Control:
     page = ft.context.page
     route, set_route = ft.use_state(app.route)  # the route the page opened on (app.main.main)
     width, set_width = ft.use_state(page.width)
-    # A phone at the table (a seat's, the table code's) stays awake; the host's match screen, while the match is in
-    # play (Navigation)
-    use_wake_lock(route.split("?")[0].startswith(AWAKE))
 
     def show(target: str) -> None:  # app.go: drawn in the tap's own answer
         app.shown(target)  # a message belongs to the screen it was said on

@@ -17,6 +17,7 @@ from app.drafts import DraftScope, match_scope
 from app.forms import ActionForm, Values, form_key, in_order
 from app.guard import component
 from app.i18n import t
+from app.layout import use_wake_lock
 from app.net import LOBBY, SeatRequest
 from app.panes import group
 from app.screens.home import emblem
@@ -225,6 +226,7 @@ def SeatScreen(code: str = "", token: str = "") -> ft.Control:
     running = bool(my_timers(m, seat))
     # Every hook runs at every render, before any early return (the hooks are told apart by order).
     use_buzz(running)
+    use_wake_lock(seat is not None)  # on while this seat plays; off once the match is over (or the link refused)
     if m is None or seat is None:
         refused.current = m is not None  # a refused token never becomes good: no need to ask (and log) again
         return _bad_link(app, found)
@@ -243,6 +245,7 @@ def TableScreen(code: str = "") -> ft.Control:
         me.current = _secrets.token_hex(8)
     found = _load(app, _match_id(app, code))
     m = found if isinstance(found, LoadedMatch) else None
+    use_wake_lock(m is not None and m.status == "in_progress")  # the table's phone sleeps once the match is over
     if m is None or m.status != "in_progress":
         return _bad_link(app, found)
     granted = LOBBY.take_grant(me.current)

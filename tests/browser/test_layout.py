@@ -260,10 +260,20 @@ def test_the_screen_stays_awake_while_a_match_is_open_and_sleeps_again_after(ser
         ui.tab("Accueil")
         ui.see("Les jeux")
         ui.page.wait_for_function("window.__wake.at(-1) === 'release'", timeout=15_000)
-        # A phone at the table (the table's code) stays awake too.
-        code = Store(f"sqlite:///{server.data_dir / 'compagnon.db'}").load(match_id).code
-        ui.open(f"/table/{code}")
-        ui.page.wait_for_function("window.__wake.includes('request:screen')", timeout=15_000)
+        # The phones at the table (the table's code, a seat's) stay awake too, as long as the match is played
+        store = Store(f"sqlite:///{server.data_dir / 'compagnon.db'}")
+        code, token = store.load(match_id).code, store.issue_seat_token(match_id, 0)
+        phones = [UI(ctx.new_page(), server.url) for _ in range(2)]
+        for phone, path in zip(phones, (f"/table/{code}", f"/seat/{code}/{token}"), strict=True):
+            phone.open(path)
+            phone.page.wait_for_function("window.__wake.includes('request:screen')", timeout=15_000)
+        # ...and may sleep once it is over (they were kept awake on a match that had ended)
+        ui.open(f"/match/{match_id}")
+        ui.click("Abandonner la partie")
+        ui.click("Confirmer")
+        ui.see("Les jeux")
+        for phone in phones:
+            phone.page.wait_for_function("window.__wake.at(-1) === 'release'", timeout=15_000)
     finally:
         ctx.close()
 
