@@ -423,11 +423,18 @@ def test_a_phone_held_sideways_reaches_every_place_of_the_rail(server, new_ui):
         ui.page.wait_for_timeout(250)
 
 
+@pytest.mark.alone
 def test_a_screen_opened_from_the_foot_of_another_opens_at_its_top(server, new_ui):
     """A screen kept the scroll of the one before it: a match started from the foot of its set-up opened as far
     down, on its QR codes and "Abandonner la partie", where the finger had just tapped Start. The history's last
     match opened from the foot of the list opens its review at its top; a write on the same screen keeps the
-    scroll (the list's own refresh)."""
+    scroll (the list's own refresh).
+
+    Run alone (.ci/test): beside three other browsers, about one run in two (CI runs X7 and A8, and 4 workers of
+    it at once, session 39) the review opened at its own foot, with the accessibility tree on (a mouse click or a
+    touch alike). The web client itself moved it: its semantics set the new scroll box's offset to its end, 1-3 s
+    after the tap, although the body is a new control (its own key) and a scroll to its top sent after it opened
+    changed nothing. Left open (docs/ux.md)."""
     from tests.browser.test_history_browse import pad
 
     store = Store(f"sqlite:///{server.data_dir / 'compagnon.db'}")
