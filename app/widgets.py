@@ -220,6 +220,8 @@ TOUCH = 48
 #: the longest label a check box carries in Flet's own labelled row, which lays the label out on one line
 #: whatever the room (a 67-letter name was cut at a phone's edge): a longer one wraps beside the box
 LONG_LABEL = 28
+#: the width of a check box with a long label (:func:`check_box`): a phone's, less the screen's margins
+LONG_WIDTH = 330
 
 
 def check_box(label: str, value: bool, on_change: Callable[[ft.Event[ft.Checkbox]], None]) -> ft.Control:
@@ -232,15 +234,16 @@ def check_box(label: str, value: bool, on_change: Callable[[ft.Event[ft.Checkbox
     on it toggles the box as the short label's does."""
     if len(label) <= LONG_LABEL:
         return ft.Container(ft.Checkbox(label=label, value=value, on_change=on_change), height=TOUCH)
-    box = ft.Checkbox(value=value, on_change=on_change, semantics_label=label)
+    box = ft.Checkbox(value=value, on_change=on_change)
 
     def tapped(_e: object) -> None:  # as the box's own change says it: the value it takes (e.control.value)
         on_change(cast("ft.Event[ft.Checkbox]", SimpleNamespace(control=SimpleNamespace(value=not value))))
 
-    # the box is named by the label (a test, a screen reader find it so); the text beside it is the eyes' and the
-    # finger's (left in the accessibility tree: Flet's Semantics around it drew a grey error box in its place)
     text = ft.Container(ft.Text(label), on_click=tapped, expand=True, padding=ft.Padding.symmetric(vertical=12))
-    return ft.Row([box, text], spacing=0)
+    # one node for a screen reader: the box named by the text beside it, said once (the box's own label and the
+    # text were two nodes, the name read twice)
+    # (at most a phone's width: in a wide window's row of names the others still flow beside it)
+    return ft.MergeSemantics(ft.Container(ft.Row([box, text], spacing=0), width=LONG_WIDTH))
 
 
 def switch(label: str, value: bool, on_change: Callable[[ft.Event[ft.Switch]], None]) -> ft.Control:

@@ -377,8 +377,8 @@ def test_a_long_name_wraps_on_the_pass_the_phone_card_instead_of_running_off_it(
 
 def test_a_long_name_wraps_beside_its_seat_box_and_a_tap_on_it_seats_them(server, new_ui):
     """Flet's labelled check box lays its label on one line whatever the room: a 67-letter name ran off a phone's
-    edge on the new match's list of players ("…de La Tour d'A").  It wraps beside its box, the box is named by it,
-    and a tap on the name ticks it as a short name's does."""
+    edge on the new match's list of players ("…de La Tour d'A").  It wraps beside its box, the box is named by it
+    (and the name said once), and a tap on the name ticks it as a short name's does."""
     store = Store(f"sqlite:///{server.data_dir / 'compagnon.db'}")
     long = "Maximilien-Alexandre Jean-Baptiste de La Tour d'Auvergne-Lauraguais"
     for name in ("Léa", long, "Sam"):
@@ -389,6 +389,11 @@ def test_a_long_name_wraps_beside_its_seat_box_and_a_tap_on_it_seats_them(server
     box = ui.page.get_by_role("checkbox", name=long)
     ui.reach(box)
     ui.settle()
+    # ...and said once to a screen reader: one node, the box named by the text (the name was read twice, the box's
+    # label and the text beside it)
+    assert ui.page.evaluate("""(name) => [...document.querySelectorAll('flt-semantics-host *')].filter(e =>
+        (e.getAttribute('aria-label') || '').includes(name)
+        || [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.includes(name))).length""", long) == 1
     lea = ui.page.get_by_role("checkbox", name="Léa").bounding_box()
     assert lea is not None
     # The long name's line starts under Léa's; 52 px down it is still that line (its name on two lines: 64 px),
