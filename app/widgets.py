@@ -242,7 +242,7 @@ def check_box(label: str, value: bool, on_change: Callable[[ft.Event[ft.Checkbox
     text = ft.Container(ft.Text(label), on_click=tapped, expand=True, padding=ft.Padding.symmetric(vertical=12))
     # one node for a screen reader: the box named by the text beside it, said once (the box's own label and the
     # text were two nodes, the name read twice)
-    # (at most a phone's width: in a wide window's row of names the others still flow beside it)
+    # (at most a phone's width: in a wide window the name wraps as on a phone, not across the whole column)
     return ft.MergeSemantics(ft.Container(ft.Row([box, text], spacing=0), width=LONG_WIDTH))
 
 
