@@ -138,7 +138,7 @@ def test_every_refusal_of_random_states_is_in_both_languages(seed: int) -> None:
             continue
         for error in refusals(state):
             check_bilingual(error)
-            seen.add(error.get("en").partition(":")[0].split(" ")[0].strip("'"))  # the field, or the move
+            seen.add(error.get("en").partition(":")[0].split(" ")[0].strip("'“”"))  # the field, or the move
     assert {"pick", "take", "painting", "seat"} & seen
 
 
