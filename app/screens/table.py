@@ -245,8 +245,9 @@ def TableScreen(code: str = "") -> ft.Control:
         me.current = _secrets.token_hex(8)
     found = _load(app, _match_id(app, code))
     m = found if isinstance(found, LoadedMatch) else None
-    use_wake_lock(m is not None and m.status == "in_progress")  # the table's phone sleeps once the match is over
-    if m is None or m.status != "in_progress":
+    playing = m is not None and m.status == "in_progress"
+    use_wake_lock(playing)  # the table's phone sleeps once the match is over
+    if m is None or not playing:
         return _bad_link(app, found)
     granted = LOBBY.take_grant(me.current)
     if granted:
