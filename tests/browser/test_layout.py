@@ -439,7 +439,8 @@ def test_a_screen_opened_from_the_foot_of_another_opens_at_its_top(server, new_u
     it at once, session 39) the review opened at its own foot, with the accessibility tree on (a mouse click or a
     touch alike). The web client itself moved it: its semantics set the new scroll box's offset to its end, 1-3 s
     after the tap, although the body is a new control (its own key) and a scroll to its top sent after it opened
-    changed nothing. Left open (docs/ux.md)."""
+    changed nothing; the newest match's review opened from a list never scrolled did the same. Left open
+    (docs/ux.md)."""
     from tests.browser.test_history_browse import pad
 
     store = Store(f"sqlite:///{server.data_dir / 'compagnon.db'}")
